@@ -1,0 +1,71 @@
+import path from 'node:path';
+
+/** Every operator setting, read and checked once at start (README lists them). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtExpirySeconds: number;
+  superadminEmail: string | undefined;
+  superadminPassword: string | undefined;
+  seedDemo: boolean;
+  authAutoconfirm: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  siteUrl: string;
+  /** Extra allowed redirect targets for e-mail links (comma-separated; `*` wildcards allowed). */
+  redirectAllowList: string[];
+  /** Multiplier on every rate limit; tests raise it instead of taking other code paths. */
+  rateLimitScale: number;
+  /** Serve the built SPA from dist/ (false for API-only test servers). */
+  serveSite: boolean;
+  logRequests: boolean;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new Error(`Expected a boolean (true/false) but got "${value}"`);
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int('PORT', env.PORT, 3000);
+  const host = env.HOST || '127.0.0.1';
+  const config: Config = {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    jwtExpirySeconds: int('JWT_EXPIRY', env.JWT_EXPIRY, 3600),
+    superadminEmail: env.SUPERADMIN_EMAIL || undefined,
+    superadminPassword: env.SUPERADMIN_PASSWORD || undefined,
+    seedDemo: bool(env.SEED_DEMO, true),
+    authAutoconfirm: bool(env.AUTH_AUTOCONFIRM, false),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Skadron Udara 31 <no-reply@localhost>',
+    siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    redirectAllowList: (env.ADDITIONAL_REDIRECT_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    rateLimitScale: int('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1) || 1,
+    serveSite: bool(env.SERVE_SITE, true),
+    logRequests: bool(env.LOG_REQUESTS, false),
+    ...overrides,
+  };
+  if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
+    throw new Error('JWT_SECRET must be at least 32 characters long');
+  }
+  if ((config.superadminEmail === undefined) !== (config.superadminPassword === undefined)) {
+    throw new Error('Set both SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD, or neither');
+  }
+  return config;
+}

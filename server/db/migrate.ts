@@ -1,0 +1,59 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './adapter.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const PLATFORM_DIR = path.join(here, 'platform');
+export const MIGRATIONS_DIR = path.resolve(here, '../../supabase/migrations');
+
+async function sqlFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+}
+
+/**
+ * Creates what Supabase provides to every project (roles, auth, storage, publication, migration
+ * table). Every file is idempotent, so this runs on each start.
+ */
+export async function applyPlatform(db: Db): Promise<void> {
+  for (const file of await sqlFiles(PLATFORM_DIR)) {
+    const sql = await readFile(path.join(PLATFORM_DIR, file), 'utf8');
+    try {
+      await db.transaction((tx) => tx.exec(sql));
+    } catch (error) {
+      throw new Error(`platform SQL ${file} failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+/**
+ * Applies supabase/migrations/<version>_<name>.sql once each, in order, recording them in
+ * supabase_migrations.schema_migrations as the Supabase CLI does. Returns the versions applied.
+ */
+export async function applyMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows
+      .map((r) => r.version),
+  );
+  const applied: string[] = [];
+  for (const file of await sqlFiles(dir)) {
+    const match = /^(\d+)_(.+)\.sql$/.exec(file);
+    if (!match) throw new Error(`migration file name must be <version>_<name>.sql: ${file}`);
+    const [, version, name] = match;
+    if (done.has(version)) continue;
+    const sql = await readFile(path.join(dir, file), 'utf8');
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [version, name, [sql]],
+        );
+      });
+    } catch (error) {
+      throw new Error(`migration ${file} failed: ${(error as Error).message}`, { cause: error });
+    }
+    applied.push(version);
+  }
+  return applied;
+}

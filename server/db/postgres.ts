@@ -1,0 +1,78 @@
+import pg from 'pg';
+import { Rollback, TEXT_TYPE_OIDS, type Db, type Queryable, type QueryResult } from './adapter.ts';
+
+const keepText = (value: string) => value;
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if ((TEXT_TYPE_OIDS as readonly number[]).includes(oid)) return keepText;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const result = await client.query({ text: sql, values: params, types } as pg.QueryConfig);
+      return {
+        rows: result.rows as T[],
+        rowCount: result.rowCount ?? result.rows.length,
+        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      };
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  };
+}
+
+/** A PostgreSQL server reached through DATABASE_URL, with a small pool. */
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c TimeZone=UTC' });
+  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  await pool.query('select 1');
+  const root = wrap(pool);
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  return {
+    kind: 'postgres',
+    query: root.query,
+    exec: root.exec,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options = {}): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query(options.readOnly ? 'begin read only' : 'begin');
+        const value = await fn(wrap(client));
+        await client.query('commit');
+        return value;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        if (error instanceof Rollback) return error.value as T;
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        await listener.connect();
+        listener.on('notification', (message) => {
+          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+        });
+      }
+      const set = handlers.get(channel) ?? new Set();
+      if (set.size === 0) await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+      set.add(onPayload);
+      handlers.set(channel, set);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size === 0 && listener) await listener.query(`unlisten ${pg.escapeIdentifier(channel)}`);
+      };
+    },
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+}

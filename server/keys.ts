@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SignJWT, jwtVerify, errors } from 'jose';
+import type { JwtClaims } from './db/request-context.ts';
+
+/** Why a token was refused; services turn this into their own error shape. */
+export class JwtError extends Error {
+  constructor(readonly reason: 'missing' | 'malformed' | 'invalid_signature' | 'expired' | 'claims', message: string) {
+    super(message);
+  }
+}
+
+export interface Keys {
+  /** Legacy-style HS256 API keys, as a Supabase project issues them. */
+  anonKey: string;
+  serviceKey: string;
+  /** Signs an HS256 JWT with the project secret; `exp` is `expiresIn` seconds from now. */
+  sign(claims: Record<string, unknown>, expiresInSeconds: number): Promise<string>;
+  /** Verifies signature and expiry (30 s leeway like PostgREST) and returns the claims. */
+  verify(token: string): Promise<JwtClaims>;
+}
+
+const TEN_YEARS = 10 * 365 * 24 * 3600;
+
+async function loadSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { jwtSecret?: string };
+    if (stored.jwtSecret && stored.jwtSecret.length >= 32) return stored.jwtSecret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, JSON.stringify({ jwtSecret: secret }, null, 2) + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export async function loadKeys(dataDir: string, secretFromEnv: string | undefined): Promise<Keys> {
+  const secretText = await loadSecret(dataDir, secretFromEnv);
+  const secret = new TextEncoder().encode(secretText);
+
+  const sign = (claims: Record<string, unknown>, expiresIn: number) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ ...claims, iat: now, exp: now + expiresIn })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret);
+  };
+
+  const verify = async (token: string): Promise<JwtClaims> => {
+    if (!token) throw new JwtError('missing', 'No JWT provided');
+    try {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: 30 });
+      if (typeof payload.exp !== 'number') throw new JwtError('claims', 'JWT has no exp claim');
+      return { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' } as JwtClaims;
+    } catch (error) {
+      if (error instanceof JwtError) throw error;
+      if (error instanceof errors.JWTExpired) throw new JwtError('expired', 'JWT expired');
+      if (error instanceof errors.JWSSignatureVerificationFailed) {
+        throw new JwtError('invalid_signature', 'JWT cryptographic operation failed');
+      }
+      if (error instanceof errors.JWTClaimValidationFailed) throw new JwtError('claims', error.message);
+      throw new JwtError('malformed', 'JWT could not be decoded');
+    }
+  };
+
+  return {
+    anonKey: await sign({ iss: 'supabase', role: 'anon' }, TEN_YEARS),
+    serviceKey: await sign({ iss: 'supabase', role: 'service_role' }, TEN_YEARS),
+    sign,
+    verify,
+  };
+}
