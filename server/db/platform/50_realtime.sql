@@ -1,0 +1,125 @@
+-- Change capture for Realtime postgres_changes. Supabase decodes the WAL of the
+-- supabase_realtime publication; PGlite has no logical decoding, so every published table gets an
+-- AFTER row trigger that queues the change here and sends its id with NOTIFY (payloads over
+-- 8000 bytes would not fit in the notification itself). The server LISTENs on 'realtime', reads
+-- the queued rows, delivers them and prunes old ones.
+-- Idempotent: runs on every start, on PGlite and on PostgreSQL 15.
+create schema if not exists realtime;
+-- The queue holds row images; only the owner (the server) reads it.
+revoke all on schema realtime from public;
+
+create table if not exists realtime.changes (
+  id bigserial primary key,
+  schema_name text not null,
+  table_name text not null,
+  type text not null check (type in ('INSERT', 'UPDATE', 'DELETE')),
+  record jsonb,
+  old_record jsonb,
+  -- Transaction commit time is not visible to a trigger; the clock at capture is the closest.
+  commit_timestamp timestamptz not null default clock_timestamp()
+);
+revoke all on table realtime.changes from public;
+
+-- old_record follows replica identity as Supabase does: the whole old row with
+-- REPLICA IDENTITY FULL, otherwise only the primary-key columns.
+create or replace function realtime.capture_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  change_id bigint;
+  old_image jsonb;
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    if (select c.relreplident from pg_catalog.pg_class c where c.oid = tg_relid) = 'f' then
+      old_image := pg_catalog.to_jsonb(old);
+    else
+      select coalesce(pg_catalog.jsonb_object_agg(e.key, e.value), '{}'::jsonb)
+        into old_image
+        from pg_catalog.jsonb_each(pg_catalog.to_jsonb(old)) as e
+       where e.key in (
+         select a.attname
+           from pg_catalog.pg_index i
+           join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+          where i.indrelid = tg_relid and i.indisprimary);
+    end if;
+  end if;
+  insert into realtime.changes (schema_name, table_name, type, record, old_record)
+  values (tg_table_schema, tg_table_name, tg_op,
+          case when tg_op <> 'DELETE' then pg_catalog.to_jsonb(new) end, old_image)
+  returning id into change_id;
+  perform pg_catalog.pg_notify('realtime', change_id::text);
+  return null;
+end
+$$;
+revoke all on function realtime.capture_change() from public;
+
+-- Puts the capture trigger on every table in supabase_realtime and takes it off tables that
+-- left the publication. Returns how many triggers it created or dropped.
+create or replace function realtime.sync_capture_triggers() returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  t record;
+  changed integer := 0;
+begin
+  for t in
+    select c.oid, n.nspname, c.relname
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+     where c.relkind in ('r', 'p')
+       and n.nspname not in ('realtime', 'pg_catalog', 'information_schema')
+       and exists (select 1 from pg_catalog.pg_publication_tables p
+                    where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname)
+       and not exists (select 1 from pg_catalog.pg_trigger g
+                        where g.tgrelid = c.oid and g.tgname = 'realtime_capture_change')
+  loop
+    execute pg_catalog.format(
+      'create trigger realtime_capture_change after insert or update or delete on %I.%I '
+      'for each row execute function realtime.capture_change()', t.nspname, t.relname);
+    changed := changed + 1;
+  end loop;
+  for t in
+    select c.oid, n.nspname, c.relname
+      from pg_catalog.pg_trigger g
+      join pg_catalog.pg_class c on c.oid = g.tgrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+     where g.tgname = 'realtime_capture_change'
+       and not exists (select 1 from pg_catalog.pg_publication_tables p
+                        where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname)
+  loop
+    execute pg_catalog.format('drop trigger realtime_capture_change on %I.%I', t.nspname, t.relname);
+    changed := changed + 1;
+  end loop;
+  return changed;
+end
+$$;
+revoke all on function realtime.sync_capture_triggers() from public;
+
+create or replace function realtime.sync_capture_triggers_on_ddl() returns event_trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform realtime.sync_capture_triggers();
+end
+$$;
+
+-- Event triggers need a superuser (PGlite runs as one; a managed PostgreSQL may not). Without it
+-- the server's syncCaptureTriggers() after migrations still does the same work.
+do $$
+begin
+  if (select rolsuper from pg_catalog.pg_roles where rolname = current_user)
+     and not exists (select 1 from pg_catalog.pg_event_trigger where evtname = 'realtime_sync_capture_triggers') then
+    create event trigger realtime_sync_capture_triggers on ddl_command_end
+      when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO')
+      execute function realtime.sync_capture_triggers_on_ddl();
+  end if;
+end
+$$;
+
+select realtime.sync_capture_triggers();
