@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { createAuthApp } from './auth/index.ts';
+import type { ServerContext } from './context.ts';
+import { apiCors, requireApiKey } from './http/gateway.ts';
+import { createDevMailApp } from './mail/index.ts';
+import { createRestApp } from './rest/index.ts';
+import { createSiteApp } from './site/index.ts';
+import { createStorageApp } from './storage/index.ts';
+
+/** One Hono app for the whole site: the Supabase-compatible APIs under their usual prefixes, then the SPA. */
+export function createApp(ctx: ServerContext): Hono {
+  const app = new Hono();
+  if (ctx.config.logRequests) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+  }
+  for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) {
+    app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys));
+  }
+  app.route('/auth/v1', createAuthApp(ctx));
+  app.route('/rest/v1', createRestApp(ctx));
+  app.route('/storage/v1', createStorageApp(ctx));
+  if (!ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
+  app.route('/', createSiteApp(ctx));
+  app.onError((error, c) => {
+    console.error(`[server] ${c.req.method} ${c.req.path}:`, error);
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+  return app;
+}

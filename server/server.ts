@@ -1,0 +1,90 @@
+import { createAdaptorServer } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { ensureSuperadmin } from './auth/users.ts';
+import type { Config } from './config.ts';
+import type { ServerContext } from './context.ts';
+import type { Db } from './db/adapter.ts';
+import { applyMigrations, applyPlatform } from './db/migrate.ts';
+import { openPglite } from './db/pglite.ts';
+import { openPostgres } from './db/postgres.ts';
+import { seedDemo } from './db/seed.ts';
+import { loadKeys } from './keys.ts';
+import { createMailer } from './mail/index.ts';
+import { attachRealtime } from './realtime/index.ts';
+import { syncCaptureTriggers } from './realtime/capture.ts';
+
+export interface RunningServer {
+  url: string;
+  ctx: ServerContext;
+  /** Reload caches that depend on the schema (after a test or an operator changes it). */
+  schemaChanged(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config): Promise<Db> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(path.join(config.dataDir, 'db'));
+}
+
+/** Brings the database up to date: platform layer, app migrations, change capture, seeds. */
+export async function prepareDatabase(db: Db, config: Config): Promise<void> {
+  await applyPlatform(db);
+  const applied = await applyMigrations(db);
+  await syncCaptureTriggers(db);
+  const isNewDatabase = applied.length > 0 && applied[0] === (await firstMigration(db));
+  if (isNewDatabase && config.seedDemo) await seedDemo(db);
+}
+
+async function firstMigration(db: Db): Promise<string | undefined> {
+  const { rows } = await db.query<{ version: string }>(
+    'select version from supabase_migrations.schema_migrations order by version limit 1',
+  );
+  return rows[0]?.version;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const db = await openDatabase(config);
+  try {
+    await prepareDatabase(db, config);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const listeners: (() => Promise<void> | void)[] = [];
+  const ctx: ServerContext = {
+    config,
+    db,
+    keys: await loadKeys(config.dataDir, config.jwtSecret),
+    mail: createMailer(config),
+    onSchemaChange: (listener) => listeners.push(listener),
+  };
+  await ensureSuperadmin(ctx);
+
+  const app = createApp(ctx);
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const realtime = attachRealtime(server, ctx);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+
+  return {
+    url: `http://${host}:${port}`,
+    ctx,
+    async schemaChanged() {
+      for (const listener of listeners) await listener();
+    },
+    async close() {
+      await realtime.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ServerContext } from '../context.ts';
+import { findArticle, listArticlesForSitemap } from './articles.ts';
+import { DEFAULT_DESCRIPTION, STATIC_PAGES, htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
+
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
+
+/** Public origin of this request (honours a reverse proxy's X-Forwarded-* headers). */
+function originOf(c: Context): string {
+  const url = new URL(c.req.url);
+  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
+  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim() || c.req.header('host') || url.host;
+  return `${proto}://${host}`;
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html with per-page meta (so link
+ * previews see the article without running JavaScript), /env.js, sitemap.xml and robots.txt.
+ */
+export function createSiteApp(ctx: ServerContext): Hono {
+  const app = new Hono();
+  const { siteUrl } = ctx.config;
+
+  app.get('/env.js', (c) => {
+    const env = { SUPABASE_URL: originOf(c), SUPABASE_ANON_KEY: ctx.keys.anonKey };
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(`window.__ENV__ = ${JSON.stringify(env)};\n`);
+  });
+
+  app.get('/robots.txt', (c) =>
+    c.text(`User-agent: *\nDisallow: /admin\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`));
+
+  app.get('/sitemap.xml', async (c) => {
+    const articles = await listArticlesForSitemap(ctx);
+    const urls = [
+      ...Object.keys(STATIC_PAGES).filter((p) => p !== '/login').map((p) => `  <url><loc>${siteUrl}${p === '/' ? '/' : p}</loc></url>`),
+      ...articles.map((a) => `  <url><loc>${siteUrl}/berita/${a.id}</loc><lastmod>${a.updated_at}</lastmod></url>`),
+    ];
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+  });
+
+  if (!ctx.config.serveSite) return app;
+
+  const indexFile = path.join(DIST, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.get('*', (c) => (API_PREFIX.test(c.req.path) ? c.notFound()
+      : c.text('Situs belum dibangun. Jalankan "npm run build" lalu mulai ulang server.', 503)));
+    return app;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  app.use('*', secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+      frameSrc: ['https://www.openstreetmap.org'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  }));
+  app.use('*', compress());
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({
+    root: path.relative(process.cwd(), DIST) || '.',
+    onFound: (filePath, c) => {
+      if (!filePath.includes(`${path.sep}assets${path.sep}`) && !filePath.endsWith('index.html')) {
+        c.header('Cache-Control', 'public, max-age=86400');
+      }
+    },
+  }));
+
+  app.get('*', async (c) => {
+    if (API_PREFIX.test(c.req.path)) return c.notFound();
+    const origin = siteUrl;
+    const pathname = c.req.path.replace(/\/+$/, '') || '/';
+    let meta: PageMeta = {
+      title: pageTitle(STATIC_PAGES[pathname] ?? 'Beranda'),
+      description: DEFAULT_DESCRIPTION,
+      url: `${origin}${pathname}`,
+      image: `${origin}/images/og-default.jpg`,
+    };
+    let status: 200 | 404 = STATIC_PAGES[pathname] || pathname.startsWith('/admin') ? 200 : 404;
+    const articleId = /^\/berita\/([^/]+)$/.exec(pathname)?.[1];
+    if (articleId) {
+      const article = await findArticle(ctx, decodeURIComponent(articleId));
+      status = article ? 200 : 404;
+      if (article) {
+        meta = {
+          title: pageTitle(article.title),
+          description: htmlToText(article.content).slice(0, 160),
+          url: `${origin}/berita/${article.id}`,
+          image: article.cover_image_url ?? meta.image,
+          type: 'article',
+        };
+      }
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(renderMeta(indexHtml, meta), status);
+  });
+  return app;
+}
