@@ -1,0 +1,186 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/adapter.ts';
+import { AuthError, OAuthError, errors } from './errors.ts';
+import { findUserById, isBanned, userJson, type UserRecord } from './users.ts';
+
+export type AuthMethod = 'password' | 'otp';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Opaque refresh token; GoTrue's v1 tokens are short alphanumerics, ours are longer. */
+export function newRefreshToken(length = 32): string {
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  for (const byte of bytes) {
+    // 248 = 4 * 62: dropping larger bytes keeps every character equally likely
+    if (byte < 248) out += ALPHANUMERIC[byte % 62];
+    if (out.length === length) break;
+  }
+  return out.length === length ? out : newRefreshToken(length);
+}
+
+/**
+ * GoTrue keeps the sign-in method of a session in auth.mfa_amr_claims. That table is optional
+ * here: when the platform SQL has it, methods are stored and read back; otherwise a refreshed
+ * token reports `password` with the session's start time.
+ */
+let amrTable: Promise<boolean> | undefined;
+function hasAmrTable(q: Queryable): Promise<boolean> {
+  amrTable ??= q.query<{ t: string | null }>(`select to_regclass('auth.mfa_amr_claims')::text as t`)
+    .then((r) => r.rows[0]?.t != null)
+    .catch(() => { amrTable = undefined; return false; });
+  return amrTable;
+}
+
+export async function createSession(tx: Queryable, userId: string, method: AuthMethod, meta: ClientMeta): Promise<{ sessionId: string; refreshToken: string }> {
+  const sessionId = randomUUID();
+  const refreshToken = newRefreshToken();
+  await tx.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+     values ($1, $2, now(), now(), 'aal1', $3, $4::inet)`,
+    [sessionId, userId, meta.userAgent?.slice(0, 1000) ?? null, isIP(meta.ip) ? meta.ip : null],
+  );
+  await tx.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), null, $3)`,
+    [refreshToken, userId, sessionId],
+  );
+  if (await hasAmrTable(tx)) {
+    await tx.query(
+      `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+       values (gen_random_uuid(), $1, now(), now(), $2)`,
+      [sessionId, method],
+    );
+  }
+  // GoTrue's issueRefreshToken records the sign-in on the user and its identity
+  await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
+  await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
+  return { sessionId, refreshToken };
+}
+
+async function loadAmr(q: Queryable, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
+  if (await hasAmrTable(q)) {
+    const { rows } = await q.query<{ method: string; ts: number }>(
+      `select authentication_method as method, extract(epoch from created_at)::int as ts
+       from auth.mfa_amr_claims where session_id = $1 order by created_at`, [sessionId]);
+    if (rows.length) return rows.map((r) => ({ method: r.method, timestamp: Number(r.ts) }));
+  }
+  const { rows } = await q.query<{ ts: number }>(
+    'select extract(epoch from created_at)::int as ts from auth.sessions where id = $1', [sessionId]);
+  return [{ method: 'password', timestamp: Number(rows[0]?.ts ?? Math.floor(Date.now() / 1000)) }];
+}
+
+export function issuer(ctx: ServerContext): string {
+  return `${ctx.config.siteUrl}/auth/v1`;
+}
+
+/** The access token (GoTrue's AccessTokenClaims) and the session JSON around it. */
+export async function sessionResponse(ctx: ServerContext, q: Queryable, user: UserRecord, sessionId: string, refreshToken: string): Promise<Record<string, unknown>> {
+  const expiresIn = ctx.config.jwtExpirySeconds;
+  const now = Math.floor(Date.now() / 1000);
+  const accessToken = await ctx.keys.sign({
+    iss: issuer(ctx),
+    sub: user.id,
+    aud: user.aud || 'authenticated',
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: user.role || 'authenticated',
+    aal: 'aal1',
+    amr: await loadAmr(q, sessionId),
+    session_id: sessionId,
+    is_anonymous: user.is_anonymous,
+  }, expiresIn);
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: expiresIn,
+    expires_at: now + expiresIn,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  };
+}
+
+/** A reuse interval other than the default can be configured (seconds). */
+export function reuseIntervalSeconds(ctx: ServerContext): number {
+  const value = (ctx.config as { refreshTokenReuseInterval?: number }).refreshTokenReuseInterval;
+  return typeof value === 'number' && value >= 0 ? value : 10;
+}
+
+interface TokenRow {
+  id: string;
+  token: string;
+  user_id: string;
+  revoked: boolean;
+  parent: string | null;
+  session_id: string | null;
+  reusable: boolean;
+  session_exists: boolean;
+  session_expired: boolean;
+}
+
+/**
+ * grant_type=refresh_token, following GoTrue's RefreshTokenGrant: the token rotates; a revoked
+ * token is still honoured if it is the parent of the active one (the client lost the answer) or
+ * was revoked within the reuse interval (parallel refreshes); any later replay revokes every
+ * token of the session and fails with refresh_token_already_used.
+ */
+export async function refreshGrant(ctx: ServerContext, token: string): Promise<Record<string, unknown>> {
+  if (!token) throw new OAuthError('invalid_request', 'refresh_token required');
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<TokenRow>(
+      `select rt.id::text, rt.token, rt.user_id, rt.revoked, rt.parent, rt.session_id::text,
+         rt.updated_at + make_interval(secs => $2) > now() as reusable,
+         s.id is not null as session_exists,
+         coalesce(s.not_after < now(), false) as session_expired
+       from auth.refresh_tokens rt left join auth.sessions s on s.id = rt.session_id
+       where rt.token = $1 for update of rt`,
+      [token, reuseIntervalSeconds(ctx)],
+    );
+    const row = rows[0];
+    if (!row) return errors.refreshNotFound();
+    const user = await findUserById(tx, row.user_id);
+    if (!user) return errors.refreshNotFound();
+    if (isBanned(user)) return new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
+    if (!row.session_exists || !row.session_id) return errors.refreshNoSession();
+    if (row.session_expired) return new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
+    // serialises concurrent refreshes of one session (PostgreSQL; PGlite is serial anyway)
+    await tx.query('select id from auth.sessions where id = $1 for update', [row.session_id]);
+
+    let issued: string | undefined;
+    if (row.revoked) {
+      const active = await tx.query<{ token: string; parent: string | null }>(
+        `select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false
+         order by id desc limit 1`, [row.session_id]);
+      if (active.rows[0]?.parent === row.token) {
+        issued = active.rows[0].token;
+      } else if (!row.reusable) {
+        await tx.query(
+          `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
+          [row.session_id]);
+        // committed on purpose: the family stays revoked although the request fails
+        return errors.refreshAlreadyUsed();
+      }
+    }
+    if (!issued) {
+      issued = newRefreshToken();
+      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
+      await tx.query(
+        `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+         values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
+        [issued, row.user_id, row.token, row.session_id]);
+    }
+    await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [row.session_id]);
+    return sessionResponse(ctx, tx, user, row.session_id, issued);
+  });
+  if (outcome instanceof AuthError) throw outcome;
+  return outcome;
+}
