@@ -1,0 +1,22 @@
+import { FileText, Images, LayoutDashboard, UserCircle, Users, type LucideIcon } from 'lucide-react'
+import { paths } from '@/lib/paths'
+import type { AppRole } from '@/features/account/api/types'
+
+export type AdminNavItem = { name: string; path: string; icon: LucideIcon; roles?: readonly AppRole[] }
+
+export const CONTENT_ROLES = ['admin', 'superadmin'] as const satisfies readonly AppRole[]
+export const USER_ADMIN_ROLES = ['superadmin'] as const satisfies readonly AppRole[]
+
+export const mainNavItems: readonly AdminNavItem[] = [
+  { name: 'Dashboard', path: paths.admin.dashboard, icon: LayoutDashboard },
+  { name: 'Manajemen Pengguna', path: paths.admin.users, icon: Users, roles: USER_ADMIN_ROLES },
+  { name: 'Manajemen Konten', path: paths.admin.content, icon: FileText, roles: CONTENT_ROLES },
+  { name: 'Manajemen Galeri', path: paths.admin.gallery, icon: Images, roles: CONTENT_ROLES },
+]
+
+export const accountNavItem: AdminNavItem = { name: 'Akun Saya', path: paths.admin.myAccount, icon: UserCircle }
+
+/** Active by path prefix, so /admin/users/anything still marks Manajemen Pengguna. */
+export function isActivePath(pathname: string, itemPath: string) {
+  return pathname === itemPath || pathname.startsWith(`${itemPath}/`)
+}

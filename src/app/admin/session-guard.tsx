@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Navigate, useNavigate } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { useAuth } from '@/features/auth'
+import { supabase } from '@/lib/supabase'
+import { paths } from '@/lib/paths'
+import { queryKeys } from '@/lib/query-keys'
+import { useOwnProfile } from '@/features/account/api/get-own-profile'
+import type { Profile } from '@/features/account/api/types'
+import { AdminSessionContext, type AdminSession } from './session-context'
+import { ValidatingScreen } from './validating-screen'
+
+export const REVOKED_TITLE = 'Akses Dicabut'
+const REVOKED_DESCRIPTION = 'Akun Anda tidak lagi memiliki akses ke area admin.'
+
+/**
+ * Lets only approved profiles into the admin area and throws them out the moment that stops
+ * being true: on load, and live through a realtime subscription on the user's own row.
+ */
+export function SessionGuard({ children }: { children: ReactNode }) {
+  const { user, loading, isSignedIn, signOut } = useAuth()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const userId = user?.id
+  const profileQuery = useOwnProfile(userId)
+  const [exitTo, setExitTo] = useState<string | null>(null)
+  const leaving = useRef(false)
+
+  const leave = useCallback(
+    async (to: string) => {
+      if (leaving.current) return
+      leaving.current = true
+      setExitTo(to)
+      try {
+        await signOut()
+      } finally {
+        // A later sign-in must load the profile afresh, never a cached revoked one.
+        queryClient.removeQueries({ queryKey: queryKeys.profiles.all })
+        void navigate(to, { replace: true })
+      }
+    },
+    [signOut, queryClient, navigate],
+  )
+
+  const revoke = useCallback(() => {
+    if (leaving.current) return
+    toast.error(REVOKED_TITLE, { description: REVOKED_DESCRIPTION })
+    void leave(paths.login)
+  }, [leave])
+
+  const revokeRef = useRef(revoke)
+  useEffect(() => {
+    revokeRef.current = revoke
+  }, [revoke])
+
+  const profile = profileQuery.data
+  const loadFailed = profileQuery.isError && profile === undefined
+  const notAllowed = profile === null || (profile !== undefined && profile.status !== 'approved')
+  useEffect(() => {
+    if (isSignedIn && (loadFailed || notAllowed)) revokeRef.current()
+  }, [isSignedIn, loadFailed, notAllowed])
+
+  useEffect(() => {
+    if (!userId) return
+    const key = queryKeys.profiles.detail(userId)
+    const channel = supabase
+      .channel(`admin-profile:${userId}`)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` },
+        (payload) => {
+          if (payload.eventType === 'DELETE') return revokeRef.current()
+          if (payload.eventType !== 'UPDATE') return
+          const next = payload.new as Partial<Profile>
+          if (next.status !== 'approved') return revokeRef.current()
+          queryClient.setQueryData<Profile | null>(key, (prev) => (prev ? { ...prev, ...next } : prev))
+        },
+      )
+      .subscribe((status, error) => {
+        // Changes made while the socket was down are not replayed; re-read the row instead.
+        if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: key })
+        if (error) console.warn('Profile subscription failed:', error.message)
+      })
+    return () => {
+      void supabase.removeChannel(channel)
+    }
+  }, [userId, queryClient])
+
+  const value = useMemo<AdminSession | null>(
+    () => (user && profile && profile.status === 'approved' ? { user, profile, signOutTo: leave } : null),
+    [user, profile, leave],
+  )
+
+  if (loading) return <ValidatingScreen />
+  if (!isSignedIn || !user) return <Navigate to={exitTo ?? paths.login} replace />
+  if (!value) return <ValidatingScreen />
+  return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { supabase } from '@/lib/supabase'
+import { queryKeys } from '@/lib/query-keys'
+import type { Profile } from './types'
+
+export type ProfileChanges = Pick<Profile, 'full_name' | 'username' | 'phone_number'> &
+  Partial<Pick<Profile, 'avatar_url'>>
+
+export async function updateProfile(userId: string, changes: ProfileChanges): Promise<Profile> {
+  const { data, error } = await supabase
+    .from('profiles')
+    .update({ ...changes, updated_at: new Date().toISOString() })
+    .eq('id', userId)
+    .select()
+    .single()
+  if (error) throw error
+  return data
+}
+
+export function useUpdateProfile(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) => updateProfile(userId, changes),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(queryKeys.profiles.detail(userId), profile)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.lists() })
+    },
+  })
+}

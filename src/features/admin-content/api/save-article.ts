@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { supabase } from '@/lib/supabase'
+import { queryKeys } from '@/lib/query-keys'
+import type { Database } from '@/lib/database.types'
+
+export type ArticleFields = Pick<
+  Database['public']['Tables']['articles']['Insert'],
+  'title' | 'category' | 'content' | 'cover_image_url' | 'image_gallery_urls' | 'author_id'
+>
+
+/** Creates the article when `id` is absent, otherwise updates it with the same fields. */
+export async function saveArticle({ id, fields }: { id?: string; fields: ArticleFields }) {
+  const row = { ...fields, updated_at: new Date().toISOString() }
+  if (!id) {
+    const { data, error } = await supabase.from('articles').insert(row).select('id').single()
+    if (error) throw error
+    return data.id
+  }
+  const { data, error } = await supabase.from('articles').update(row).eq('id', id).select('id')
+  if (error) throw error
+  if (!data || data.length === 0) throw new Error('Artikel tidak ditemukan atau Anda tidak memiliki izin.')
+  return id
+}
+
+export function useSaveArticle() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: saveArticle,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.articles.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.stats.all }),
+      ]),
+  })
+}

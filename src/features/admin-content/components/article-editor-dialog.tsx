@@ -1,0 +1,302 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import type { AdminArticle } from '../api/get-articles'
+import { useSaveArticle } from '../api/save-article'
+import { uploadArticleImages, UploadError, type UploadProgress } from '../api/upload-article-images'
+import { ImageThumb } from './image-thumb'
+
+type Props = {
+  /** null creates a new article. The parent remounts this per opening (key). */
+  article: AdminArticle | null
+  userId: string
+  onClose: () => void
+}
+
+const isImage = (file: File) => file.type.startsWith('image/')
+
+export function ArticleEditorDialog({ article, userId, onClose }: Props) {
+  const editing = article !== null
+  const [title, setTitle] = useState(article?.title ?? '')
+  const [category, setCategory] = useState(article?.category ?? '')
+  const [content, setContent] = useState(article?.content ?? '')
+  const [coverUrl, setCoverUrl] = useState<string | null>(article?.cover_image_url ?? null)
+  const [coverFile, setCoverFile] = useState<File | null>(null)
+  const [galleryUrls, setGalleryUrls] = useState<string[]>(article?.image_gallery_urls ?? [])
+  const [galleryFiles, setGalleryFiles] = useState<File[]>([])
+  const [saving, setSaving] = useState(false)
+  const [progress, setProgress] = useState<UploadProgress | null>(null)
+  const [confirmClose, setConfirmClose] = useState(false)
+  // Files already stored by an attempt whose save then failed: a retry reuses their URLs.
+  const uploaded = useRef(new Map<File, string>())
+  const save = useSaveArticle()
+  const id = useId()
+
+  const dirty =
+    title !== (article?.title ?? '') ||
+    category !== (article?.category ?? '') ||
+    content !== (article?.content ?? '') ||
+    coverFile !== null ||
+    coverUrl !== (article?.cover_image_url ?? null) ||
+    galleryFiles.length > 0 ||
+    galleryUrls.length !== (article?.image_gallery_urls.length ?? 0)
+
+  const requestClose = () => {
+    if (saving) return
+    if (dirty) setConfirmClose(true)
+    else onClose()
+  }
+
+  const pickCover = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null
+    event.target.value = ''
+    if (!file) return
+    if (!isImage(file)) {
+      toast.error('Upload Gagal', { description: `${file.name} bukan file gambar.` })
+      return
+    }
+    setCoverFile(file)
+  }
+
+  const pickGallery = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? [])
+    event.target.value = ''
+    const images = files.filter(isImage)
+    const rejected = files.filter((f) => !isImage(f))
+    if (rejected.length > 0) {
+      toast.error('Upload Gagal', { description: `${rejected.map((f) => f.name).join(', ')} bukan file gambar.` })
+    }
+    if (images.length > 0) setGalleryFiles((prev) => [...prev, ...images])
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (saving) return
+    if (!title.trim() || !content.trim()) {
+      toast.error('Data Tidak Lengkap', { description: 'Judul dan isi artikel tidak boleh kosong.' })
+      return
+    }
+    setSaving(true)
+    try {
+      let images
+      try {
+        images = await uploadArticleImages({
+          userId,
+          cover: coverFile,
+          gallery: galleryFiles,
+          uploaded: uploaded.current,
+          onProgress: setProgress,
+          onGalleryImageSkipped: (error) =>
+            toast.error('Upload Gagal', { description: `${error.file.name} dilewati: ${error.message}` }),
+        })
+      } catch (error) {
+        if (error instanceof UploadError) {
+          toast.error('Upload Gagal', { description: `${error.file.name}: ${error.message}` })
+          return
+        }
+        throw error
+      }
+      await save.mutateAsync({
+        id: article?.id,
+        fields: {
+          title: title.trim(),
+          category: category.trim() || null,
+          content,
+          cover_image_url: images.coverUrl ?? coverUrl,
+          image_gallery_urls: [...galleryUrls, ...images.galleryUrls],
+          author_id: userId,
+        },
+      })
+      const skipped = images.skipped.length
+      toast.success(editing ? 'Artikel Berhasil Diperbarui!' : 'Artikel Berhasil Dibuat!', {
+        description: skipped > 0 ? `${skipped} gambar galeri gagal diunggah dan dilewati.` : undefined,
+      })
+      onClose()
+    } catch (error) {
+      toast.error(editing ? 'Gagal Memperbarui' : 'Gagal Menyimpan', {
+        description: error instanceof Error ? error.message : String(error),
+      })
+    } finally {
+      setSaving(false)
+      setProgress(null)
+    }
+  }
+
+  const uploading = progress !== null && progress.total > 0 && progress.done < progress.total
+
+  return (
+    <>
+      <Dialog open onOpenChange={(open) => !open && requestClose()}>
+        <DialogContent className="sm:max-w-3xl" onEscapeKeyDown={(e) => saving && e.preventDefault()}>
+          <form onSubmit={submit} className="grid gap-5" noValidate aria-busy={saving}>
+            <DialogHeader>
+              <DialogTitle>{editing ? 'Edit Artikel' : 'Artikel Baru'}</DialogTitle>
+              <DialogDescription>Judul dan isi wajib diisi. Kategori dan gambar boleh dikosongkan.</DialogDescription>
+            </DialogHeader>
+
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-title`}>Judul</Label>
+              <Input
+                id={`${id}-title`}
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                placeholder="Judul artikel"
+                maxLength={300}
+                required
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-category`}>Kategori</Label>
+              <Input
+                id={`${id}-category`}
+                value={category}
+                onChange={(e) => setCategory(e.target.value)}
+                placeholder="Kategori (e.g., Latihan, Operasi)"
+                maxLength={100}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-content`}>Isi Artikel (mendukung HTML)</Label>
+              <Textarea
+                id={`${id}-content`}
+                value={content}
+                onChange={(e) => setContent(e.target.value)}
+                placeholder="<p>Tulis isi artikel di sini...</p>"
+                rows={10}
+                className="font-mono text-sm"
+                required
+              />
+            </div>
+
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">Gambar Sampul</legend>
+              {(coverFile || coverUrl) && (
+                <div className="w-full max-w-xs">
+                  <ImageThumb
+                    source={coverFile ?? (coverUrl as string)}
+                    label={coverFile ? coverFile.name : 'Sampul saat ini'}
+                    removeLabel="Hapus gambar sampul"
+                    onRemove={
+                      saving
+                        ? undefined
+                        : () => {
+                            setCoverFile(null)
+                            setCoverUrl(null)
+                          }
+                    }
+                  />
+                </div>
+              )}
+              <Label htmlFor={`${id}-cover`} className="sr-only">
+                Pilih gambar sampul
+              </Label>
+              <Input id={`${id}-cover`} type="file" accept="image/*" onChange={pickCover} disabled={saving} />
+            </fieldset>
+
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">Galeri Gambar</legend>
+              {galleryUrls.length + galleryFiles.length > 0 && (
+                <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                  {galleryUrls.map((url, index) => (
+                    <li key={url}>
+                      <ImageThumb
+                        source={url}
+                        label={`Gambar ${index + 1}`}
+                        removeLabel={`Hapus gambar ${index + 1}`}
+                        onRemove={saving ? undefined : () => setGalleryUrls((prev) => prev.filter((u) => u !== url))}
+                      />
+                    </li>
+                  ))}
+                  {galleryFiles.map((file, index) => (
+                    <li key={`${file.name}-${file.lastModified}-${index}`}>
+                      <ImageThumb
+                        source={file}
+                        label={file.name}
+                        removeLabel={`Hapus ${file.name}`}
+                        onRemove={
+                          saving ? undefined : () => setGalleryFiles((prev) => prev.filter((_, i) => i !== index))
+                        }
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Label htmlFor={`${id}-gallery`} className="sr-only">
+                Tambah gambar galeri
+              </Label>
+              <Input
+                id={`${id}-gallery`}
+                type="file"
+                accept="image/*"
+                multiple
+                onChange={pickGallery}
+                disabled={saving}
+              />
+            </fieldset>
+
+            {uploading && progress && (
+              <div className="grid gap-1" role="status" aria-live="polite">
+                <p className="text-sm text-muted-foreground">
+                  Mengunggah gambar {Math.min(progress.done + 1, progress.total)} dari {progress.total}...
+                </p>
+                <progress
+                  className="h-2 w-full accent-primary"
+                  max={progress.total}
+                  value={progress.done}
+                  aria-label="Kemajuan unggahan"
+                />
+              </div>
+            )}
+
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={requestClose} disabled={saving}>
+                Batal
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Menyimpan...' : 'Simpan Artikel'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+
+      <AlertDialog open={confirmClose} onOpenChange={setConfirmClose}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Buang perubahan?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Artikel ini belum disimpan. Jika ditutup sekarang, semua yang sudah Anda tulis akan hilang.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Lanjutkan Mengedit</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={onClose}>
+              Buang Perubahan
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  )
+}

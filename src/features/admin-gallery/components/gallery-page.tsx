@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react'
+import { ImagePlus, Pencil, Trash2 } from 'lucide-react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { useGalleries, type Gallery } from '../api/get-galleries'
+import { useDeleteGallery } from '../api/delete-gallery'
+import { GalleryFormDialog } from './gallery-form-dialog'
+import stockImage from '../assets/gallery-stock.svg'
+
+type Editor = { key: number; gallery: Gallery | null }
+
+export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
+  const galleries = useGalleries()
+  const remove = useDeleteGallery()
+  const [editor, setEditor] = useState<Editor | null>(null)
+  const [toDelete, setToDelete] = useState<Gallery | null>(null)
+
+  useEffect(() => {
+    if (galleries.error) toast.error('Gagal memuat galeri', { description: galleries.error.message })
+  }, [galleries.error])
+
+  const openEditor = (gallery: Gallery | null) => setEditor({ key: Date.now(), gallery })
+
+  const confirmDelete = () => {
+    if (!toDelete) return
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast.success('Galeri dihapus!'),
+      onError: (error) => toast.error('Gagal menghapus galeri', { description: error.message }),
+    })
+    setToDelete(null)
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Manajemen Galeri</h1>
+          <p className="text-sm text-muted-foreground">Kelola album dokumentasi kegiatan satuan.</p>
+        </div>
+        {canEdit && (
+          <Button onClick={() => openEditor(null)}>
+            <ImagePlus aria-hidden="true" />
+            Tambah Galeri
+          </Button>
+        )}
+      </div>
+
+      {galleries.isPending ? (
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Memuat galeri" role="status">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-72 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : !galleries.data || galleries.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-border bg-card px-6 py-16 text-center">
+          <ImagePlus className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+          <h2 className="mt-4 text-lg font-semibold">Belum Ada Galeri</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Klik &apos;Tambah Galeri&apos; untuk membuat galeri pertama Anda.
+          </p>
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {galleries.data.map((gallery) => (
+            <li key={gallery.id}>
+              <Card className="h-full gap-4 overflow-hidden pt-0">
+                <img src={stockImage} alt="" width={640} height={360} className="aspect-video w-full object-cover" loading="lazy" />
+                <CardHeader>
+                  <CardTitle>
+                    <h2 className="text-lg break-words">{gallery.name}</h2>
+                  </CardTitle>
+                </CardHeader>
+                <CardContent className="flex-1">
+                  <p className="text-sm break-words text-muted-foreground">
+                    {gallery.description || 'Tidak ada deskripsi.'}
+                  </p>
+                </CardContent>
+                {canEdit && (
+                  <CardFooter className="gap-2">
+                    <Button variant="outline" size="sm" onClick={() => openEditor(gallery)} aria-label={`Edit ${gallery.name}`}>
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <Button
+                      variant="destructive"
+                      size="sm"
+                      onClick={() => setToDelete(gallery)}
+                      disabled={remove.isPending && remove.variables === gallery.id}
+                      aria-label={`Hapus ${gallery.name}`}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Hapus
+                    </Button>
+                  </CardFooter>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editor && (
+        <GalleryFormDialog
+          key={editor.key}
+          open
+          gallery={editor.gallery}
+          onOpenChange={(open) => !open && setEditor(null)}
+        />
+      )}
+
+      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Hapus Galeri?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Galeri &quot;{toDelete?.name}&quot; beserta semua media di dalamnya akan dihapus secara permanen. Tindakan
+              ini tidak dapat dibatalkan.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Batal</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={confirmDelete}>
+              Ya, Hapus
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import { Badge } from '@/components/ui/badge'
+import type { AccountStatus } from '../api/shared'
+
+const STATUS = {
+  approved: { label: 'Disetujui', variant: 'success' },
+  pending: { label: 'Tertunda', variant: 'warning' },
+  rejected: { label: 'Ditolak', variant: 'destructive' },
+} as const
+
+export function StatusBadge({ status }: { status: AccountStatus }) {
+  const { label, variant } = STATUS[status]
+  return <Badge variant={variant}>{label}</Badge>
+}

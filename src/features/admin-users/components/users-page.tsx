@@ -1,0 +1,237 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { MoreHorizontal, Search, Trash2, UserPlus } from 'lucide-react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Badge } from '@/components/ui/badge'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { showNotImplemented } from '@/lib/not-implemented'
+import { useUsers, type ManagedUser } from '../api/get-users'
+import { ASSIGNABLE_ROLES, useUpdateUserRole, type AssignableRole } from '../api/update-user-role'
+import { useUpdateUserStatus } from '../api/update-user-status'
+import { useDeleteUser } from '../api/delete-user'
+import { StatusBadge } from './status-badge'
+import { ConfirmUserAction, type UserAction } from './confirm-user-action'
+
+const ROLE_LABELS: Record<AssignableRole, string> = { admin: 'Admin', user: 'User' }
+
+export function filterUsers(users: readonly ManagedUser[], query: string, excludeId: string) {
+  const needle = query.trim().toLowerCase()
+  return users.filter(
+    (u) =>
+      u.id !== excludeId &&
+      (!needle ||
+        (u.full_name ?? '').toLowerCase().includes(needle) ||
+        (u.email ?? '').toLowerCase().includes(needle)),
+  )
+}
+
+const displayName = (user: ManagedUser) => user.full_name || user.email || 'Pengguna'
+
+export default function UsersPage({ currentUserId }: { currentUserId: string }) {
+  const usersQuery = useUsers()
+  const [query, setQuery] = useState('')
+  const deferredQuery = useDeferredValue(query)
+  const [pending, setPending] = useState<{ action: UserAction; user: ManagedUser } | null>(null)
+  const updateRole = useUpdateUserRole()
+  const updateStatus = useUpdateUserStatus()
+  const deleteUser = useDeleteUser()
+
+  useEffect(() => {
+    if (usersQuery.error) toast.error('Gagal memuat pengguna', { description: usersQuery.error.message })
+  }, [usersQuery.error])
+
+  const users = useMemo(
+    () => filterUsers(usersQuery.data ?? [], deferredQuery, currentUserId),
+    [usersQuery.data, deferredQuery, currentUserId],
+  )
+
+  const changeRole = (user: ManagedUser, role: AssignableRole) => {
+    if (role === user.role) return
+    updateRole.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: () => toast.success('Peran berhasil diubah!'),
+        onError: (error) => toast.error('Gagal mengubah peran', { description: error.message }),
+      },
+    )
+  }
+
+  const runAction = (action: UserAction, user: ManagedUser) => {
+    setPending(null)
+    if (action === 'delete') {
+      deleteUser.mutate(user.id, {
+        onSuccess: () => toast.success('Pengguna berhasil dihapus!'),
+        onError: (error) => toast.error('Gagal menghapus pengguna', { description: error.message }),
+      })
+      return
+    }
+    const approve = action === 'approve'
+    updateStatus.mutate(
+      { id: user.id, status: approve ? 'approved' : 'rejected' },
+      {
+        onSuccess: () => toast.success(approve ? 'Pengguna berhasil disetujui!' : 'Pengguna berhasil ditolak!'),
+        onError: (error) =>
+          toast.error(approve ? 'Gagal menyetujui pengguna' : 'Gagal menolak pengguna', {
+            description: error.message,
+          }),
+      },
+    )
+  }
+
+  const busyId =
+    (updateRole.isPending && updateRole.variables.id) ||
+    (updateStatus.isPending && updateStatus.variables.id) ||
+    (deleteUser.isPending && deleteUser.variables) ||
+    null
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Manajemen Pengguna</h1>
+          <p className="text-sm text-muted-foreground">Setujui pendaftaran, atur peran, dan hapus akun personel.</p>
+        </div>
+        <Button onClick={() => showNotImplemented()}>
+          <UserPlus aria-hidden="true" />
+          Undang Pengguna
+        </Button>
+      </div>
+
+      <div className="rounded-xl border border-border bg-card shadow-sm">
+        <div className="border-b border-border p-4">
+          <Label htmlFor="user-search" className="sr-only">
+            Cari pengguna
+          </Label>
+          <div className="relative max-w-md">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="user-search"
+              type="search"
+              className="pl-9"
+              placeholder="Cari pengguna berdasarkan nama atau email..."
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Nama Lengkap</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Peran</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Aksi</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {usersQuery.isPending ? (
+                <tr>
+                  <td colSpan={5} className="px-4 py-10 text-center text-muted-foreground" role="status">
+                    Memuat pengguna...
+                  </td>
+                </tr>
+              ) : users.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-4 py-10 text-center text-muted-foreground">
+                    Tidak ada pengguna yang cocok.
+                  </td>
+                </tr>
+              ) : (
+                users.map((user) => (
+                  <tr key={user.id} aria-busy={busyId === user.id || undefined}>
+                    <td className="px-4 py-3 font-medium">{user.full_name || 'N/A'}</td>
+                    <td className="px-4 py-3 break-all text-muted-foreground">{user.email}</td>
+                    <td className="px-4 py-3">
+                      {user.role === 'superadmin' ? (
+                        <Badge variant="gold">Superadmin</Badge>
+                      ) : (
+                        <Select
+                          value={user.role}
+                          onValueChange={(role) => changeRole(user, role as AssignableRole)}
+                          disabled={busyId === user.id}
+                        >
+                          <SelectTrigger size="sm" className="w-28" aria-label={`Peran ${displayName(user)}`}>
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {ASSIGNABLE_ROLES.map((role) => (
+                              <SelectItem key={role} value={role}>
+                                {ROLE_LABELS[role]}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                      )}
+                    </td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={user.status} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-2">
+                        {user.status === 'pending' ? (
+                          <>
+                            <Button
+                              size="sm"
+                              disabled={busyId === user.id}
+                              onClick={() => setPending({ action: 'approve', user })}
+                              aria-label={`Setujui ${displayName(user)}`}
+                            >
+                              Setujui
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="destructive"
+                              disabled={busyId === user.id}
+                              onClick={() => setPending({ action: 'reject', user })}
+                              aria-label={`Tolak ${displayName(user)}`}
+                            >
+                              Tolak
+                            </Button>
+                          </>
+                        ) : (
+                          <DropdownMenu>
+                            <DropdownMenuTrigger asChild>
+                              <Button
+                                variant="ghost"
+                                size="icon"
+                                disabled={busyId === user.id}
+                                aria-label={`Aksi untuk ${displayName(user)}`}
+                              >
+                                <MoreHorizontal aria-hidden="true" />
+                              </Button>
+                            </DropdownMenuTrigger>
+                            <DropdownMenuContent align="end">
+                              <DropdownMenuItem variant="destructive" onSelect={() => setPending({ action: 'delete', user })}>
+                                <Trash2 aria-hidden="true" />
+                                Hapus Pengguna
+                              </DropdownMenuItem>
+                            </DropdownMenuContent>
+                          </DropdownMenu>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
+
+      <ConfirmUserAction pending={pending} onCancel={() => setPending(null)} onConfirm={runAction} />
+    </div>
+  )
+}
