@@ -1,0 +1,13 @@
+import { paths } from '@/lib/paths'
+
+export type NavItem = { name: string; path: string }
+
+export const mainNavigation: NavItem[] = [
+  { name: 'Beranda', path: paths.home },
+  { name: 'Profil', path: paths.profile },
+  { name: 'Struktur Organisasi', path: paths.structure },
+  { name: 'Kegiatan', path: paths.activities },
+  { name: 'Kontak', path: paths.contact },
+]
+
+export const footerNavigation: NavItem[] = [...mainNavigation, { name: 'Login', path: paths.login }]

@@ -1,0 +1,24 @@
+import { createContext } from 'react'
+import type { AuthError, Session, User } from '@supabase/supabase-js'
+
+export type SignUpData = {
+  fullName: string
+  username: string
+  email: string
+  password: string
+  phoneNumber: string
+}
+
+export type AuthResult = { error: AuthError | Error | null }
+
+export type AuthContextValue = {
+  session: Session | null
+  user: User | null
+  loading: boolean
+  isSignedIn: boolean
+  signIn: (email: string, password: string) => Promise<AuthResult>
+  signUp: (data: SignUpData) => Promise<AuthResult>
+  signOut: () => Promise<AuthResult>
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null)

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import type { Session, User } from '@supabase/supabase-js'
+import { toast } from 'sonner'
+import { supabase } from '@/lib/supabase'
+import { AuthContext, type AuthContextValue, type SignUpData } from './auth-context'
+
+const FALLBACK_MESSAGE = 'Something went wrong'
+
+// Sign-out failures that only mean "nothing to sign out from".
+const ALREADY_SIGNED_OUT = /(user|session|refresh token).*not found|session.*missing|session_not_found|user_not_found/i
+
+export function isAlreadySignedOutError(error: { message?: string; code?: string } | null | undefined) {
+  if (!error) return false
+  return ALREADY_SIGNED_OUT.test(error.code ?? '') || ALREADY_SIGNED_OUT.test(error.message ?? '')
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | null>(null)
+  const [user, setUser] = useState<User | null>(null)
+  const [loading, setLoading] = useState(true)
+
+  useEffect(() => {
+    const {
+      data: { subscription },
+    } = supabase.auth.onAuthStateChange((event, nextSession) => {
+      // Only synchronous state updates here: awaiting a supabase call inside this
+      // callback deadlocks the client's auth lock.
+      setSession(nextSession)
+      setUser(nextSession?.user ?? null)
+      if (event === 'INITIAL_SESSION') setLoading(false)
+    })
+    return () => subscription.unsubscribe()
+  }, [])
+
+  const signOut = useCallback(async () => {
+    const { error } = await supabase.auth.signOut()
+    if (error && !isAlreadySignedOutError(error)) {
+      toast.error('Sign out Failed', { description: error.message || FALLBACK_MESSAGE })
+      return { error }
+    }
+    if (error) console.warn('Sign-out: session already gone on the server.', error.message)
+    // The client drops the stored session itself; clear ours even if no event arrives.
+    setSession(null)
+    setUser(null)
+    return { error: null }
+  }, [])
+
+  const hasStaleUser = !loading && user !== null && session === null
+  useEffect(() => {
+    if (!hasStaleUser) return
+    console.warn('Stale user session detected. Clearing state.')
+    const timer = setTimeout(() => void signOut(), 0)
+    return () => clearTimeout(timer)
+  }, [hasStaleUser, signOut])
+
+  const signIn = useCallback(async (email: string, password: string) => {
+    const { error } = await supabase.auth.signInWithPassword({ email, password })
+    if (error) toast.error('Sign in Failed', { description: error.message || FALLBACK_MESSAGE })
+    return { error }
+  }, [])
+
+  const signUp = useCallback(async (data: SignUpData) => {
+    const { error } = await supabase.auth.signUp({
+      email: data.email,
+      password: data.password,
+      options: {
+        data: { full_name: data.fullName, username: data.username, phone_number: data.phoneNumber },
+        emailRedirectTo: `${window.location.origin}/login`,
+      },
+    })
+    if (error) toast.error('Sign up Failed', { description: error.message || FALLBACK_MESSAGE })
+    return { error }
+  }, [])
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      session,
+      user,
+      loading,
+      isSignedIn: Boolean(user && session),
+      signIn,
+      signUp,
+      signOut,
+    }),
+    [session, user, loading, signIn, signUp, signOut],
+  )
+
+  return <AuthContext value={value}>{children}</AuthContext>
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react'
+import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useArticles } from '@/features/news/api/get-articles'
+import { Hero } from './hero'
+import { NewsSection } from './news-section'
+import { PersitSection } from './persit-section'
+
+export function HomePage() {
+  useDocumentMeta({})
+  const { data, isPending, error } = useArticles()
+
+  useEffect(() => {
+    // SPEC section 8: a failed list load on the home page is only logged; the list stays empty.
+    if (error) console.error('Gagal memuat artikel:', error)
+  }, [error])
+
+  return (
+    <>
+      <Hero articles={data} />
+      <NewsSection articles={data} isPending={isPending} />
+      <PersitSection />
+    </>
+  )
+}

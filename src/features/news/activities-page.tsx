@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useState } from 'react'
+import { SearchX } from 'lucide-react'
+import { toast } from 'sonner'
+import { cn } from '@/lib/utils'
+import { useDocumentMeta } from '@/lib/use-document-meta'
+import { PageHeader } from '@/components/ui/page-header'
+import { useArticles } from './api/get-articles'
+import { ArticleCard, ArticleCardSkeleton } from './components/article-card'
+
+const ALL = 'Semua'
+const SKELETONS = 6
+
+export function ActivitiesPage() {
+  useDocumentMeta({
+    title: 'Berita & Kegiatan',
+    description: 'Berita dan dokumentasi kegiatan terbaru Skadron 31/Serbu: latihan, operasi, dan bakti sosial.',
+  })
+  const { data: articles, isPending, error } = useArticles()
+  const [filter, setFilter] = useState(ALL)
+
+  useEffect(() => {
+    if (!error) return
+    console.error('Gagal memuat kegiatan:', error)
+    toast.error('Gagal memuat kegiatan', { description: error.message })
+  }, [error])
+
+  const categories = useMemo(() => {
+    const seen = new Set<string>()
+    for (const article of articles ?? []) if (article.category) seen.add(article.category)
+    return [ALL, ...seen]
+  }, [articles])
+
+  const visible = useMemo(
+    () => (filter === ALL ? (articles ?? []) : (articles ?? []).filter((article) => article.category === filter)),
+    [articles, filter],
+  )
+
+  return (
+    <>
+      <PageHeader eyebrow="Dokumentasi Satuan" title="Berita & Kegiatan">
+        Ikuti perkembangan terbaru, latihan, operasi, dan kegiatan sosial Skadron 31/Serbu.
+      </PageHeader>
+
+      <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <div role="group" aria-label="Filter kategori" className="flex flex-wrap gap-2" data-testid="category-filter">
+          {categories.map((category) => (
+            <button
+              key={category}
+              type="button"
+              aria-pressed={filter === category}
+              onClick={() => setFilter(category)}
+              className={cn(
+                'min-h-10 rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
+                filter === category
+                  ? 'border-army bg-army text-white'
+                  : 'border-border bg-card text-foreground hover:border-army hover:text-army',
+              )}
+            >
+              {category}
+            </button>
+          ))}
+        </div>
+
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={isPending}>
+          {isPending
+            ? Array.from({ length: SKELETONS }, (_, index) => <ArticleCardSkeleton key={index} />)
+            : visible.map((article) => <ArticleCard key={article.id} article={article} linkLabel="Lihat Detail" />)}
+        </div>
+
+        {!isPending && visible.length === 0 && (
+          <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card px-6 py-14 text-center">
+            <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h2 className="text-xl font-bold text-army">Tidak Ada Kegiatan</h2>
+            <p className="text-muted-foreground">Tidak ada kegiatan yang sesuai dengan filter yang dipilih.</p>
+          </div>
+        )}
+      </section>
+    </>
+  )
+}

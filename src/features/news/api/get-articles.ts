@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { supabase } from '@/lib/supabase'
+import { queryKeys } from '@/lib/query-keys'
+import type { Article } from './types'
+
+/** All articles, newest first (SPEC section 7: public lists). */
+export async function getArticles(): Promise<Article[]> {
+  const { data, error } = await supabase.from('articles').select('*').order('created_at', { ascending: false })
+  if (error) throw error
+  return data ?? []
+}
+
+export const articlesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.articles.list(),
+    queryFn: getArticles,
+  })
+
+export function useArticles() {
+  return useQuery(articlesQueryOptions())
+}

@@ -1,0 +1,96 @@
+import { useEffect, useMemo } from 'react'
+import { Link, useParams } from 'react-router'
+import { ArrowLeft, Calendar, Tag } from 'lucide-react'
+import { toast } from 'sonner'
+import { formatLongDateWithWeekday, htmlToText } from '@/lib/format'
+import { paths } from '@/lib/paths'
+import { sanitizeArticleHtml } from '@/lib/sanitize'
+import { useDocumentMeta } from '@/lib/use-document-meta'
+import { Spinner } from '@/components/ui/spinner'
+import { useArticle } from './api/get-article'
+import { ArticleSlideshow } from './components/article-slideshow'
+
+export const META_DESCRIPTION_LENGTH = 160
+
+function BackLink() {
+  return (
+    <Link
+      to={paths.activities}
+      className="inline-flex items-center gap-2 rounded-sm text-sm font-bold text-army hover:text-army-light"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Kembali ke Semua Berita
+    </Link>
+  )
+}
+
+export function ArticlePage() {
+  const { id = '' } = useParams()
+  const { data: article, isPending, error } = useArticle(id)
+
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [id])
+
+  useEffect(() => {
+    if (!error) return
+    console.error('Gagal memuat artikel:', error)
+    toast.error('Gagal Memuat Artikel', { description: error.message })
+  }, [error])
+
+  const html = useMemo(() => sanitizeArticleHtml(article?.content), [article?.content])
+  const description = useMemo(() => htmlToText(article?.content).slice(0, META_DESCRIPTION_LENGTH), [article?.content])
+  const images = useMemo(
+    () => (article ? [article.cover_image_url, ...(article.image_gallery_urls ?? [])].filter((url): url is string => Boolean(url)) : []),
+    [article],
+  )
+  useDocumentMeta({ title: article?.title ?? (isPending ? null : 'Artikel tidak ditemukan'), description: article ? description : null })
+
+  if (isPending) {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center">
+        <Spinner className="size-10" label="Memuat artikel..." />
+      </div>
+    )
+  }
+
+  if (!article) {
+    return (
+      <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-6 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-army">Artikel tidak ditemukan.</h1>
+        <BackLink />
+      </section>
+    )
+  }
+
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
+      <BackLink />
+      <header className="mt-6">
+        {article.category && (
+          <p className="inline-flex items-center gap-1.5 rounded-full bg-army px-3 py-1 text-xs font-bold tracking-widest text-white uppercase">
+            <Tag className="size-3.5" aria-hidden="true" />
+            {article.category}
+          </p>
+        )}
+        <h1 className="mt-4 text-3xl leading-tight font-black text-foreground sm:text-4xl lg:text-5xl">{article.title}</h1>
+        <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
+          <Calendar className="size-4" aria-hidden="true" />
+          <time data-testid="article-date" dateTime={article.created_at}>
+            {formatLongDateWithWeekday(article.created_at)}
+          </time>
+        </p>
+      </header>
+
+      <div className="mt-8">
+        <ArticleSlideshow images={images} title={article.title} />
+      </div>
+
+      <div data-testid="article-content" className="article-content mt-10" dangerouslySetInnerHTML={{ __html: html }} />
+
+      <footer className="mt-12 border-t border-border pt-6">
+        <BackLink />
+      </footer>
+    </article>
+  )
+}

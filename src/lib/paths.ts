@@ -1,0 +1,21 @@
+// Every URL of the site in one place, so links and routes cannot drift apart.
+export const paths = {
+  home: '/',
+  profile: '/profil',
+  structure: '/struktur',
+  activities: '/kegiatan',
+  contact: '/kontak',
+  login: '/login',
+  article: (id: string) => `/berita/${encodeURIComponent(id)}`,
+  articlePattern: '/berita/:id',
+  admin: {
+    root: '/admin',
+    dashboard: '/admin/dashboard',
+    users: '/admin/users',
+    content: '/admin/content',
+    gallery: '/admin/gallery',
+    myAccount: '/admin/my-account',
+    myAccountTab: (tab: 'profile' | 'security' | 'settings' | 'notifications') =>
+      `/admin/my-account?tab=${tab}`,
+  },
+} as const

@@ -1,0 +1,26 @@
+// One key factory per resource: a mutation invalidates `queryKeys.<resource>.all`
+// and every list and detail of that resource refetches.
+export const queryKeys = {
+  articles: {
+    all: ['articles'] as const,
+    lists: () => [...queryKeys.articles.all, 'list'] as const,
+    list: (filter: Record<string, unknown> = {}) => [...queryKeys.articles.lists(), filter] as const,
+    details: () => [...queryKeys.articles.all, 'detail'] as const,
+    detail: (id: string) => [...queryKeys.articles.details(), id] as const,
+  },
+  galleries: {
+    all: ['galleries'] as const,
+    lists: () => [...queryKeys.galleries.all, 'list'] as const,
+    list: (filter: Record<string, unknown> = {}) => [...queryKeys.galleries.lists(), filter] as const,
+    detail: (id: string) => [...queryKeys.galleries.all, 'detail', id] as const,
+  },
+  profiles: {
+    all: ['profiles'] as const,
+    lists: () => [...queryKeys.profiles.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.profiles.all, 'detail', id] as const,
+    status: (id: string) => [...queryKeys.profiles.all, 'status', id] as const,
+  },
+  stats: {
+    all: ['stats'] as const,
+  },
+} as const
