@@ -1,0 +1,48 @@
+// `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
+// 1. vitest on embedded PGlite  2. the same server suites on PostgreSQL 15  3. Playwright in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const only = process.argv[2]; // optional: unit | postgres | e2e
+mkdirSync('.tmp', { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(label, command, args, env, reportFile, read) {
+  rmSync(reportFile, { force: true });
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (!existsSync(reportFile)) {
+    totals.failed += 1;
+    lines.push(`${label}: no report (exit ${result.status}); counted as 1 failure`);
+    return;
+  }
+  const counts = read(JSON.parse(readFileSync(reportFile, 'utf8')));
+  // A runner that failed outside any test (setup crash) still fails the run.
+  if (result.status !== 0 && counts.failed === 0) counts.failed = 1;
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+}
+
+const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests });
+const vitestArgs = (file, extra = []) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra];
+
+if (!only || only === 'unit') {
+  run('vitest (PGlite)', 'npx', vitestArgs('.tmp/vitest-pglite.json'), {}, '.tmp/vitest-pglite.json', vitestCounts);
+}
+if (!only || only === 'postgres') {
+  // Conformance starts its own PostgreSQL and real PostgREST; it runs once, in the PGlite pass.
+  run('vitest (PostgreSQL 15)', 'npx', vitestArgs('.tmp/vitest-postgres.json', ['--exclude', 'tests/conformance/**', '--exclude', 'src/**']),
+    { TEST_DB: 'postgres' }, '.tmp/vitest-postgres.json', vitestCounts);
+}
+if (!only || only === 'e2e') {
+  run('playwright (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' }, '.tmp/playwright.json',
+    (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+}
+
+console.log('\n' + lines.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? ` (${totals.skipped} skipped)` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
