@@ -1,0 +1,193 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { errors } from './errors.ts';
+import { SNIFF_BYTES } from './mime.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isVersion(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+export interface ReceivedFile {
+  /** Server-generated name of the bytes on disk; stored as storage.objects.version. */
+  version: string;
+  size: number;
+  /** Quoted MD5 of the bytes, as S3 and Supabase Storage give it. */
+  eTag: string;
+  mimetype: string;
+}
+
+export interface ReceiveOptions {
+  /** Largest accepted size in bytes; one byte more aborts the upload. */
+  limit: number;
+  /**
+   * Called once with the first bytes (or all of them when the file is short). Returns the type
+   * to store, or throws to refuse the upload before the rest arrives.
+   */
+  inspect(head: Uint8Array): Promise<string>;
+}
+
+/**
+ * The bytes of every object live under DATA_DIR/storage/<bucket dir>/<version>, where the
+ * version is a UUID made here: object names chosen by users never reach the file system.
+ * Uploads are written to DATA_DIR/storage/.tmp/<version> first and only renamed into the bucket
+ * directory after the database row naming that version has committed.
+ */
+export class FileStore {
+  readonly root: string;
+  readonly tmpDir: string;
+  private readonly madeDirs = new Set<string>();
+
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'storage');
+    this.tmpDir = path.join(this.root, '.tmp');
+  }
+
+  async init(): Promise<void> {
+    await mkdir(this.tmpDir, { recursive: true });
+  }
+
+  tempPath(version: string): string {
+    if (!isVersion(version)) throw new Error(`not a version id: ${version}`);
+    return path.join(this.tmpDir, version);
+  }
+
+  filePath(bucket: string, version: string): string {
+    if (!isVersion(version)) throw new Error(`not a version id: ${version}`);
+    return path.join(this.root, bucketDirName(bucket), version);
+  }
+
+  /**
+   * Streams `source` into a new temporary file while counting, hashing and checking the type,
+   * then fsyncs it. Memory use is one chunk plus the sniffed head, whatever the upload size.
+   * On any failure the temporary file is removed.
+   */
+  async receive(source: AsyncIterable<Uint8Array>, options: ReceiveOptions): Promise<ReceivedFile> {
+    const version = randomUUID();
+    const temp = this.tempPath(version);
+    const hash = createHash('md5');
+    const headChunks: Uint8Array[] = [];
+    let headSize = 0;
+    let mimetype: string | undefined;
+    let size = 0;
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(temp, 'wx', 0o640);
+      for await (const chunk of source) {
+        size += chunk.length;
+        if (size > options.limit) throw errors.entityTooLarge();
+        hash.update(chunk);
+        if (mimetype === undefined) {
+          headChunks.push(chunk);
+          headSize += chunk.length;
+          if (headSize >= SNIFF_BYTES) mimetype = await options.inspect(Buffer.concat(headChunks).subarray(0, SNIFF_BYTES));
+        }
+        await handle.write(chunk);
+      }
+      mimetype ??= await options.inspect(Buffer.concat(headChunks));
+      await handle.sync();
+      await handle.close();
+      handle = undefined;
+      await syncDir(this.tmpDir);
+      return { version, size, eTag: `"${hash.digest('hex')}"`, mimetype };
+    } catch (error) {
+      await handle?.close().catch(() => {});
+      await unlink(temp).catch(() => {});
+      throw error;
+    }
+  }
+
+  /** Moves a committed upload into its bucket directory and makes the rename durable. */
+  async publish(bucket: string, version: string): Promise<void> {
+    const dir = path.join(this.root, bucketDirName(bucket));
+    if (!this.madeDirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.madeDirs.add(dir);
+    }
+    await rename(this.tempPath(version), path.join(dir, version));
+    await syncDir(dir);
+  }
+
+  /** Removes an upload that never got (or lost) its row. */
+  async discard(version: string): Promise<void> {
+    await unlink(this.tempPath(version)).catch(ignoreMissing);
+  }
+
+  async remove(bucket: string, version: string): Promise<void> {
+    await unlink(this.filePath(bucket, version)).catch(ignoreMissing);
+  }
+
+  /**
+   * Opens the bytes of a committed version. Between the commit and the rename they are still in
+   * the temporary directory (complete and fsynced), so a download in that window finds them.
+   * Opening before reading keeps a download consistent even if an upsert unlinks the file meanwhile.
+   */
+  async open(bucket: string, version: unknown): Promise<{ handle: FileHandle; size: number; mtime: Date } | undefined> {
+    if (!isVersion(version)) return undefined;
+    for (const file of [this.filePath(bucket, version), this.tempPath(version)]) {
+      let handle: FileHandle | undefined;
+      try {
+        handle = await open(file, 'r');
+        const info = await handle.stat();
+        if (info.isFile()) return { handle, size: info.size, mtime: info.mtime };
+        await handle.close();
+      } catch (error) {
+        await handle?.close().catch(() => {});
+        ignoreMissing(error);
+      }
+    }
+    return undefined;
+  }
+
+  async exists(bucket: string, version: string): Promise<boolean> {
+    try {
+      return (await stat(this.filePath(bucket, version))).isFile();
+    } catch (error) {
+      ignoreMissing(error);
+      return false;
+    }
+  }
+
+  /** Bucket directories present on disk, as bucket ids. */
+  async bucketsOnDisk(): Promise<{ bucket: string; dir: string }[]> {
+    const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
+    const result: { bucket: string; dir: string }[] = [];
+    for (const entry of entries) {
+      if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+      const bucket = bucketIdFromDirName(entry.name);
+      if (bucket !== undefined) result.push({ bucket, dir: path.join(this.root, entry.name) });
+    }
+    return result;
+  }
+}
+
+/**
+ * Bucket ids are user-chosen text; they become directory names only when plainly safe
+ * (lower-case letters, digits, `_`, `-`, so case-insensitive disks cannot merge two buckets),
+ * and are hex-encoded behind a `~` otherwise.
+ */
+export function bucketDirName(bucket: string): string {
+  if (/^[a-z0-9][a-z0-9_-]{0,62}$/.test(bucket)) return bucket;
+  return `~${Buffer.from(bucket, 'utf8').toString('hex')}`;
+}
+
+function bucketIdFromDirName(dir: string): string | undefined {
+  if (/^[a-z0-9][a-z0-9_-]{0,62}$/.test(dir)) return dir;
+  if (/^~([0-9a-f]{2})+$/.test(dir)) return Buffer.from(dir.slice(1), 'hex').toString('utf8');
+  return undefined;
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function ignoreMissing(error: unknown): void {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+}

@@ -1,0 +1,51 @@
+import type { Context } from 'hono';
+
+/**
+ * An error as Supabase Storage renders it: the logical status travels as a string in the body
+ * (`statusCode`), while the HTTP status is 400 for everything below 500 (protocol 3.4). storage-js
+ * reads `message` and `statusCode` from this body.
+ */
+export class StorageError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly label: string,
+    message: string,
+    /** Extra response headers (e.g. Content-Range on 416). */
+    readonly headers: Record<string, string> = {},
+    /** HTTP status to send instead of the Supabase convention (Range errors keep 416). */
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+  }
+
+  body() {
+    return { statusCode: String(this.status), code: this.code, error: this.label, message: this.message };
+  }
+}
+
+export const errors = {
+  noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
+  noSuchKey: () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found'),
+  invalidKey: (key: string) => new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`),
+  invalidBucketName: () => new StorageError(400, 'InvalidBucketName', 'Invalid Input', 'Bucket name invalid'),
+  keyAlreadyExists: () => new StorageError(409, 'KeyAlreadyExists', 'Duplicate', 'The resource already exists'),
+  entityTooLarge: () =>
+    new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
+  invalidMimeType: (mime: string) =>
+    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
+  accessDenied: (message: string) => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
+  invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
+  noContent: () => new StorageError(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),
+  invalidRange: (size: number) =>
+    new StorageError(416, 'InvalidRange', 'invalid_range', 'invalid range provided', {
+      'Content-Range': `bytes */${size}`,
+    }, 416),
+  internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal server error'),
+};
+
+export function errorResponse(c: Context, error: StorageError): Response {
+  const status = error.httpStatus ?? (error.status >= 500 ? 500 : 400);
+  const headers = { ...error.headers, 'Content-Type': 'application/json' };
+  return c.body(JSON.stringify(error.body()), status as 400, headers);
+}

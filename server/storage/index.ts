@@ -1,0 +1,315 @@
+import { Hono, type Context } from 'hono';
+import type { ServerContext } from '../context.ts';
+import { API_ROLES, type JwtClaims } from '../db/request-context.ts';
+import { JwtError } from '../keys.ts';
+import { chunksOf, parseMultipart, requestStream } from './body.ts';
+import {
+  commitWrite, deleteObjects, findBucket, findObject, listBuckets, listObjects, probeWrite,
+  type Bucket, type Caller, type ListOptions, type NewObject,
+} from './db.ts';
+import { FileStore, type ReceivedFile } from './disk.ts';
+import { serveObject } from './download.ts';
+import { errorResponse, errors, StorageError } from './errors.ts';
+import { baseMimeType, detectMimeType, isMimeTypeAllowed } from './mime.ts';
+import { mustBeValidBucketId, mustBeValidObjectName, splitBucketAndName } from './paths.ts';
+import { recoverStorage } from './recovery.ts';
+
+/** Upper bound for any upload, like Supabase's global limit (buckets may only lower it). */
+export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
+const MAX_REMOVE_PREFIXES = 1000;
+
+export { recoverStorage } from './recovery.ts';
+export { FileStore } from './disk.ts';
+
+/**
+ * Storage-compatible API (`/storage/v1`): objects in storage.objects guarded by the app's storage
+ * policies, bytes on local disk under DATA_DIR/storage. Before the first request it reconciles
+ * files and rows left by a crash (see recovery.ts).
+ */
+export function createStorageApp(ctx: ServerContext): Hono {
+  const store = new FileStore(ctx.config.dataDir);
+  const ready = recoverStorage(ctx.db, store).then((report) => {
+    const changed = report.completed + report.discardedTemp + report.removedOrphans;
+    if (changed > 0) {
+      console.warn(`storage: recovered after restart: ${report.completed} upload(s) completed, `
+        + `${report.discardedTemp} unfinished upload(s) and ${report.removedOrphans} orphan file(s) removed`);
+    }
+  });
+  // a failed recovery is reported on every request instead of crashing the whole server
+  ready.catch((error: unknown) => console.error('storage: recovery failed', error));
+
+  const app = new Hono();
+
+  app.use('*', async (_c, next) => {
+    await ready;
+    await next();
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof StorageError) return errorResponse(c, error);
+    console.error('storage:', error);
+    return errorResponse(c, errors.internal());
+  });
+
+  app.notFound((c) => c.json({ statusCode: '404', code: 'NotFound', error: 'Not Found', message: `Route ${c.req.method}:${c.req.path} not found` }, 404));
+
+  app.get('/bucket', async (c) => c.json(await listBuckets(ctx, await callerOf(ctx, c))));
+  app.get('/bucket/:id', async (c) => {
+    const id = mustBeValidBucketId(c.req.param('id'));
+    const [bucket] = await listBuckets(ctx, await callerOf(ctx, c), id);
+    if (!bucket) throw errors.noSuchBucket();
+    return c.json(bucket);
+  });
+
+  app.post('/object/list/:bucket', async (c) => {
+    const bucket = mustBeValidBucketId(c.req.param('bucket'));
+    const caller = await callerOf(ctx, c);
+    if (!(await findBucket(ctx, bucket))) throw errors.noSuchBucket();
+    return c.json(await listObjects(ctx, caller, bucket, parseListBody(await readJson(c))));
+  });
+
+  // GET also answers HEAD (Hono routes HEAD to GET handlers and drops the body)
+  app.get('/object/*', async (c) => {
+    const rest = objectPath(c);
+    if (rest.startsWith('public/')) return downloadPublic(c, rest.slice('public/'.length));
+    if (rest.startsWith('authenticated/')) return downloadAuthenticated(c, rest.slice('authenticated/'.length));
+    if (rest.startsWith('info/')) return objectInfo(c, rest.slice('info/'.length));
+    return downloadAuthenticated(c, rest);
+  });
+
+  app.post('/object/*', (c) => upload(c, 'POST'));
+  app.put('/object/*', (c) => upload(c, 'PUT'));
+
+  app.delete('/object/*', async (c) => {
+    const { bucket, name } = splitBucketAndName(objectPath(c));
+    const caller = await callerOf(ctx, c);
+    if (!(await findBucket(ctx, bucket))) throw errors.noSuchBucket();
+    if (name !== '') {
+      // DELETE /object/{bucket}/{name}: one object, Supabase answers a message
+      const removed = await removeObjects(caller, bucket, [mustBeValidObjectName(name)]);
+      if (removed.length === 0) throw errors.noSuchKey();
+      return c.json({ message: 'Successfully deleted' });
+    }
+    const body = await readJson(c);
+    const prefixes = (body as { prefixes?: unknown }).prefixes;
+    if (!Array.isArray(prefixes) || prefixes.some((p) => typeof p !== 'string') || prefixes.length === 0) {
+      throw errors.invalidRequest('body/prefixes must be a non-empty array of strings');
+    }
+    if (prefixes.length > MAX_REMOVE_PREFIXES) throw errors.invalidRequest(`body/prefixes must NOT have more than ${MAX_REMOVE_PREFIXES} items`);
+    return c.json(await removeObjects(caller, bucket, prefixes as string[]));
+  });
+
+  async function removeObjects(caller: Caller, bucket: string, names: string[]) {
+    const rows = await deleteObjects(ctx, caller, bucket, names);
+    // rows are gone for good once committed; a crash before these unlinks leaves orphans that
+    // the next start sweeps
+    for (const row of rows) {
+      if (typeof row.version === 'string') await store.remove(bucket, row.version).catch((error: unknown) => console.error('storage: unlink failed', error));
+    }
+    return rows;
+  }
+
+  async function downloadPublic(c: Context, rest: string) {
+    const { bucket, name } = splitBucketAndName(rest);
+    const found = await findBucket(ctx, bucket);
+    if (!found || !found.public) throw errors.noSuchBucket();
+    const row = await findObject(ctx, null, bucket, mustBeValidObjectName(name));
+    if (!row) throw errors.noSuchKey();
+    return serveObject(c, store, row);
+  }
+
+  async function downloadAuthenticated(c: Context, rest: string) {
+    const { bucket, name } = splitBucketAndName(rest);
+    const caller = await callerOf(ctx, c);
+    if (!(await findBucket(ctx, bucket))) throw errors.noSuchBucket();
+    const row = await findObject(ctx, caller, bucket, mustBeValidObjectName(name));
+    if (!row) throw errors.noSuchKey();
+    return serveObject(c, store, row);
+  }
+
+  async function objectInfo(c: Context, rest: string) {
+    const { bucket, name } = splitBucketAndName(rest);
+    const caller = await callerOf(ctx, c);
+    if (!(await findBucket(ctx, bucket))) throw errors.noSuchBucket();
+    const row = await findObject(ctx, caller, bucket, mustBeValidObjectName(name));
+    if (!row) throw errors.noSuchKey();
+    const meta = row.metadata ?? {};
+    return c.json({
+      id: row.id, name: row.name, version: row.version, bucket_id: row.bucket_id,
+      size: meta.size ?? null, content_type: meta.mimetype ?? null, cache_control: meta.cacheControl ?? null,
+      etag: meta.eTag ?? null, metadata: row.user_metadata ?? {}, last_modified: meta.lastModified ?? row.updated_at,
+      created_at: row.created_at,
+    });
+  }
+
+  async function upload(c: Context, method: 'POST' | 'PUT') {
+    const { bucket: bucketId, name: rawName } = splitBucketAndName(objectPath(c));
+    const name = mustBeValidObjectName(rawName);
+    const caller = await callerOf(ctx, c);
+    const bucket = await findBucket(ctx, bucketId);
+    if (!bucket) throw errors.noSuchBucket();
+    const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
+    const upsert = method === 'PUT' || c.req.header('x-upsert') === 'true';
+    const operation = method === 'PUT' ? 'storage.object.update' : 'storage.object.upload';
+    const contentType = c.req.header('content-type') ?? '';
+    const multipart = /^multipart\/form-data/i.test(contentType);
+    if (!multipart) {
+      if (Number(c.req.header('content-length') ?? 0) > limit) throw errors.entityTooLarge();
+      const claimed = baseMimeType(contentType) || 'application/octet-stream';
+      if (!isMimeTypeAllowed(claimed, bucket.allowed_mime_types)) throw errors.invalidMimeType(claimed);
+    }
+
+    const draft: NewObject = {
+      bucket: bucketId, name, upsert, version: '00000000-0000-4000-8000-000000000000', metadata: {}, userMetadata: null,
+    };
+    // refuse before reading a byte when the policies say no (or the key exists without upsert)
+    await probeWrite(ctx, caller, operation, draft);
+
+    const input = requestStream(c);
+    let received: ReceivedFile;
+    let cacheControl: string;
+    let userMetadata: Record<string, unknown> | null;
+    if (multipart) {
+      const result = await parseMultipart(input, { 'content-type': contentType }, limit, async (file) => {
+        const claimed = baseMimeType(file.mimeType) || 'application/octet-stream';
+        if (!isMimeTypeAllowed(claimed, bucket.allowed_mime_types)) throw errors.invalidMimeType(claimed);
+        return store.receive(chunksOf(file.stream), { limit, inspect: (head) => inspectType(head, claimed, bucket) });
+      });
+      received = result.file;
+      cacheControl = cacheControlFromField(result.fields.cacheControl);
+      userMetadata = parseMetadata(result.fields.metadata, false);
+    } else {
+      const claimed = baseMimeType(contentType) || 'application/octet-stream';
+      received = await store.receive(chunksOf(input), { limit, inspect: (head) => inspectType(head, claimed, bucket, contentType) });
+      cacheControl = cacheControlFromHeader(c.req.header('cache-control'));
+      userMetadata = parseMetadata(c.req.header('x-metadata'), true);
+    }
+
+    const object: NewObject = {
+      ...draft,
+      version: received.version,
+      userMetadata,
+      metadata: {
+        eTag: received.eTag,
+        size: received.size,
+        mimetype: received.mimetype,
+        cacheControl,
+        lastModified: new Date().toISOString(),
+        contentLength: received.size,
+        httpStatusCode: 200,
+      },
+    };
+    let result: { id: string; replacedVersion: string | null };
+    try {
+      result = await commitWrite(ctx, caller, operation, object);
+    } catch (error) {
+      await store.discard(received.version);
+      throw error;
+    }
+    // committed: from here a crash is repaired at the next start (recovery.ts)
+    await store.publish(bucketId, received.version);
+    if (result.replacedVersion && result.replacedVersion !== received.version) {
+      await store.remove(bucketId, result.replacedVersion).catch((error: unknown) => console.error('storage: unlink failed', error));
+    }
+    return c.json({ Key: `${bucketId}/${name}`, Id: result.id });
+  }
+
+  return app;
+}
+
+/** The URL path after `/object/`, still percent-encoded. */
+function objectPath(c: Context): string {
+  const pathname = new URL(c.req.url).pathname;
+  const at = pathname.indexOf('/object/');
+  return at === -1 ? '' : pathname.slice(at + '/object/'.length);
+}
+
+/**
+ * The type that decides, from the bytes: it must be allowed by the bucket. What is stored is the
+ * detected type for binary formats (a PNG claimed as JPEG is served as PNG); for text the
+ * client's own text type is kept, since text detection cannot tell text/csv from text/plain.
+ */
+async function inspectType(head: Uint8Array, claimed: string, bucket: Bucket, claimedFull?: string): Promise<string> {
+  const detected = await detectMimeType(head);
+  const restricted = (bucket.allowed_mime_types?.length ?? 0) > 0;
+  if (!detected) {
+    if (restricted) throw errors.invalidMimeType(head.length === 0 ? 'application/x-empty' : 'application/octet-stream');
+    return claimedFull ?? claimed;
+  }
+  if (!isMimeTypeAllowed(detected, bucket.allowed_mime_types)) throw errors.invalidMimeType(detected);
+  const textual = detected === 'text/plain' || detected === 'application/xml';
+  if (textual && (claimed.startsWith('text/') || claimed === 'application/json')) return claimedFull ?? claimed;
+  return detected;
+}
+
+function cacheControlFromField(value: string | undefined): string {
+  if (value && /^\d{1,10}$/.test(value.trim())) return `max-age=${value.trim()}`;
+  return cacheControlFromHeader(value);
+}
+
+/** Echoed back as a response header later, so only plain directive syntax is kept. */
+function cacheControlFromHeader(value: string | undefined): string {
+  if (value && /^[a-z0-9=, -]{1,200}$/i.test(value)) return value;
+  return 'max-age=3600';
+}
+
+function parseMetadata(value: string | undefined, base64: boolean): Record<string, unknown> | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(base64 ? Buffer.from(value, 'base64').toString('utf8') : value);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw errors.invalidRequest('Invalid metadata: expected a JSON object');
+}
+
+async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.length > 1024 * 1024) throw errors.invalidRequest('Request body too large');
+  if (text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw errors.invalidRequest('Body must be a JSON object');
+}
+
+function parseListBody(body: Record<string, unknown>): ListOptions {
+  const prefix = typeof body.prefix === 'string' ? body.prefix.replace(/^\/+/, '') : '';
+  const search = typeof body.search === 'string' ? body.search : '';
+  const limit = clampInt(body.limit, 100, 1, 1000);
+  const offset = clampInt(body.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+  const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown };
+  const columns = ['name', 'updated_at', 'created_at', 'last_accessed_at'] as const;
+  const sortColumn = columns.find((col) => col === sortBy.column) ?? 'name';
+  const ascending = typeof sortBy.order !== 'string' || sortBy.order.toLowerCase() !== 'desc';
+  return { prefix, search, limit, offset, sortColumn, ascending };
+}
+
+function clampInt(value: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, Math.trunc(n)));
+}
+
+/**
+ * The caller's verified claims. storage-js always sends `Authorization: Bearer <session token or
+ * anon key>`; without it the apikey (already checked by the gateway) stands in, as Supabase's
+ * newer gateway does.
+ */
+async function callerOf(ctx: ServerContext, c: Context): Promise<Caller> {
+  const header = c.req.header('authorization');
+  const token = header ? header.replace(/^Bearer\s+/i, '').trim() : (c.req.header('apikey') ?? c.req.query('apikey') ?? '');
+  let claims: JwtClaims;
+  try {
+    claims = await ctx.keys.verify(token);
+  } catch (error) {
+    if (error instanceof JwtError) throw errors.accessDenied(error.message);
+    throw error;
+  }
+  if (!(API_ROLES as readonly string[]).includes(claims.role)) throw errors.accessDenied(`role "${claims.role}" is not allowed`);
+  return { claims, method: c.req.method, path: new URL(c.req.url).pathname };
+}
