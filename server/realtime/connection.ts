@@ -1,0 +1,251 @@
+import { WebSocket, type RawData } from 'ws';
+import { decodeBinary, decodeText, encode, ProtocolError, type Message, type Vsn } from './protocol.ts';
+import { JoinError, type RealtimeService, type Subscriber, type Subscription } from './service.ts';
+import { expiredMessage, TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
+
+export interface ConnectionLimits {
+  /** Bytes queued for a client before it counts as too slow and is disconnected. */
+  maxBufferedBytes: number;
+  maxChannels: number;
+  /** Client messages waiting to be handled (each join may wait on the database). */
+  maxPendingMessages: number;
+}
+
+const TOPIC_PREFIX = 'realtime:';
+// setTimeout's limit is 2^31-1 ms; longer-lived tokens are re-checked when it fires.
+const MAX_TIMER_MS = 2_147_483_647;
+
+class Channel implements Subscriber {
+  expiryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly connection: Connection,
+    readonly topic: string,
+    readonly joinRef: string | null,
+    public auth: VerifiedToken,
+    readonly subscriptions: Subscription[],
+  ) {}
+
+  get name(): string {
+    return this.topic.slice(TOPIC_PREFIX.length);
+  }
+
+  send(payload: { ids: number[]; data: Record<string, unknown> }): void {
+    this.connection.send({ joinRef: null, ref: null, topic: this.topic, event: 'postgres_changes', payload });
+  }
+
+  expire(): void {
+    this.connection.closeChannel(this, expiredMessage(this.auth.expiresAt / 1000));
+  }
+
+  scheduleExpiry(): void {
+    clearTimeout(this.expiryTimer);
+    const delay = Math.min(Math.max(this.auth.expiresAt - Date.now(), 0), MAX_TIMER_MS);
+    this.expiryTimer = setTimeout(() => {
+      if (this.auth.expiresAt <= Date.now()) this.expire();
+      else this.scheduleExpiry();
+    }, delay);
+    this.expiryTimer.unref();
+  }
+}
+
+/** One websocket speaking the Phoenix channel protocol as realtime-js expects it. */
+export class Connection {
+  readonly channels = new Map<string, Channel>();
+  lastSeen = Date.now();
+  private pending = 0;
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly vsn: Vsn,
+    private readonly socketAuth: VerifiedToken,
+    private readonly service: RealtimeService,
+    private readonly ready: Promise<void>,
+    private readonly limits: ConnectionLimits,
+  ) {
+    ws.on('message', (data, isBinary) => this.receive(data, isBinary));
+    ws.on('close', () => this.dispose());
+    ws.on('error', () => this.dispose());
+  }
+
+  send(message: Message): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
+      // A client that does not read would otherwise make the server hold every event for it.
+      console.warn(`[realtime] disconnecting a slow client (${this.ws.bufferedAmount} bytes unsent)`);
+      this.ws.terminate();
+      this.dispose();
+      return;
+    }
+    this.ws.send(encode(this.vsn, message));
+  }
+
+  /** Ends a channel from the server side: a system error the app can read, then phx_close. */
+  closeChannel(channel: Channel, message: string): void {
+    if (this.channels.get(channel.topic) !== channel) return;
+    this.send({
+      joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system',
+      payload: { extension: 'system', status: 'error', message, channel: channel.name },
+    });
+    this.send({ joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_close', payload: {} });
+    this.removeChannel(channel);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.close(code, reason);
+    this.dispose();
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+    this.dispose();
+  }
+
+  private dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const channel of [...this.channels.values()]) this.removeChannel(channel);
+  }
+
+  private removeChannel(channel: Channel): void {
+    clearTimeout(channel.expiryTimer);
+    this.service.remove(channel);
+    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    this.lastSeen = Date.now();
+    let message: Message;
+    try {
+      const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
+      message = isBinary ? decodeBinary(buffer) : decodeText(this.vsn, buffer.toString('utf8'));
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      this.close(1003, error.message);
+      return;
+    }
+    if (++this.pending > this.limits.maxPendingMessages) {
+      this.close(1008, 'too many pending messages');
+      return;
+    }
+    // In order: a leave or token update must not overtake the join it follows.
+    this.queue = this.queue
+      .then(() => this.handle(message))
+      .catch((error: unknown) => console.error('[realtime] handling a message failed:', error))
+      .finally(() => {
+        this.pending--;
+      });
+  }
+
+  private reply(message: Message, status: 'ok' | 'error', response: Record<string, unknown>): void {
+    if (message.ref === null) return;
+    this.send({ joinRef: message.joinRef, ref: message.ref, topic: message.topic, event: 'phx_reply', payload: { status, response } });
+  }
+
+  private async handle(message: Message): Promise<void> {
+    if (this.closed) return;
+    const { topic, event } = message;
+    if (topic === 'phoenix') {
+      if (event === 'heartbeat') this.reply(message, 'ok', {});
+      else this.reply(message, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    if (event === 'phx_join') return this.join(message);
+    const channel = this.channels.get(topic);
+    if (event === 'phx_leave') {
+      if (channel) this.removeChannel(channel);
+      this.reply(message, 'ok', {});
+      return;
+    }
+    if (!channel) {
+      this.reply(message, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    switch (event) {
+      case 'access_token':
+        return this.updateToken(channel, message.payload);
+      case 'broadcast':
+        this.reply(message, 'error', { reason: 'Broadcast is not supported by this server; only postgres_changes is' });
+        return;
+      case 'presence':
+        this.reply(message, 'error', { reason: 'Presence is not supported by this server; only postgres_changes is' });
+        return;
+      default:
+        this.reply(message, 'error', { reason: `Unsupported event ${event}` });
+    }
+  }
+
+  private async join(message: Message): Promise<void> {
+    const { topic } = message;
+    const fail = (reason: string) => this.reply(message, 'error', { reason });
+    if (!topic.startsWith(TOPIC_PREFIX)) return fail('unmatched topic');
+    const previous = this.channels.get(topic);
+    if (previous) {
+      // Phoenix closes the existing channel when a topic is joined again on the same socket.
+      this.send({ joinRef: previous.joinRef, ref: previous.joinRef, topic, event: 'phx_close', payload: {} });
+      this.removeChannel(previous);
+    }
+    if (this.channels.size >= this.limits.maxChannels) return fail(`Too many channels: at most ${this.limits.maxChannels} per connection`);
+
+    const payload = (typeof message.payload === 'object' && message.payload !== null ? message.payload : {}) as Record<string, unknown>;
+    const config = (typeof payload.config === 'object' && payload.config !== null ? payload.config : {}) as Record<string, unknown>;
+    const presence = config.presence as { enabled?: unknown } | undefined;
+    if (config.private === true) return fail('Private channels are not supported by this server; only public postgres_changes channels are');
+    if (presence?.enabled === true) return fail('Presence is not supported by this server; only postgres_changes is');
+    const entries = config.postgres_changes;
+    if (entries !== undefined && !Array.isArray(entries)) return fail('config.postgres_changes must be a list');
+    if (!entries || entries.length === 0) {
+      return fail('This server supports only postgres_changes: broadcast and presence channels are not available');
+    }
+
+    // The first join after page load can lack access_token; Supabase then uses the connection's apikey.
+    const requested = payload.access_token;
+    let auth = this.socketAuth;
+    try {
+      if (typeof requested === 'string' && requested !== '' && !requested.startsWith('sb_')) {
+        auth = await verifyRealtimeToken(this.service.keys, requested);
+      } else if (auth.expiresAt <= Date.now()) {
+        throw new TokenError(expiredMessage(auth.expiresAt / 1000));
+      }
+    } catch (error) {
+      if (error instanceof TokenError) return fail(error.message);
+      throw error;
+    }
+
+    let subscriptions: Subscription[];
+    try {
+      await this.ready;
+      subscriptions = await this.service.prepare(entries);
+    } catch (error) {
+      if (error instanceof JoinError) return fail(error.message);
+      throw error;
+    }
+    if (this.closed) return;
+
+    const channel = new Channel(this, topic, message.joinRef, auth, subscriptions);
+    this.channels.set(topic, channel);
+    this.service.add(channel);
+    channel.scheduleExpiry();
+    const echoed = (entries as Record<string, unknown>[]).map((entry, i) => ({ ...entry, id: subscriptions[i].id }));
+    this.reply(message, 'ok', { postgres_changes: echoed });
+    this.send({
+      joinRef: message.joinRef, ref: null, topic, event: 'system',
+      payload: { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: channel.name },
+    });
+  }
+
+  /** No reply, as Supabase: a bad token ends the channel, a good one replaces the claims RLS uses. */
+  private async updateToken(channel: Channel, payload: unknown): Promise<void> {
+    const token = (payload as { access_token?: unknown } | null)?.access_token;
+    if (typeof token !== 'string' || token === '' || token.startsWith('sb_') || token === channel.auth.token) return;
+    try {
+      channel.auth = await verifyRealtimeToken(this.service.keys, token);
+      channel.scheduleExpiry();
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      this.closeChannel(channel, error.message);
+    }
+  }
+}

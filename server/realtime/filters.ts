@@ -1,0 +1,122 @@
+import { quoteIdent, type TableMeta } from './tables.ts';
+
+/**
+ * postgres_changes filters, `column=op.value` joined by commas, as realtime-js's filter builder
+ * writes them (PostgREST quoting: values holding `,()"\` or edge spaces are double-quoted).
+ * They are evaluated by PostgreSQL against the captured row, typed as the table's columns, so
+ * `lt` on a timestamp or an enum means what it means in SQL.
+ */
+export const FILTER_OPS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct'] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+export interface Condition {
+  column: string;
+  op: FilterOp;
+  negate: boolean;
+  /** One value, or the list for `in`. */
+  value: string | string[];
+}
+
+export class FilterError extends Error {}
+
+const MAX_IN_VALUES = 100;
+
+/** Splits on commas outside double quotes and parentheses. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted && ch === '\\' && i + 1 < text.length) {
+      current += ch + text[++i];
+      continue;
+    }
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === '(') depth++;
+    else if (!quoted && ch === ')') depth--;
+    if (ch === ',' && !quoted && depth === 0) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  if (quoted || depth !== 0) throw new FilterError('unbalanced quotes or parentheses in filter');
+  parts.push(current);
+  return parts;
+}
+
+function unquote(value: string): string {
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+    return value.slice(1, -1).replace(/\\(.)/g, '$1');
+  }
+  return value;
+}
+
+export function parseFilter(filter: string): Condition[] {
+  return splitTopLevel(filter).map((part) => {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new FilterError(`invalid filter "${part}": expected column=operator.value`);
+    const column = part.slice(0, eq);
+    let rest = part.slice(eq + 1);
+    let negate = false;
+    if (rest.startsWith('not.')) {
+      negate = true;
+      rest = rest.slice(4);
+    }
+    const dot = rest.indexOf('.');
+    const op = (dot < 0 ? rest : rest.slice(0, dot)) as FilterOp;
+    if (dot < 0 || !FILTER_OPS.includes(op)) {
+      throw new FilterError(`invalid filter "${part}": operator must be one of ${FILTER_OPS.join(', ')}`);
+    }
+    const raw = rest.slice(dot + 1);
+    if (op === 'in') {
+      if (!raw.startsWith('(') || !raw.endsWith(')')) throw new FilterError(`invalid filter "${part}": in expects (a,b,...)`);
+      const values = splitTopLevel(raw.slice(1, -1)).map(unquote);
+      if (values.length > MAX_IN_VALUES) throw new FilterError(`invalid filter "${part}": at most ${MAX_IN_VALUES} values`);
+      return { column, op, negate, value: values };
+    }
+    if (op === 'is' && !/^(null|true|false|unknown)$/i.test(raw)) {
+      throw new FilterError(`invalid filter "${part}": is expects null, true, false or unknown`);
+    }
+    return { column, op, negate, value: unquote(raw) };
+  });
+}
+
+/**
+ * SQL for "the row `r` (a composite of the table's type) passes all conditions", with the
+ * values appended to `params`. Always yields true or false, never null.
+ */
+export function conditionsSql(conditions: Condition[], meta: TableMeta, params: unknown[]): string {
+  const parts = conditions.map((c) => {
+    const column = meta.columns.find((col) => col.name === c.column);
+    if (!column) throw new FilterError(`invalid column for filter ${c.column}`);
+    const lhs = `(r).${quoteIdent(column.name)}`;
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    let sql: string;
+    switch (c.op) {
+      case 'eq': sql = `${lhs} = ${param(c.value)}::${column.sqlType}`; break;
+      case 'neq': sql = `${lhs} <> ${param(c.value)}::${column.sqlType}`; break;
+      case 'lt': sql = `${lhs} < ${param(c.value)}::${column.sqlType}`; break;
+      case 'lte': sql = `${lhs} <= ${param(c.value)}::${column.sqlType}`; break;
+      case 'gt': sql = `${lhs} > ${param(c.value)}::${column.sqlType}`; break;
+      case 'gte': sql = `${lhs} >= ${param(c.value)}::${column.sqlType}`; break;
+      case 'isdistinct': sql = `${lhs} is distinct from ${param(c.value)}::${column.sqlType}`; break;
+      case 'in':
+        sql = `${lhs} = any (array(select jsonb_array_elements_text(${param(JSON.stringify(c.value))}::jsonb))::${column.sqlType}[])`;
+        break;
+      case 'like': sql = `${lhs}::text like ${param(c.value)}::text`; break;
+      case 'ilike': sql = `${lhs}::text ilike ${param(c.value)}::text`; break;
+      case 'match': sql = `${lhs}::text ~ ${param(c.value)}::text`; break;
+      case 'imatch': sql = `${lhs}::text ~* ${param(c.value)}::text`; break;
+      case 'is': sql = `${lhs} is ${String(c.value).toLowerCase()}`; break;
+    }
+    return c.negate ? `coalesce(not (${sql}), false)` : `coalesce(${sql}, false)`;
+  });
+  return parts.length ? parts.join(' and ') : 'true';
+}

@@ -1,0 +1,111 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { ServerContext } from '../context.ts';
+import { Connection, type ConnectionLimits } from './connection.ts';
+import type { FeedOptions } from './feed.ts';
+import { parseVsn } from './protocol.ts';
+import { RealtimeService } from './service.ts';
+import { TokenError, verifyRealtimeToken } from './tokens.ts';
+
+export { syncCaptureTriggers } from './capture.ts';
+
+export const REALTIME_PATH = '/realtime/v1/websocket';
+
+export interface RealtimeOptions extends Partial<ConnectionLimits> {
+  /** A client silent this long (realtime-js heartbeats every 25 s) is disconnected, as Phoenix does. */
+  idleTimeoutMs?: number;
+  maxFrameBytes?: number;
+  feed?: FeedOptions;
+}
+
+export interface RealtimeHandle {
+  close(): Promise<void>;
+}
+
+function refuse(socket: Duplex, status: number, error: string): void {
+  const body = JSON.stringify({ error });
+  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status] ?? 'Error';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
+      + `Connection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Supabase Realtime's postgres_changes over a websocket at /realtime/v1/websocket on the given
+ * HTTP server. Changes come from the capture trigger's queue (see feed.ts), not from the API
+ * layer, so rows written by triggers or other services are delivered too.
+ */
+export function attachRealtime(server: Server, ctx: ServerContext, options: RealtimeOptions = {}): RealtimeHandle {
+  const limits: ConnectionLimits = {
+    maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
+    maxChannels: options.maxChannels ?? 100,
+    maxPendingMessages: options.maxPendingMessages ?? 100,
+  };
+  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
+  const service = new RealtimeService(ctx.db, ctx.keys, options.feed);
+  ctx.onSchemaChange(() => service.catalog.clear());
+  const ready = service.feed.start();
+  ready.catch((error: unknown) => console.error('[realtime] could not start the change feed:', (error as Error).message));
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 256 * 1024 });
+  const connections = new Set<Connection>();
+  let closing = false;
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== REALTIME_PATH && url.pathname !== `${REALTIME_PATH}/`) {
+      // Leave other upgrade paths to other listeners (a dev server's HMR), if there are any.
+      if (server.listeners('upgrade').length === 1) refuse(socket, 404, 'Not found');
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    if (closing) return refuse(socket, 503, 'Server is shutting down');
+    const vsn = parseVsn(url.searchParams.get('vsn'));
+    if (!vsn) return refuse(socket, 400, 'Unsupported protocol version (vsn): use 1.0.0 or 2.0.0');
+    const header = req.headers['x-api-key'];
+    const token = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : undefined);
+    if (!token) return refuse(socket, 401, 'No API key found in request');
+    verifyRealtimeToken(ctx.keys, token).then(
+      (auth) => {
+        if (closing || socket.destroyed) return socket.destroy();
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const connection = new Connection(ws, vsn, auth, service, ready, limits);
+          connections.add(connection);
+          ws.on('close', () => connections.delete(connection));
+        });
+      },
+      (error: unknown) => {
+        if (error instanceof TokenError) return refuse(socket, 403, error.message);
+        console.error('[realtime] verifying the connection token failed:', error);
+        refuse(socket, 500, 'Internal error');
+      },
+    );
+  };
+  server.on('upgrade', onUpgrade);
+
+  const sweeper = setInterval(() => {
+    const cutoff = Date.now() - idleTimeoutMs;
+    for (const connection of connections) {
+      if (connection.lastSeen < cutoff) {
+        connection.terminate();
+        connections.delete(connection);
+      }
+    }
+  }, Math.min(idleTimeoutMs, 10_000));
+  sweeper.unref();
+
+  return {
+    async close() {
+      closing = true;
+      server.off('upgrade', onUpgrade);
+      clearInterval(sweeper);
+      for (const connection of connections) connection.close(1001, 'server shutting down');
+      connections.clear();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await ready.catch(() => undefined);
+      await service.feed.stop();
+    },
+  };
+}
