@@ -50,8 +50,8 @@ export interface PgError extends Error {
 }
 
 export function isPgError(error: unknown): error is PgError {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string'
-    && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 /**

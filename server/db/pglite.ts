@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { Rollback, TEXT_TYPE_OIDS, type Db, type Queryable, type QueryResult } from './adapter.ts';
+import { Rollback, TEXT_TYPE_OIDS, type Db, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
 
 const parsers = Object.fromEntries(TEXT_TYPE_OIDS.map((oid) => [oid, (value: string) => value]));
 
@@ -36,7 +36,7 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options = {}): Promise<T> {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       try {
         return await pg.transaction(async (tx) => {
           if (options.readOnly) await tx.exec('set transaction read only');

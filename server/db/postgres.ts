@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Rollback, TEXT_TYPE_OIDS, type Db, type Queryable, type QueryResult } from './adapter.ts';
+import { Rollback, TEXT_TYPE_OIDS, type Db, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
 
 const keepText = (value: string) => value;
 const types = {
@@ -38,7 +38,7 @@ export async function openPostgres(url: string): Promise<Db> {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options = {}): Promise<T> {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query(options.readOnly ? 'begin read only' : 'begin');
