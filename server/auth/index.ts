@@ -349,7 +349,8 @@ export function createAuthApp(ctx: ServerContext): Hono {
   app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
 
   const knownPaths = new Set(['/signup', '/token', '/user', '/logout', '/verify', '/settings', '/health', '/.well-known/jwks.json']);
-  app.notFound((c) => {
+  // a catch-all route, because Hono consults only the root app's notFound for mounted apps
+  app.all('*', (c) => {
     const sub = c.req.path.replace(/^.*?\/auth\/v1/, '') || '/';
     return sendAuthError(c, knownPaths.has(sub) ? errors.methodNotAllowed() : errors.notFound());
   });

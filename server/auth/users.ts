@@ -131,13 +131,13 @@ export async function insertAuthUser(tx: Queryable, input: NewAuthUser): Promise
        confirmation_token, confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, is_super_admin,
        created_at, updated_at, is_sso_user, is_anonymous)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
-       case when $4::boolean then now() end, $5, case when $5 <> '' then now() end,
+       case when $4::boolean then now() end, $5::text, case when $5::text <> '' then now() end,
        '{"provider":"email","providers":["email"]}'::jsonb, $6::jsonb, false, now(), now(), false, false)`,
     [id, email, input.passwordHash, input.confirmed, input.confirmationToken ?? '', JSON.stringify(input.data)],
   );
   await tx.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-     values ($1, $1, $2::jsonb, 'email', now(), now())`,
+     values ($1::text, $1::uuid, $2::jsonb, 'email', now(), now())`,
     [id, JSON.stringify({ sub: id, email, email_verified: input.confirmed, phone_verified: false })],
   );
   return id;

@@ -1,0 +1,161 @@
+/**
+ * Account management from the shell, for operators (no UI needed):
+ *   npm run user -- create --email a@b.id --password ... [--role superadmin|admin|user]
+ *                          [--status approved|pending|rejected] [--full-name "..."]
+ *   npm run user -- set-password --email a@b.id --password ...
+ *   npm run user -- set-role --email a@b.id --role admin
+ *   npm run user -- set-status --email a@b.id --status approved
+ * Works on DATA_DIR (embedded database) or DATABASE_URL, like the server.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from '../config.ts';
+import type { Db } from '../db/adapter.ts';
+import {
+  ROLES, STATUSES, UserExistsError, UserNotFoundError, createUser, setPassword, setRole, setStatus,
+  type AccountStatus, type AppRole,
+} from '../auth/users.ts';
+
+const USAGE = `Usage: npm run user -- <command> [options]
+
+Commands:
+  create        --email <e-mail> --password <password> [--role superadmin|admin|user]
+                [--status approved|pending|rejected] [--full-name <name>]
+                (defaults: role user, status approved; the e-mail counts as confirmed)
+  set-password  --email <e-mail> --password <password>   (also signs the user out everywhere)
+  set-role      --email <e-mail> --role superadmin|admin|user
+  set-status    --email <e-mail> --status approved|pending|rejected
+
+Database: DATABASE_URL if set, else the embedded database in DATA_DIR (default ./data).
+Stop the server first when it uses the same DATA_DIR (add --force to skip that check).`;
+
+export class UsageError extends Error {}
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`Missing --${name}`);
+  return value;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  }
+  return value as T;
+}
+
+async function openDb(config: Config, force: boolean): Promise<Db> {
+  const { openDatabase, prepareDatabase } = await import('../server.ts');
+  if (!config.databaseUrl) {
+    // PGlite has no locking between processes: two writers would corrupt the files
+    const pidFile = path.join(config.dataDir, 'db', 'postmaster.pid');
+    if (existsSync(pidFile) && !force) {
+      throw new Error(
+        `The embedded database in ${config.dataDir} is open in another process (or was not closed cleanly: ${pidFile} exists).\n` +
+        'Stop the server and try again. If no server is running, add --force.');
+    }
+  }
+  const db = await openDatabase(config);
+  try {
+    await prepareDatabase(db, config);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<void> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    log(USAGE);
+    return;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string' },
+        status: { type: 'string' },
+        'full-name': { type: 'string' },
+        force: { type: 'boolean' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const values = parsed.values;
+  const email = required(values, 'email');
+  const config = loadConfig(env, { superadminEmail: undefined, superadminPassword: undefined });
+
+  let action: (db: Db) => Promise<string>;
+  switch (command) {
+    case 'create': {
+      const password = required(values, 'password');
+      const role = oneOf<AppRole>('role', values.role ?? 'user', ROLES);
+      const status = oneOf<AccountStatus>('status', values.status ?? 'approved', STATUSES);
+      action = async (db) => {
+        const { id } = await createUser(db, { email, password, role, status, fullName: values['full-name'], confirmed: true });
+        return `Created ${email} (id ${id}, role ${role}, status ${status}).`;
+      };
+      break;
+    }
+    case 'set-password': {
+      const password = required(values, 'password');
+      action = async (db) => {
+        await setPassword(db, email, password);
+        return `Password of ${email} changed; all of its sessions were ended.`;
+      };
+      break;
+    }
+    case 'set-role': {
+      const role = oneOf<AppRole>('role', required(values, 'role'), ROLES);
+      action = async (db) => {
+        await setRole(db, email, role);
+        return `Role of ${email} is now ${role}.`;
+      };
+      break;
+    }
+    case 'set-status': {
+      const status = oneOf<AccountStatus>('status', required(values, 'status'), STATUSES);
+      action = async (db) => {
+        await setStatus(db, email, status);
+        return `Status of ${email} is now ${status}.`;
+      };
+      break;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+
+  const db = await openDb(config, values.force === true);
+  try {
+    log(await action(db));
+  } finally {
+    await db.close();
+  }
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  run(process.argv.slice(2)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      if (error instanceof UsageError) {
+        console.error(`Error: ${error.message}\n\n${USAGE}`);
+        process.exit(2);
+      }
+      if (error instanceof UserExistsError || error instanceof UserNotFoundError) {
+        console.error(`Error: ${error.message}`);
+        process.exit(1);
+      }
+      console.error(`Error: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  );
+}
