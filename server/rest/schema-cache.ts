@@ -1,0 +1,186 @@
+/**
+ * PostgREST's schema cache, reduced to what /rest/v1 needs: tables and views of the exposed schema
+ * with their columns, primary keys and foreign-key relationships, and the functions callable as RPC.
+ * Every identifier a request names is checked against this before it reaches SQL.
+ */
+import type { Queryable } from '../db/adapter.ts';
+
+export interface Column {
+  name: string;
+  /** format_type() text, e.g. `text[]`, `timestamp with time zone`, `app_role`. */
+  type: string;
+  nullable: boolean;
+  /** Default expression as PostgreSQL prints it, or null. */
+  default: string | null;
+}
+
+export type Cardinality = 'm2o' | 'o2m' | 'o2o';
+
+export interface Relationship {
+  table: string;
+  foreignTable: string;
+  constraint: string;
+  /** [column of `table`, column of `foreignTable`] pairs. */
+  columns: [string, string][];
+  cardinality: Cardinality;
+  isSelf: boolean;
+}
+
+export interface Table {
+  name: string;
+  isView: boolean;
+  columns: Map<string, Column>;
+  pk: string[];
+}
+
+export interface RoutineParam { name: string; type: string; required: boolean; variadic: boolean }
+
+export interface Routine {
+  name: string;
+  params: RoutineParam[];
+  volatility: 'i' | 's' | 'v';
+  returnsSet: boolean;
+  /** Returns a plain value (not a row type / table). */
+  returnsScalar: boolean;
+  returnsVoid: boolean;
+  /** Name of the returned table when it returns rows of a table in the schema (for embedding). */
+  returnTable: string | undefined;
+  /** Columns of the result rows (OUT/TABLE parameters or the returned table's columns). */
+  columns: Column[];
+}
+
+export interface SchemaCache {
+  schema: string;
+  tables: Map<string, Table>;
+  /** Relationships keyed by origin table name. */
+  relationships: Map<string, Relationship[]>;
+  routines: Map<string, Routine[]>;
+  /** Type names usable in `::cast` (pg_type names in pg_catalog and the schema). */
+  types: Set<string>;
+}
+
+const TABLES_SQL = `
+select c.relname as name, c.relkind in ('v','m') as is_view
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = $1 and c.relkind in ('r','v','m','f','p')`;
+
+const COLUMNS_SQL = `
+select c.relname as table_name, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+       not a.attnotnull as nullable, pg_get_expr(d.adbin, d.adrelid) as default_expr
+from pg_attribute a
+join pg_class c on c.oid = a.attrelid
+join pg_namespace n on n.oid = c.relnamespace
+left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+where n.nspname = $1 and c.relkind in ('r','v','m','f','p') and a.attnum > 0 and not a.attisdropped
+order by c.relname, a.attnum`;
+
+const CONSTRAINTS_SQL = `
+select con.conname as name, con.contype as type, c.relname as table_name, fc.relname as ftable_name,
+       fn.nspname as fschema,
+       to_json(array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
+               join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord)) as cols,
+       to_json(array(select a.attname::text from unnest(con.confkey) with ordinality k(num, ord)
+               join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord)) as fcols
+from pg_constraint con
+join pg_class c on c.oid = con.conrelid
+join pg_namespace n on n.oid = c.relnamespace
+left join pg_class fc on fc.oid = con.confrelid
+left join pg_namespace fn on fn.oid = fc.relnamespace
+where n.nspname = $1 and con.contype in ('p','u','f') and con.conparentid = 0
+order by c.relname, con.conname`;
+
+const ROUTINES_SQL = `
+select p.proname as name, p.provolatile as volatility, p.proretset as returns_set,
+       p.pronargdefaults as n_defaults, p.pronargs as n_args,
+       rt.typtype as ret_typtype, rt.typrelid <> 0 as ret_composite, rt.oid = 'void'::regtype as ret_void,
+       case when rt.typrelid <> 0 and rn.nspname = $1 then (select relname from pg_class where oid = rt.typrelid) end as ret_table,
+       coalesce(p.proargmodes::text[] && array['o','t','b'], false) as has_out,
+       coalesce((
+         select json_agg(json_build_object('name', coalesce(p.proargnames[i], ''),
+                                           'type', format_type(p.proallargtypes[i], null),
+                                           'mode', p.proargmodes[i]::text) order by i)
+         from generate_subscripts(p.proallargtypes, 1) i), (
+         select json_agg(json_build_object('name', coalesce(p.proargnames[i + 1], ''),
+                                           'type', format_type(p.proargtypes[i], null),
+                                           'mode', 'i') order by i)
+         from generate_series(0, p.pronargs - 1) i), '[]') as args
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type rt on rt.oid = p.prorettype
+join pg_namespace rn on rn.oid = rt.typnamespace
+where n.nspname = $1 and p.prokind = 'f'`;
+
+const TYPES_SQL = `
+select distinct t.typname as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
+where n.nspname in ('pg_catalog', $1) and t.typname !~ '^(pg_|_)'`;
+
+interface ArgRow { name: string; type: string; mode: string }
+
+export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise<SchemaCache> {
+  const tables = new Map<string, Table>();
+  for (const row of (await db.query<{ name: string; is_view: boolean }>(TABLES_SQL, [schema])).rows) {
+    tables.set(row.name, { name: row.name, isView: row.is_view, columns: new Map(), pk: [] });
+  }
+  const columns = await db.query<{ table_name: string; name: string; type: string; nullable: boolean; default_expr: string | null }>(COLUMNS_SQL, [schema]);
+  for (const row of columns.rows) {
+    tables.get(row.table_name)?.columns.set(row.name, {
+      name: row.name, type: row.type, nullable: row.nullable, default: row.default_expr,
+    });
+  }
+
+  const constraints = (await db.query<{
+    name: string; type: string; table_name: string; ftable_name: string | null; fschema: string | null; cols: string[]; fcols: string[];
+  }>(CONSTRAINTS_SQL, [schema])).rows;
+  const uniques = new Map<string, string[][]>();
+  for (const con of constraints) {
+    if (con.type === 'p') {
+      const table = tables.get(con.table_name);
+      if (table) table.pk = con.cols;
+    }
+    if (con.type === 'p' || con.type === 'u') {
+      uniques.set(con.table_name, [...(uniques.get(con.table_name) ?? []), [...con.cols].sort()]);
+    }
+  }
+  const relationships = new Map<string, Relationship[]>();
+  const add = (rel: Relationship) => relationships.set(rel.table, [...(relationships.get(rel.table) ?? []), rel]);
+  for (const con of constraints) {
+    // Only foreign keys between two tables of the exposed schema count (an FK to auth.users does not).
+    if (con.type !== 'f' || con.fschema !== schema || !con.ftable_name || !tables.has(con.ftable_name)) continue;
+    const key = [...con.cols].sort().join('\u0000');
+    const oneToOne = (uniques.get(con.table_name) ?? []).some((u) => u.join('\u0000') === key);
+    const pairs = con.cols.map((c, i): [string, string] => [c, con.fcols[i]]);
+    const isSelf = con.table_name === con.ftable_name;
+    add({ table: con.table_name, foreignTable: con.ftable_name, constraint: con.name, columns: pairs, cardinality: oneToOne ? 'o2o' : 'm2o', isSelf });
+    add({
+      table: con.ftable_name, foreignTable: con.table_name, constraint: con.name,
+      columns: pairs.map(([a, b]): [string, string] => [b, a]), cardinality: oneToOne ? 'o2o' : 'o2m', isSelf,
+    });
+  }
+
+  const routines = new Map<string, Routine[]>();
+  const routineRows = (await db.query<{
+    name: string; volatility: 'i' | 's' | 'v'; returns_set: boolean; n_defaults: number; n_args: number; ret_typtype: string;
+    ret_composite: boolean; ret_void: boolean; ret_table: string | null; has_out: boolean; args: ArgRow[] | string;
+  }>(ROUTINES_SQL, [schema])).rows;
+  for (const row of routineRows) {
+    const args: ArgRow[] = typeof row.args === 'string' ? JSON.parse(row.args) : row.args;
+    const inputs = args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    const firstDefault = inputs.length - Number(row.n_defaults);
+    const routine: Routine = {
+      name: row.name,
+      params: inputs.map((a, i) => ({ name: a.name, type: a.type, required: i < firstDefault, variadic: a.mode === 'v' })),
+      volatility: row.volatility,
+      returnsSet: row.returns_set,
+      returnsScalar: !row.ret_composite && !(row.ret_typtype === 'p' && row.has_out) && !row.ret_void,
+      returnsVoid: row.ret_void,
+      returnTable: row.ret_table ?? undefined,
+      columns: args.filter((a) => a.mode === 'o' || a.mode === 't' || a.mode === 'b')
+        .map((a) => ({ name: a.name, type: a.type, nullable: true, default: null })),
+    };
+    if (routine.returnTable) routine.columns = [...(tables.get(routine.returnTable)?.columns.values() ?? [])];
+    routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
+  }
+
+  const types = new Set((await db.query<{ name: string }>(TYPES_SQL, [schema])).rows.map((r) => r.name));
+  return { schema, tables, relationships, routines, types };
+}

@@ -1,0 +1,256 @@
+/**
+ * SQL text for a checked plan, shaped like PostgREST 12's QueryBuilder/SqlFragment so the JSON
+ * comes out of PostgreSQL exactly as PostgREST's does. Identifiers reaching this module were
+ * validated against the schema cache and are quoted; every user value is a bind parameter.
+ */
+import { ident, type EmbedNode, type ReadNode, type Range } from './plan.ts';
+import type { FieldRef, FieldSelect, Filter, LogicTree, OrderTerm } from './parser.ts';
+import type { Column } from './schema-cache.ts';
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const QUANT_SQL: Record<string, string> = { eq: '=', gte: '>=', gt: '>', lte: '<=', lt: '<', like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
+const SIMPLE_SQL: Record<string, string> = { neq: '<>', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
+const FTS_SQL: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+
+export function fieldSql(qi: string, field: FieldRef, p: Params): string {
+  let sql = `${qi}.${ident(field.name)}`;
+  for (const step of field.path) sql += `${step.arrow}${p.add(step.key)}${step.index ? '::int' : '::text'}`;
+  return sql;
+}
+
+function lastJsonKey(field: FieldRef): string | undefined {
+  if (field.path.length === 0) return undefined;
+  const last = field.path[field.path.length - 1];
+  if (!last.index) return last.key;
+  return [...field.path].reverse().find((s) => !s.index)?.key ?? field.name;
+}
+
+function selectItemSql(qi: string, item: FieldSelect, p: Params): string {
+  if (item.field.name === '*' && item.field.path.length === 0) return `${qi}.*`;
+  let sql = fieldSql(qi, item.field, p);
+  if (item.cast !== undefined) sql = `CAST( ${sql} AS ${item.cast.trim().replace(/\s+/g, ' ').toLowerCase()} )`;
+  const alias = item.alias ?? lastJsonKey(item.field);
+  return alias === undefined ? sql : `${sql} AS ${ident(alias)}`;
+}
+
+/** PostgREST builds `{"a","b"}` and lets PostgreSQL cast it to the column's array type. */
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\0/g, '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+function nullEmbedTarget(node: ReadNode, filter: Filter): EmbedNode | undefined {
+  const { field, expr } = filter;
+  if (field.path.length > 0 || expr.operation.kind !== 'is' || expr.operation.value !== 'null') return undefined;
+  return node.children.find((c) => (c.alias ?? c.relName) === field.name);
+}
+
+export function filterSql(node: ReadNode, filter: Filter, p: Params): string {
+  const embed = nullEmbedTarget(node, filter);
+  if (embed) return `${ident(embed.aggAlias)} IS ${filter.expr.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
+  const { expr } = filter;
+  const not = expr.negate ? 'NOT ' : '';
+  const col = fieldSql(node.qi, filter.field, p);
+  const op = expr.operation;
+  switch (op.kind) {
+    case 'quant': {
+      const value = op.op === 'like' || op.op === 'ilike' ? op.value.replace(/\*/g, '%') : op.value;
+      const rhs = op.quant ? `${op.quant.toUpperCase()}(${p.add(value)})` : p.add(value);
+      return `${not}${col} ${QUANT_SQL[op.op]} ${rhs}`;
+    }
+    case 'simple':
+      return `${not}${col} ${SIMPLE_SQL[op.op]} ${p.add(op.value)}`;
+    case 'in':
+      if (op.values.length === 1 && op.values[0] === '') return `${not}${col} = ANY('{}')`;
+      return `${not}${col} = ANY (${p.add(arrayLiteral(op.values))})`;
+    case 'is':
+      if (op.value === 'not_null') return `${not}${col} IS NOT NULL`;
+      return `${not}${col} IS ${op.value.toUpperCase()}`;
+    case 'isdistinct':
+      return `${not}${col} IS DISTINCT FROM ${p.add(op.value)}`;
+    case 'fts':
+      return `${not}${col} @@ ${FTS_SQL[op.op]}(${op.lang === undefined ? '' : `${p.add(op.lang)}::regconfig, `}${p.add(op.value)})`;
+  }
+}
+
+export function logicSql(node: ReadNode, tree: LogicTree, p: Params): string {
+  if (tree.kind === 'stmt') return filterSql(node, tree.filter, p);
+  const inner = tree.children.map((t) => logicSql(node, t, p)).join(tree.op === 'and' ? ' AND ' : ' OR ');
+  return `${tree.negate ? 'NOT ' : ''}(${inner})`;
+}
+
+function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
+  if (terms.length === 0) return '';
+  return ' ORDER BY ' + terms.map((t) => {
+    let sql: string;
+    if (t.relation !== undefined) {
+      const child = node.children.find((c) => (c.alias ?? c.relName) === t.relation)!;
+      sql = fieldSql(ident(child.aggAlias), t.field, p);
+    } else {
+      sql = fieldSql(node.qi, t.field, p);
+    }
+    if (t.direction) sql += t.direction === 'asc' ? ' ASC' : ' DESC';
+    if (t.nulls) sql += t.nulls === 'first' ? ' NULLS FIRST' : ' NULLS LAST';
+    return sql;
+  }).join(', ');
+}
+
+function limitSql(range: Range): string {
+  if (range.limit === undefined && range.offset === 0) return '';
+  return ` LIMIT ${range.limit === undefined ? 'ALL' : range.limit} OFFSET ${range.offset}`;
+}
+
+function joinConditions(child: EmbedNode, parentQi: string): string[] {
+  return child.rel.columns.map(([parentCol, childCol]) => `${child.qi}.${ident(childCol)} = ${parentQi}.${ident(parentCol)}`);
+}
+
+/** readPlanToQuery: one SELECT per node, children as LEFT/INNER JOIN LATERAL subqueries. */
+export function readSql(node: ReadNode, p: Params, parentQi?: string): string {
+  const selects: string[] = [];
+  if (node.select.length === 0 && node.children.length === 0) selects.push(`${node.qi}.*`);
+  for (const item of node.select) selects.push(selectItemSql(node.qi, item, p));
+  const joins: string[] = [];
+  for (const child of node.children) {
+    const agg = ident(child.aggAlias);
+    if (child.spread) {
+      const items = child.select.length === 0 ? [`${agg}.*`] : child.select.map((s) => {
+        if (s.field.name === '*' && s.field.path.length === 0) return `${agg}.*`;
+        return `${agg}.${ident(s.alias ?? lastJsonKey(s.field) ?? s.field.name)}`;
+      });
+      selects.push(...items);
+    } else if (!child.empty) {
+      const name = ident(child.alias ?? child.relName);
+      selects.push(child.toOne ? `row_to_json(${agg}.*)::jsonb AS ${name}` : `COALESCE( ${agg}.${agg}, '[]') AS ${name}`);
+    }
+    const sub = readSql(child, p, node.qi);
+    const kind = child.join === 'inner' ? 'INNER' : 'LEFT';
+    if (child.toOne || child.spread) {
+      joins.push(`${kind} JOIN LATERAL ( ${sub} ) AS ${agg} ON TRUE`);
+    } else {
+      const aggSub = `SELECT json_agg(${agg})::jsonb AS ${agg} FROM (${sub} ) AS ${agg}`;
+      joins.push(`${kind} JOIN LATERAL ( ${aggSub} ) AS ${agg} ON ${child.join === 'inner' ? `${agg} IS NOT NULL` : 'TRUE'}`);
+    }
+  }
+  const where = node.where.map((t) => logicSql(node, t, p));
+  if (parentQi !== undefined && 'rel' in node) where.push(...joinConditions(node as EmbedNode, parentQi));
+  return `SELECT ${selects.join(', ')} FROM ${node.fromSql}${joins.length ? ' ' + joins.join(' ') : ''}`
+    + (where.length ? ` WHERE ${where.join(' AND ')}` : '')
+    + orderSql(node, node.order, p) + limitSql(node.range);
+}
+
+/** readPlanToCountQuery: the root's filters only, with EXISTS for !inner embeds and null-embed filters. */
+export function countSql(node: ReadNode, p: Params, parentQi?: string): string {
+  const countTree = (tree: LogicTree): string => {
+    if (tree.kind === 'expr') {
+      return `${tree.negate ? 'NOT ' : ''}(${tree.children.map(countTree).join(tree.op === 'and' ? ' AND ' : ' OR ')})`;
+    }
+    const embed = nullEmbedTarget(node, tree.filter);
+    if (embed) return `${tree.filter.expr.negate ? '' : 'NOT '}EXISTS (${countSql(embed, p, node.qi)})`;
+    return filterSql(node, tree.filter, p);
+  };
+  const where = node.where.map(countTree);
+  if (parentQi !== undefined && 'rel' in node) where.push(...joinConditions(node as EmbedNode, parentQi));
+  for (const child of node.children) {
+    if (child.join === 'inner') where.push(`EXISTS (${countSql(child, p, node.qi)} )`);
+  }
+  return `SELECT 1 FROM ${node.fromSql}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+}
+
+export type BodyShape = 'array' | 'single' | 'none';
+
+function bodySql(shape: BodyShape, column = '_postgrest_t'): string {
+  if (shape === 'none') return "''::text";
+  if (shape === 'single') return `coalesce(json_agg(${column})->0, 'null')::text`;
+  return `coalesce(json_agg(${column}), '[]')::text`;
+}
+
+export function readStatement(root: ReadNode, p: Params, count: boolean, shape: BodyShape): string {
+  const source = readSql(root, p);
+  const countCte = count ? `, pgrst_source_count AS (${countSql(root, p)})` : '';
+  return `WITH pgrst_source AS ( ${source} )${countCte} SELECT `
+    + `${count ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : 'null::bigint'} AS total_result_set, `
+    + `pg_catalog.count(_postgrest_t) AS page_total, ${bodySql(shape)} AS body `
+    + 'FROM ( SELECT * FROM pgrst_source ) _postgrest_t';
+}
+
+/** fromJsonBodyF: the JSON body (object or array) as typed rows named pgrst_body. */
+export function jsonBodySql(bodyParam: string, columns: Column[], opts: { select: boolean; limitOne: boolean; defaults: boolean }): string {
+  const names = columns.map((c) => ident(c.name));
+  const fn = opts.defaults
+    ? { typeof: 'jsonb_typeof', build: 'jsonb_build_array', elements: 'jsonb_array_elements', recordset: 'jsonb_to_recordset', final: 'pgrst_json_defs.val', cast: '::jsonb' }
+    : { typeof: 'json_typeof', build: 'json_build_array', elements: 'json_array_elements', recordset: 'json_to_recordset', final: 'pgrst_uniform_json.val', cast: '::json' };
+  const defs = columns.filter((c) => c.default !== null)
+    .map((c) => `'${c.name.replace(/'/g, "''")}', ${c.default}`).join(',');
+  return (opts.select ? `SELECT ${names.map((n) => `"pgrst_body".${n}`).join(', ')} ` : '')
+    + `FROM (SELECT ${bodyParam}${fn.cast} AS json_data) pgrst_payload, `
+    + `LATERAL (SELECT CASE WHEN ${fn.typeof}(pgrst_payload.json_data) = 'array' THEN pgrst_payload.json_data ELSE ${fn.build}(pgrst_payload.json_data) END AS val) pgrst_uniform_json, `
+    + (opts.defaults ? `LATERAL (SELECT jsonb_agg(jsonb_build_object(${defs}) || elem) AS val from jsonb_array_elements(pgrst_uniform_json.val) elem) pgrst_json_defs, ` : '')
+    + `LATERAL (SELECT ${names.join(', ')} FROM `
+    + (columns.length === 0
+      ? `${fn.elements}(${fn.final}) _ `
+      : `${fn.recordset}(${fn.final}) AS _(${columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ')}) ${opts.limitOne ? 'LIMIT 1' : ''}`)
+    + ') pgrst_body ';
+}
+
+export function returningSql(qi: string, returnings: string[]): string {
+  if (returnings.length === 0) return 'RETURNING 1';
+  return 'RETURNING ' + returnings.map((c) => (c === '*' ? `${qi}.*` : `${qi}.${ident(c)}`)).join(', ');
+}
+
+const INSERTED = "nullif(current_setting('pgrst.inserted', true), '')";
+const insertedConfig = (add: boolean) =>
+  `set_config('pgrst.inserted', (coalesce(${INSERTED}::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`;
+
+export interface InsertSpec {
+  tableSql: string;
+  columns: Column[];
+  bodyParam: string;
+  defaults: boolean;
+  onConflict: { resolution: 'merge' | 'ignore'; columns: string[] } | undefined;
+  returning: string;
+}
+
+export function insertSql(s: InsertSpec): string {
+  const merge = s.onConflict?.resolution === 'merge';
+  let sql = `INSERT INTO ${s.tableSql}${s.columns.length ? `(${s.columns.map((c) => ident(c.name)).join(', ')}) ` : ' '}`
+    + jsonBodySql(s.bodyParam, s.columns, { select: true, limitOne: false, defaults: s.defaults });
+  if (merge) sql += `WHERE ${insertedConfig(true)}`;
+  if (s.onConflict && s.onConflict.columns.length) {
+    sql += ` ON CONFLICT(${s.onConflict.columns.map(ident).join(', ')}) `;
+    if (s.onConflict.resolution === 'ignore' || s.columns.length === 0) sql += 'DO NOTHING';
+    else {
+      sql += 'DO UPDATE SET ' + s.columns.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`).join(', ')
+        + (merge ? `WHERE ${insertedConfig(false)}` : '');
+    }
+  }
+  return `${sql} ${s.returning}`;
+}
+
+export function writeStatement(mutation: string, selectSql: string, shape: BodyShape, opts: { upsertCount: boolean; location: string[] | undefined }, p: Params): string {
+  const location = opts.location
+    ? `CASE WHEN pg_catalog.count(_postgrest_t) = 1 THEN coalesce((WITH data AS (SELECT row_to_json(_) AS row FROM pgrst_source AS _ LIMIT 1) `
+      + `SELECT array_to_json(array_agg(json_data.key || '=' || coalesce('eq.' || json_data.value, 'is.null')))::text FROM data CROSS JOIN json_each_text(data.row) AS json_data `
+      + `WHERE json_data.key = ANY(${p.add(`{${opts.location.map((k) => `"${k.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`)}::text[])), '[]') ELSE '[]' END`
+    : "'[]'";
+  return `WITH pgrst_source AS (${mutation}) SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, `
+    + `${location} AS header, ${bodySql(shape)} AS body, `
+    + `${opts.upsertCount ? `${INSERTED}::int` : 'null::int'} AS response_inserted `
+    + `FROM (${shape === 'none' ? 'SELECT * FROM pgrst_source' : selectSql}) _postgrest_t`;
+}
+
+export function callStatement(callSql: string, selectSql: string, countSql: string | undefined, opts: { single: boolean; scalar: boolean; setOfScalar: boolean; shape: BodyShape }): string {
+  let body: string;
+  if (opts.shape === 'none') body = "''::text";
+  else if (opts.shape === 'single' || (opts.single && !opts.scalar)) body = bodySql('single', opts.scalar ? '_postgrest_t.pgrst_scalar' : '_postgrest_t');
+  else if (opts.scalar) body = bodySql(opts.setOfScalar ? 'array' : 'single', '_postgrest_t.pgrst_scalar');
+  else body = bodySql('array');
+  return `WITH pgrst_source AS (${callSql}) ${countSql ? `, pgrst_source_count AS (${countSql}) ` : ''}SELECT `
+    + `${countSql ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : 'null::bigint'} AS total_result_set, `
+    + `${opts.single ? '1' : 'pg_catalog.count(_postgrest_t)'} AS page_total, ${body} AS body FROM (${selectSql}) _postgrest_t`;
+}
