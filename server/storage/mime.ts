@@ -11,8 +11,9 @@ export const SNIFF_BYTES = 8192;
 export async function detectMimeType(head: Uint8Array): Promise<string | undefined> {
   if (head.length === 0) return undefined;
   const found = await fileTypeFromBuffer(head);
-  if (found) return found.mime;
-  return sniffText(head);
+  // file-type names any XML application/xml; SVG (script-capable) must be told apart
+  if (found && found.mime !== 'application/xml' && !found.mime.startsWith('text/')) return found.mime;
+  return sniffText(head) ?? found?.mime;
 }
 
 function sniffText(head: Uint8Array): string | undefined {
