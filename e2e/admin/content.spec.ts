@@ -1,0 +1,264 @@
+import { client, createAccount, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
+import { fakePng, imageFile } from './images'
+import type { Page } from '@playwright/test'
+
+const DELETE_CONFIRM = 'Apakah Anda yakin ingin menghapus artikel ini?'
+
+let admin: Account
+test.beforeAll(async ({ baseURL }) => {
+  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved', fullName: 'Penulis Konten' })
+})
+
+async function openEditor(page: Page) {
+  await page.goto('/admin/content')
+  await page.getByRole('button', { name: 'Tambah Artikel' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Artikel Baru' })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+async function articleByTitle(baseURL: string, title: string) {
+  const supabase = await client(baseURL)
+  const { data, error } = await supabase.from('articles').select('*').eq('title', title)
+  if (error) throw error
+  return data
+}
+
+test.describe('content page', () => {
+  test('article with a cover and three gallery images, one refused: saves with the other two', async ({
+    browser,
+    baseURL,
+  }) => {
+    const title = `Latihan Terjun ${Date.now()}`
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    const dialog = await openEditor(page)
+    await dialog.getByLabel('Judul').fill(title)
+    await expect(dialog.getByLabel('Kategori')).toHaveAttribute('placeholder', 'Kategori (e.g., Latihan, Operasi)')
+    await dialog.getByLabel('Kategori').fill('Latihan')
+    await dialog.getByLabel(/Isi Artikel/).fill('<p>Latihan <strong>terjun payung</strong> di Semarang.</p>')
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('sampul utama.png', [200, 40, 40]))
+    await dialog
+      .getByLabel('Tambah gambar galeri')
+      .setInputFiles([
+        imageFile('galeri-1.png', [40, 200, 40]),
+        fakePng('bukan-gambar.png'),
+        imageFile('galeri 3 (akhir).png', [40, 40, 200]),
+      ])
+    await expect(dialog.getByRole('img')).toHaveCount(4)
+    // Per-image removal before saving.
+    await dialog.getByLabel('Tambah gambar galeri').setInputFiles(imageFile('salah-pilih.png', [9, 9, 9]))
+    await dialog.getByRole('button', { name: 'Hapus salah-pilih.png' }).click()
+    await expect(dialog.getByRole('img')).toHaveCount(4)
+
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expect(dialog.getByRole('button', { name: 'Menyimpan...' })).toBeDisabled()
+    await expectToast(page, 'Artikel Berhasil Dibuat!', '1 gambar galeri gagal diunggah')
+    await expect(dialog).toBeHidden()
+
+    const [saved] = await articleByTitle(baseURL, title)
+    expect(saved.category).toBe('Latihan')
+    expect(saved.cover_image_url).toMatch(new RegExp(`/article_images/${admin.id}/\\d+_sampul_utama\\.png$`))
+    expect(saved.image_gallery_urls).toHaveLength(2)
+    expect(saved.image_gallery_urls[0]).toMatch(new RegExp(`/article_images/${admin.id}/gallery/\\d+_galeri-1\\.png$`))
+    expect(saved.image_gallery_urls[1]).toMatch(/\/gallery\/\d+_galeri_3_akhir_\.png$/)
+    for (const url of [saved.cover_image_url!, ...saved.image_gallery_urls]) {
+      const res = await page.request.get(url)
+      expect(res.status()).toBe(200)
+      expect(res.headers()['content-type']).toContain('image/png')
+    }
+
+    await page.reload()
+    const row = page.getByRole('row').filter({ hasText: title })
+    await expect(row).toContainText('Latihan')
+
+    // The public page shows the cover and both gallery images.
+    const publicPage = await context.newPage()
+    await publicPage.goto(`/berita/${saved.id}`)
+    await expect(publicPage.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    for (const url of [saved.cover_image_url!, ...saved.image_gallery_urls]) {
+      await expect(publicPage.locator(`img[src="${url}"]`)).toHaveCount(1)
+    }
+    await context.close()
+  })
+
+  test('a refused cover aborts the save and keeps everything typed', async ({ browser, baseURL }) => {
+    const title = `Sampul Ditolak ${Date.now()}`
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    const dialog = await openEditor(page)
+    await dialog.getByLabel('Judul').fill(title)
+    await dialog.getByLabel('Kategori').fill('Operasi')
+    await dialog.getByLabel(/Isi Artikel/).fill('<p>Isi yang tidak boleh hilang.</p>')
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(fakePng('sampul.png'))
+    await dialog.getByLabel('Tambah gambar galeri').setInputFiles(imageFile('ok.png', [1, 2, 3]))
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Upload Gagal', 'sampul.png')
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByLabel('Judul')).toHaveValue(title)
+    await expect(dialog.getByLabel('Kategori')).toHaveValue('Operasi')
+    await expect(dialog.getByLabel(/Isi Artikel/)).toHaveValue('<p>Isi yang tidak boleh hilang.</p>')
+    await expect(dialog.getByRole('button', { name: 'Simpan Artikel' })).toBeEnabled()
+    expect(await articleByTitle(baseURL, title)).toHaveLength(0)
+
+    // Swap in a real picture: the same form now saves.
+    await dialog.getByRole('button', { name: 'Hapus gambar sampul' }).click()
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('sampul-asli.png', [5, 5, 5]))
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Dibuat!')
+    const [saved] = await articleByTitle(baseURL, title)
+    expect(saved.image_gallery_urls).toHaveLength(1)
+    await context.close()
+  })
+
+  test('a failed save keeps the form, and the retry does not upload twice', async ({ browser, baseURL }) => {
+    const title = `Simpan Gagal ${Date.now()}`
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    const dialog = await openEditor(page)
+    await dialog.getByLabel('Judul').fill(title)
+    await dialog.getByLabel(/Isi Artikel/).fill('<p>Isi</p>')
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('sekali.png', [7, 7, 7]))
+    let uploads = 0
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().includes('/storage/v1/object/article_images/')) uploads++
+    })
+    await page.route('**/rest/v1/articles**', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: '503', message: 'Server sedang sibuk', details: null, hint: null }),
+          })
+        : route.continue(),
+    )
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Gagal Menyimpan', 'Server sedang sibuk')
+    await expect(dialog.getByLabel('Judul')).toHaveValue(title)
+    await expect(dialog.getByRole('img', { name: 'sekali.png' })).toBeVisible()
+    await page.unroute('**/rest/v1/articles**')
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Dibuat!')
+    expect(uploads).toBe(1)
+    await context.close()
+  })
+
+  test('validation, unsaved-changes prompt, edit, delete and their failures', async ({ browser, baseURL }) => {
+    const title = `Artikel Sunting ${Date.now()}`
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    let dialog = await openEditor(page)
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Data Tidak Lengkap', 'Judul dan isi artikel tidak boleh kosong.')
+    await dialog.getByLabel('Judul').fill(title)
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Data Tidak Lengkap')
+
+    // Closing with unsaved text asks first.
+    await page.keyboard.press('Escape')
+    const prompt = page.getByRole('alertdialog', { name: 'Buang perubahan?' })
+    await expect(prompt).toBeVisible()
+    await prompt.getByRole('button', { name: 'Lanjutkan Mengedit' }).click()
+    await expect(dialog.getByLabel('Judul')).toHaveValue(title)
+    await dialog.getByLabel(/Isi Artikel/).fill('<p>Versi pertama</p>')
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Dibuat!')
+
+    const row = page.getByRole('row').filter({ hasText: title })
+    await expect(row.getByRole('cell').nth(1)).toHaveText('-')
+    const date = await row.getByRole('cell').nth(2).textContent()
+    expect(date).toMatch(/^\d{1,2} \w{3} \d{4}$/)
+    await expect(row.getByRole('link', { name: /di tab baru/ })).toHaveAttribute('target', '_blank')
+
+    // Edit: unchanged form closes without asking; a change is saved.
+    await row.getByRole('button', { name: /^Edit/ }).click()
+    dialog = page.getByRole('dialog', { name: 'Edit Artikel' })
+    await expect(dialog.getByLabel('Judul')).toHaveValue(title)
+    await dialog.getByRole('button', { name: 'Batal' }).click()
+    await expect(dialog).toBeHidden()
+    await row.getByRole('button', { name: /^Edit/ }).click()
+    await dialog.getByLabel('Kategori').fill('Operasi')
+    await page.route('**/rest/v1/articles**', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Tidak tersedia' }) })
+        : route.continue(),
+    )
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Gagal Memperbarui', 'Tidak tersedia')
+    await expect(dialog.getByLabel('Kategori')).toHaveValue('Operasi')
+    await page.unroute('**/rest/v1/articles**')
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Diperbarui!')
+    await page.reload()
+    await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Operasi')
+
+    // Delete: the browser confirm; dismissing keeps the article.
+    const messages: string[] = []
+    page.once('dialog', (d) => {
+      messages.push(d.message())
+      void d.dismiss()
+    })
+    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Hapus/ }).click()
+    await expect.poll(() => messages).toEqual([DELETE_CONFIRM])
+    await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1)
+
+    await page.route('**/rest/v1/articles**', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Coba lagi nanti' }) })
+        : route.continue(),
+    )
+    page.once('dialog', (d) => void d.accept())
+    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Hapus/ }).click()
+    await expectToast(page, 'Gagal menghapus', 'Coba lagi nanti')
+    await page.unroute('**/rest/v1/articles**')
+
+    page.once('dialog', (d) => void d.accept())
+    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Hapus/ }).click()
+    await expectToast(page, 'Artikel dihapus!')
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Tambah Artikel' })).toBeVisible()
+    await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)
+    expect(await articleByTitle(baseURL, title)).toHaveLength(0)
+
+    await page.route('**/rest/v1/articles**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Basis data mati' }) }),
+    )
+    await page.reload()
+    await expectToast(page, 'Gagal memuat artikel', 'Basis data mati')
+    await context.close()
+  })
+
+  test('keyboard only: create, edit and delete an article', async ({ browser, baseURL }) => {
+    const title = `Papan Ketik ${Date.now()}`
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    await page.goto('/admin/content')
+    await expect(page.getByRole('heading', { level: 1, name: 'Manajemen Konten' })).toBeVisible()
+    await tabTo(page, page.getByRole('button', { name: 'Tambah Artikel' }))
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Artikel Baru' })
+    await tabTo(page, dialog.getByLabel('Judul'))
+    await page.keyboard.type(title)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('Kegiatan')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('<p>Ditulis tanpa tetikus.</p>')
+    await tabTo(page, dialog.getByRole('button', { name: 'Simpan Artikel' }))
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Artikel Berhasil Dibuat!')
+
+    const row = page.getByRole('row').filter({ hasText: title })
+    await tabTo(page, row.getByRole('button', { name: /^Edit/ }))
+    await page.keyboard.press('Enter')
+    const edit = page.getByRole('dialog', { name: 'Edit Artikel' })
+    await tabTo(page, edit.getByLabel('Kategori'))
+    await page.keyboard.press('ControlOrMeta+a')
+    await page.keyboard.type('Operasi')
+    await tabTo(page, edit.getByRole('button', { name: 'Simpan Artikel' }))
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Artikel Berhasil Diperbarui!')
+    await expect(row).toContainText('Operasi')
+
+    page.once('dialog', (d) => void d.accept())
+    await tabTo(page, row.getByRole('button', { name: /^Hapus/ }))
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Artikel dihapus!')
+    await expect(row).toHaveCount(0)
+    await context.close()
+  })
+})

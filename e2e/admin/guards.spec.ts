@@ -1,0 +1,117 @@
+import { createAccount, expect, expectToast, newSignedInPage, SUPERADMIN, test, type Account } from './fixtures'
+
+const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/my-account'] as const
+
+// Which admin pages each role may open; everything else lands on the dashboard.
+const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
+  superadmin: PAGES,
+  admin: ['/admin/dashboard', '/admin/content', '/admin/gallery', '/admin/my-account'],
+  user: ['/admin/dashboard', '/admin/my-account'],
+}
+
+const SIDEBAR: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
+  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Akun Saya'],
+  admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', 'Akun Saya'],
+  user: ['Dashboard', 'Akun Saya'],
+}
+
+test.describe('admin guards', () => {
+  test('signed-out visitors are sent to /login from every admin route', async ({ page }) => {
+    for (const path of ['/admin', ...PAGES, '/admin/unknown']) {
+      await page.goto(path)
+      await expect(page).toHaveURL(/\/login$/)
+    }
+  })
+
+  for (const role of ['user', 'admin', 'superadmin'] as const) {
+    test(`${role}: allowed pages open, others redirect to the dashboard, sidebar by role`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const account: Pick<Account, 'email' | 'password'> =
+        role === 'superadmin' ? SUPERADMIN : await createAccount(baseURL, { role, status: 'approved' })
+      const { context, page } = await newSignedInPage(browser, baseURL, account)
+
+      await page.goto('/admin')
+      await expect(page).toHaveURL(/\/admin\/dashboard$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+
+      const nav = page.getByRole('navigation', { name: 'Navigasi admin' })
+      await expect(nav.getByRole('link')).toHaveText([...SIDEBAR[role]])
+
+      for (const path of PAGES) {
+        await page.goto(path)
+        const expected = ALLOWED[role].includes(path) ? path : '/admin/dashboard'
+        await expect(page).toHaveURL(new RegExp(`${expected}(\\?.*)?$`))
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      }
+      await context.close()
+    })
+  }
+
+  for (const status of ['pending', 'rejected'] as const) {
+    test(`${status} account with a session is signed out with 'Akses Dicabut'`, async ({ browser, baseURL }) => {
+      const account = await createAccount(baseURL, { role: 'admin', status })
+      const { context, page } = await newSignedInPage(browser, baseURL, account)
+      await page.goto('/admin/dashboard')
+      await expectToast(page, 'Akses Dicabut')
+      await expect(page).toHaveURL(/\/login$/)
+      // Signed out for real: coming back does not get in.
+      await page.goto('/admin/dashboard')
+      await expect(page).toHaveURL(/\/login$/)
+      await context.close()
+    })
+  }
+
+  test('the shell: validating screen, active link, notification toast, user menu', async ({ browser, baseURL }) => {
+    const account = await createAccount(baseURL, { role: 'admin', status: 'approved', fullName: 'Budi Santoso' })
+    const { context, page } = await newSignedInPage(browser, baseURL, account)
+    await page.goto('/admin/content')
+    await expect(page.getByRole('heading', { level: 1, name: 'Manajemen Konten' })).toBeVisible()
+    const nav = page.getByRole('navigation', { name: 'Navigasi admin' })
+    await expect(nav.getByRole('link', { name: 'Manajemen Konten' })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page')
+    await expect(page.getByText('ADMIN', { exact: true }).first()).toBeVisible()
+    await expect(page.getByText('SKD 31', { exact: true }).first()).toBeVisible()
+    // No avatar picture yet: the first letter on the gold circle.
+    await expect(page.locator('aside').getByText('B', { exact: true })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Notifikasi' }).click()
+    await expectToast(page, 'Fitur ini belum diimplementasikan', 'jangan khawatir')
+
+    await page.getByRole('button', { name: 'Menu akun' }).click()
+    await expect(page.getByRole('menu')).toContainText('Akun Saya')
+    await page.getByRole('menuitem', { name: 'Keamanan' }).click()
+    await expect(page).toHaveURL(/\/admin\/my-account\?tab=security$/)
+    await expect(page.getByRole('tab', { name: 'Keamanan' })).toHaveAttribute('aria-selected', 'true')
+
+    await page.getByRole('button', { name: 'Menu akun' }).click()
+    await page.getByRole('menuitem', { name: 'Profil' }).click()
+    await expect(page).toHaveURL(/\/admin\/my-account\?tab=profile$/)
+
+    await page.getByRole('button', { name: 'Menu akun' }).click()
+    await page.getByRole('menuitem', { name: 'Pengaturan' }).click()
+    await expectToast(page, 'Fitur ini belum diimplementasikan')
+
+    await page.getByRole('button', { name: 'Menu akun' }).click()
+    await page.getByRole('menuitem', { name: 'Keluar' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.goto('/admin/dashboard')
+    await expect(page).toHaveURL(/\/login$/)
+    await context.close()
+  })
+
+  test('phone: the sidebar is a drawer that closes after choosing a link', async ({ browser, baseURL }) => {
+    const account = await createAccount(baseURL, { role: 'admin', status: 'approved' })
+    const { context, page } = await newSignedInPage(browser, baseURL, account, { width: 390, height: 844 })
+    await page.goto('/admin/dashboard')
+    await expect(page.getByRole('navigation', { name: 'Navigasi admin' })).toBeHidden()
+    await page.getByRole('button', { name: 'Buka menu admin' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu admin' })
+    await drawer.getByRole('link', { name: 'Manajemen Galeri' }).click()
+    await expect(page).toHaveURL(/\/admin\/gallery$/)
+    await expect(drawer).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1, name: 'Manajemen Galeri' })).toBeVisible()
+    await context.close()
+  })
+})

@@ -1,0 +1,162 @@
+import { createAccount, expect, expectToast, newSignedInPage, SUPERADMIN, tabTo, test } from './fixtures'
+import type { Page } from '@playwright/test'
+
+function row(page: Page, name: string) {
+  return page.getByRole('row').filter({ hasText: name })
+}
+
+async function search(page: Page, text: string) {
+  await page.getByPlaceholder('Cari pengguna berdasarkan nama atau email...').fill(text)
+}
+
+test.describe('users page (superadmin)', () => {
+  test('approve, reject, change role and delete, each confirmed and kept after reload', async ({
+    browser,
+    baseURL,
+  }) => {
+    const tag = Date.now().toString(36)
+    const toApprove = await createAccount(baseURL, { status: 'pending', fullName: `Calon Setuju ${tag}` })
+    const toReject = await createAccount(baseURL, { status: 'pending', fullName: `Calon Tolak ${tag}` })
+    const member = await createAccount(baseURL, { status: 'approved', fullName: `Anggota ${tag}` })
+    const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN)
+    await page.goto('/admin/users')
+    await expect(page.getByRole('heading', { level: 1, name: 'Manajemen Pengguna' })).toBeVisible()
+
+    // Search is case-insensitive on name and e-mail; the superadmin never sees their own row.
+    await search(page, tag.toUpperCase())
+    await expect(page.getByRole('row')).toHaveCount(4)
+    await search(page, member.email.toUpperCase())
+    await expect(page.getByRole('row')).toHaveCount(2)
+    await search(page, SUPERADMIN.email)
+    await expect(page.getByText('Tidak ada pengguna yang cocok.')).toBeVisible()
+    await search(page, tag)
+
+    await expect(row(page, toApprove.fullName)).toContainText('Tertunda')
+    await expect(row(page, member.fullName)).toContainText('Disetujui')
+
+    // Approve: Batal first changes nothing.
+    await row(page, toApprove.fullName).getByRole('button', { name: /^Setujui/ }).click()
+    let dialog = page.getByRole('alertdialog', { name: 'Setujui Pengguna?' })
+    await expect(dialog).toContainText('dapat masuk')
+    await dialog.getByRole('button', { name: 'Batal' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(row(page, toApprove.fullName)).toContainText('Tertunda')
+    await row(page, toApprove.fullName).getByRole('button', { name: /^Setujui/ }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ya, Setujui' }).click()
+    await expectToast(page, 'Pengguna berhasil disetujui!')
+    await expect(row(page, toApprove.fullName)).toContainText('Disetujui')
+
+    // Reject.
+    await row(page, toReject.fullName).getByRole('button', { name: /^Tolak/ }).click()
+    dialog = page.getByRole('alertdialog', { name: 'Tolak Pengguna?' })
+    await expect(dialog.getByRole('button', { name: 'Batal' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Ya, Tolak' }).click()
+    await expectToast(page, 'Pengguna berhasil ditolak!')
+    await expect(row(page, toReject.fullName)).toContainText('Ditolak')
+
+    // Role: only admin and user are offered.
+    await row(page, member.fullName).getByRole('combobox').click()
+    await expect(page.getByRole('option')).toHaveText(['Admin', 'User'])
+    await page.getByRole('option', { name: 'Admin' }).click()
+    await expectToast(page, 'Peran berhasil diubah!')
+
+    await page.reload()
+    await search(page, tag)
+    await expect(row(page, toApprove.fullName)).toContainText('Disetujui')
+    await expect(row(page, toReject.fullName)).toContainText('Ditolak')
+    await expect(row(page, member.fullName).getByRole('combobox')).toHaveText('Admin')
+
+    // Delete from the row menu.
+    await row(page, member.fullName).getByRole('button', { name: /^Aksi untuk/ }).click()
+    await page.getByRole('menuitem', { name: 'Hapus Pengguna' }).click()
+    dialog = page.getByRole('alertdialog', { name: 'Hapus Pengguna?' })
+    await expect(dialog).toContainText('tidak dapat dibatalkan')
+    await dialog.getByRole('button', { name: 'Ya, Hapus' }).click()
+    await expectToast(page, 'Pengguna berhasil dihapus!')
+    await expect(row(page, member.fullName)).toHaveCount(0)
+    await page.reload()
+    await search(page, tag)
+    await expect(row(page, toApprove.fullName)).toBeVisible()
+    await expect(row(page, member.fullName)).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Undang Pengguna' }).click()
+    await expectToast(page, 'Fitur ini belum diimplementasikan')
+    await context.close()
+  })
+
+  test('server refusals show the failure toasts and change nothing', async ({ browser, baseURL }) => {
+    const tag = Date.now().toString(36)
+    const pending = await createAccount(baseURL, { status: 'pending', fullName: `Gagal ${tag}` })
+    const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN)
+    await page.goto('/admin/users')
+    await search(page, tag)
+    await expect(row(page, pending.fullName)).toBeVisible()
+
+    // The backend goes away for writes to profiles.
+    await page.route('**/rest/v1/profiles**', (route) =>
+      ['PATCH', 'DELETE'].includes(route.request().method())
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: '503', message: 'Layanan sedang tidak tersedia', details: null, hint: null }),
+          })
+        : route.continue(),
+    )
+    await row(page, pending.fullName).getByRole('button', { name: /^Setujui/ }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ya, Setujui' }).click()
+    await expectToast(page, 'Gagal menyetujui pengguna', 'Layanan sedang tidak tersedia')
+    await row(page, pending.fullName).getByRole('button', { name: /^Tolak/ }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ya, Tolak' }).click()
+    await expectToast(page, 'Gagal menolak pengguna', 'Layanan sedang tidak tersedia')
+    await page.unroute('**/rest/v1/profiles**')
+    await page.reload()
+    await search(page, tag)
+    await expect(row(page, pending.fullName)).toContainText('Tertunda')
+
+    await page.route('**/rest/v1/rpc/get_all_users**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Server mati' }) }),
+    )
+    await page.reload()
+    await expectToast(page, 'Gagal memuat pengguna', 'Server mati')
+    await context.close()
+  })
+
+  test('keyboard only: search, approve and change a role without a mouse', async ({ browser, baseURL }) => {
+    const tag = Date.now().toString(36)
+    const pending = await createAccount(baseURL, { status: 'pending', fullName: `Papan Ketik ${tag}` })
+    const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN)
+    await page.goto('/admin/users')
+    const searchBox = page.getByPlaceholder('Cari pengguna berdasarkan nama atau email...')
+    await tabTo(page, searchBox)
+    await page.keyboard.type(tag)
+    await expect(page.getByRole('row')).toHaveCount(2)
+
+    await tabTo(page, row(page, pending.fullName).getByRole('button', { name: /^Setujui/ }))
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('alertdialog', { name: 'Setujui Pengguna?' })
+    await expect(dialog).toBeVisible()
+    // Focus is trapped in the dialog: Tab cycles between Batal and the action.
+    await tabTo(page, dialog.getByRole('button', { name: 'Ya, Setujui' }), 4)
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Pengguna berhasil disetujui!')
+
+    const roleSelect = row(page, pending.fullName).getByRole('combobox')
+    await tabTo(page, roleSelect)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('option', { name: 'Admin' })).toBeVisible()
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Peran berhasil diubah!')
+    await expect(roleSelect).toHaveText('Admin')
+
+    await tabTo(page, row(page, pending.fullName).getByRole('button', { name: /^Aksi untuk/ }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Hapus Pengguna' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('alertdialog', { name: 'Hapus Pengguna?' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('alertdialog')).toBeHidden()
+    await expect(row(page, pending.fullName)).toBeVisible()
+    await context.close()
+  })
+})
