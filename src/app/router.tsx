@@ -1,23 +1,9 @@
-import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router'
+import { createBrowserRouter, type RouteObject } from 'react-router'
 import { paths } from '@/lib/paths'
 import { HomePage } from '@/features/home/home-page'
 import { PublicLayout } from './layouts/public-layout'
 import { PageFallback } from './page-fallback'
 import { RouteError } from './route-error'
-
-type LazyRoute = LazyRouteFunction<RouteObject>
-
-// The admin area is its own lazily loaded route module: visitors never download it.
-// import.meta.glob keeps the public build working while the admin module does not exist yet.
-const adminModules = import.meta.glob<Awaited<ReturnType<LazyRoute>>>('./admin/routes.tsx')
-const loadAdmin: LazyRoute = async () => {
-  const load = adminModules['./admin/routes.tsx']
-  if (!load) {
-    const { AdminUnavailable } = await import('./admin-unavailable')
-    return { Component: AdminUnavailable }
-  }
-  return load()
-}
 
 export const routes: RouteObject[] = [
   {
@@ -61,7 +47,8 @@ export const routes: RouteObject[] = [
     path: `${paths.admin.root}/*`,
     HydrateFallback: PageFallback,
     ErrorBoundary: RouteError,
-    lazy: loadAdmin,
+    // Its own chunk: visitors never download admin code.
+    lazy: () => import('./admin/routes'),
   },
 ]
 

@@ -9,7 +9,7 @@ export type SignUpData = {
   phoneNumber: string
 }
 
-export type AuthResult = { error: AuthError | Error | null }
+export type AuthResult = { error: AuthError | Error | null; user?: User | null; session?: Session | null }
 
 export type AuthContextValue = {
   session: Session | null

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { Session, User } from '@supabase/supabase-js'
 import { toast } from 'sonner'
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/supabase-lazy'
 import { AuthContext, type AuthContextValue, type SignUpData } from './auth-context'
 
 const FALLBACK_MESSAGE = 'Something went wrong'
@@ -20,19 +20,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true)
 
   useEffect(() => {
-    const {
-      data: { subscription },
-    } = supabase.auth.onAuthStateChange((event, nextSession) => {
-      // Only synchronous state updates here: awaiting a supabase call inside this
-      // callback deadlocks the client's auth lock.
-      setSession(nextSession)
-      setUser(nextSession?.user ?? null)
-      if (event === 'INITIAL_SESSION') setLoading(false)
+    let unsubscribe: (() => void) | undefined
+    let cancelled = false
+    void loadSupabase().then((supabase) => {
+      if (cancelled) return
+      const {
+        data: { subscription },
+      } = supabase.auth.onAuthStateChange((event, nextSession) => {
+        // Only synchronous state updates here: awaiting a supabase call inside this
+        // callback deadlocks the client's auth lock.
+        setSession(nextSession)
+        setUser(nextSession?.user ?? null)
+        if (event === 'INITIAL_SESSION') setLoading(false)
+      })
+      unsubscribe = () => subscription.unsubscribe()
     })
-    return () => subscription.unsubscribe()
+    return () => {
+      cancelled = true
+      unsubscribe?.()
+    }
   }, [])
 
   const signOut = useCallback(async () => {
+    const supabase = await loadSupabase()
     const { error } = await supabase.auth.signOut()
     if (error && !isAlreadySignedOutError(error)) {
       toast.error('Sign out Failed', { description: error.message || FALLBACK_MESSAGE })
@@ -54,13 +64,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [hasStaleUser, signOut])
 
   const signIn = useCallback(async (email: string, password: string) => {
-    const { error } = await supabase.auth.signInWithPassword({ email, password })
+    const supabase = await loadSupabase()
+    const { data, error } = await supabase.auth.signInWithPassword({ email, password })
     if (error) toast.error('Sign in Failed', { description: error.message || FALLBACK_MESSAGE })
-    return { error }
+    return { error, user: data.user, session: data.session }
   }, [])
 
   const signUp = useCallback(async (data: SignUpData) => {
-    const { error } = await supabase.auth.signUp({
+    const supabase = await loadSupabase()
+    const { data: result, error } = await supabase.auth.signUp({
       email: data.email,
       password: data.password,
       options: {
@@ -69,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
     })
     if (error) toast.error('Sign up Failed', { description: error.message || FALLBACK_MESSAGE })
-    return { error }
+    return { error, user: result.user, session: result.session }
   }, [])
 
   const value = useMemo<AuthContextValue>(

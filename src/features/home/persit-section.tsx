@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
-import useEmblaCarousel from 'embla-carousel-react'
+import { useRef, useState, type PointerEvent } from 'react'
 import { ChevronLeft, ChevronRight, HeartHandshake } from 'lucide-react'
 import { persitPhotos } from '@/content/home'
 import { showNotImplemented } from '@/lib/not-implemented'
@@ -7,19 +6,21 @@ import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
 
 export function PersitSection() {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true })
   const [selected, setSelected] = useState(0)
+  const swipeStart = useRef<number | null>(null)
+  const count = persitPhotos.length
+  const scrollTo = (index: number) => setSelected((index + count) % count)
 
-  useEffect(() => {
-    if (!emblaApi) return
-    const onSelect = () => setSelected(emblaApi.selectedScrollSnap())
-    emblaApi.on('select', onSelect).on('reInit', onSelect)
-    return () => {
-      emblaApi.off('select', onSelect).off('reInit', onSelect)
-    }
-  }, [emblaApi])
-
-  const scrollTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi])
+  // A horizontal swipe of more than 50 px turns the page, like the toasts' swipe threshold.
+  const onPointerDown = (event: PointerEvent) => {
+    swipeStart.current = event.clientX
+  }
+  const onPointerUp = (event: PointerEvent) => {
+    if (swipeStart.current === null) return
+    const delta = event.clientX - swipeStart.current
+    swipeStart.current = null
+    if (Math.abs(delta) > 50) scrollTo(selected + (delta < 0 ? 1 : -1))
+  }
 
   return (
     <section aria-labelledby="persit-heading" className="bg-army-dark py-16 text-white sm:py-20">
@@ -42,14 +43,25 @@ export function PersitSection() {
         </div>
 
         <div aria-roledescription="carousel" aria-label="Foto kegiatan Persit" className="relative" data-testid="persit-carousel">
-          <div className="overflow-hidden rounded-xl shadow-2xl" ref={emblaRef}>
-            <div className="flex touch-pan-y">
+          <div
+            className="overflow-hidden rounded-xl shadow-2xl"
+            onPointerDown={onPointerDown}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => (swipeStart.current = null)}
+          >
+            <div
+              className="flex touch-pan-y transition-transform duration-500 ease-out"
+              style={{ transform: `translateX(-${selected * 100}%)` }}
+            >
               {persitPhotos.map((photo, index) => (
                 <figure
                   key={photo.src}
                   role="group"
                   aria-roledescription="slide"
                   aria-label={`${index + 1} dari ${persitPhotos.length}`}
+                  aria-hidden={index !== selected}
+                  data-active={index === selected}
+                  data-testid="persit-slide"
                   className="relative min-w-0 flex-[0_0_100%]"
                 >
                   <img
@@ -57,6 +69,7 @@ export function PersitSection() {
                     width={photo.width}
                     height={photo.height}
                     alt={photo.alt}
+                    draggable={false}
                     loading="lazy"
                     decoding="async"
                     className="aspect-[4/3] w-full object-cover"
@@ -70,7 +83,7 @@ export function PersitSection() {
           </div>
           <button
             type="button"
-            onClick={() => emblaApi?.scrollPrev()}
+            onClick={() => scrollTo(selected - 1)}
             aria-label="Foto sebelumnya"
             className="absolute top-1/2 left-3 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-navy/70 text-white hover:bg-gold hover:text-gold-foreground"
           >
@@ -78,7 +91,7 @@ export function PersitSection() {
           </button>
           <button
             type="button"
-            onClick={() => emblaApi?.scrollNext()}
+            onClick={() => scrollTo(selected + 1)}
             aria-label="Foto berikutnya"
             className="absolute top-1/2 right-3 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-navy/70 text-white hover:bg-gold hover:text-gold-foreground"
           >

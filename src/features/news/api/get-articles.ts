@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/supabase-lazy'
 import { queryKeys } from '@/lib/query-keys'
 import type { Article } from './types'
 
 /** All articles, newest first (SPEC section 7: public lists). */
 export async function getArticles(): Promise<Article[]> {
+  const supabase = await loadSupabase()
   const { data, error } = await supabase.from('articles').select('*').order('created_at', { ascending: false })
   if (error) throw error
   return data ?? []
