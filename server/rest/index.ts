@@ -535,7 +535,7 @@ function chooseRoutine(schema: SchemaCache, name: string, keys: string[], isGet:
   const fmt = (withParams: string) => (sorted.length === 0 ? ' without parameters' : withParams);
   throw restError(404, 'PGRST202',
     `Could not find the function ${SCHEMA}.${name}${fmt(`(${prms})`)} in the schema cache`,
-    `Searched for the function ${SCHEMA}.${name}${isGet ? fmt(` with parameter${sorted.length > 1 ? 's' : ''} ${prms}`) : fmt(` with parameter${sorted.length > 1 ? 's' : ''} ${prms}`) + (sorted.length ? ' or with a single unnamed json/jsonb parameter' : '')}, but no matches were found in the schema cache.`,
+    `Searched for the function ${SCHEMA}.${name}${fmt(` with parameter${sorted.length > 1 ? 's' : ''} ${prms}`)}${isGet ? '' : ' or with a single unnamed json/jsonb parameter'}, but no matches were found in the schema cache.`,
     null);
 }
 
