@@ -24,6 +24,32 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Body = Record<string, unknown>;
 
+/** Past this, an oversized upload is cut off instead of read to the end. */
+const DRAIN_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Reads and discards the rest of a refused body. Answering before the upload ends makes Node
+ * drop the connection, and the browser would then report a network failure instead of the 413.
+ */
+async function drain(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > DRAIN_LIMIT) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // the client went away; nothing left to answer
+  }
+}
+
 async function readJson(c: Context): Promise<Body> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
@@ -105,7 +131,13 @@ export function createAuthApp(ctx: ServerContext): Hono {
     await next();
     if (c.req.header(API_VERSION_HEADER)) c.header(API_VERSION_HEADER, API_VERSION);
   });
-  app.use(bodyLimit({ maxSize: AUTH_BODY_LIMIT, onError: (c) => sendAuthError(c, errors.tooLarge(AUTH_BODY_LIMIT)) }));
+  app.use(bodyLimit({
+    maxSize: AUTH_BODY_LIMIT,
+    onError: async (c) => {
+      await drain(c.req.raw);
+      return sendAuthError(c, errors.tooLarge(AUTH_BODY_LIMIT));
+    },
+  }));
 
   async function sendConfirmation(user: { id: string; email: string; data: Body }, token: string, redirectTo: string): Promise<void> {
     const link = `${ctx.config.siteUrl}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`;

@@ -130,8 +130,8 @@ interface TokenRow {
 /**
  * grant_type=refresh_token, following GoTrue's RefreshTokenGrant: the token rotates; a revoked
  * token is still honoured if it is the parent of the active one (the client lost the answer) or
- * was revoked within the reuse interval (parallel refreshes); any later replay revokes every
- * token of the session and fails with refresh_token_already_used.
+ * was revoked within the reuse interval (parallel refreshes); any later replay ends the whole
+ * session (every token of the family) and fails with refresh_token_already_used.
  */
 export async function refreshGrant(ctx: ServerContext, token: string): Promise<Record<string, unknown>> {
   if (!token) throw new OAuthError('invalid_request', 'refresh_token required');
@@ -163,10 +163,11 @@ export async function refreshGrant(ctx: ServerContext, token: string): Promise<R
       if (active.rows[0]?.parent === row.token) {
         issued = active.rows[0].token;
       } else if (!row.reusable) {
-        await tx.query(
-          `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
-          [row.session_id]);
-        // committed on purpose: the family stays revoked although the request fails
+        // A stolen token is being replayed, or the real owner is. GoTrue only marks the family
+        // revoked, which leaves its access tokens working until they expire and, since that
+        // also touches updated_at, the newest token reusable for the reuse interval. Ending
+        // the session closes both gaps. Committed on purpose although the request fails.
+        await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
         return errors.refreshAlreadyUsed();
       }
     }

@@ -90,7 +90,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     throw new UsageError((error as Error).message);
   }
   const values = parsed.values;
-  const email = required(values, 'email');
+  const email = required(values, 'email').trim().toLowerCase();
   const config = loadConfig(env, { superadminEmail: undefined, superadminPassword: undefined });
 
   let action: (db: Db) => Promise<string>;

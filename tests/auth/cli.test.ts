@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run, UsageError } from '../../server/cli/user.ts';
 import { anonClient, startTestServer, type TestServer } from '../support/server.ts';
 import { createTemplateDatabase } from '../support/template-db.ts';
+
+// each step opens (and the first one migrates) a whole embedded database
+vi.setConfig({ testTimeout: 180_000 });
 
 let dataDir: string;
 let env: NodeJS.ProcessEnv;

@@ -100,8 +100,10 @@ describe('refresh tokens', () => {
     await ageTokens(user.id);
     const replay = await refresh(session.refresh_token);
     expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    // the newest token and the access token of that session are dead too
     const current = await refresh(third.refresh_token);
-    expect(current.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    expect(current.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    expect((await authFetch(server, '/user', { token: third.access_token })).status).toBe(403);
   });
 
   it('answers refresh_token_not_found for an unknown token and an OAuth error for an empty one', async () => {
