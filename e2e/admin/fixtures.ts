@@ -1,6 +1,7 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
 import { randomUUID } from 'node:crypto'
+import ws from 'ws'
 
 export type Role = 'superadmin' | 'admin' | 'user'
 export type Status = 'pending' | 'approved' | 'rejected'
@@ -37,7 +38,11 @@ export function backend(baseURL: string): Promise<Backend> {
 
 export async function client(baseURL: string): Promise<SupabaseClient> {
   const { url, anonKey } = await backend(baseURL)
-  return createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } })
+  // Node 20 has no global WebSocket; supabase-js needs one handed in even if realtime is unused.
+  return createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  })
 }
 
 export async function signedInClient(baseURL: string, email: string, password: string) {
