@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anonClient, clientWithToken, createUser, mintUserToken, signInAs, startTestServer,
+  type TestServer, type TestUser, type TypedClient,
+} from '../support/server.ts';
+import { sleep, subscribeProfiles, waitFor } from './helpers.ts';
+
+// Through the real supabase-js client, as the site's profile page and admin screens use it.
+let server: TestServer;
+let superadmin: TestUser;
+let admin: TypedClient;
+const clients: TypedClient[] = [];
+
+function track(client: TypedClient): TypedClient {
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  superadmin = await createUser(server, { role: 'superadmin', status: 'approved' });
+  admin = track(await signInAs(server, superadmin));
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.removeAllChannels();
+  await server?.stop();
+});
+
+async function setStatus(userId: string, status: 'pending' | 'approved' | 'rejected') {
+  const { error } = await admin.from('profiles').update({ status }).eq('id', userId);
+  expect(error).toBeNull();
+}
+
+describe('postgres_changes on profiles', () => {
+  it('delivers the UPDATE of my own row within a second and the DELETE with only the key', async () => {
+    const user = await createUser(server, { status: 'pending' });
+    const client = track(await signInAs(server, user));
+    const sub = await subscribeProfiles(client, 'own-profile', { filter: `id=eq.${user.id}` });
+    expect(sub.system).toContainEqual(expect.objectContaining({ status: 'ok', extension: 'postgres_changes' }));
+
+    const started = Date.now();
+    await setStatus(user.id, 'approved');
+    const update = await waitFor(() => sub.events.find((e) => e.eventType === 'UPDATE'), 1_000, 'the UPDATE');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(update).toMatchObject({ schema: 'public', table: 'profiles', errors: null });
+    expect(update.new).toMatchObject({ id: user.id, status: 'approved', role: 'user', email: user.email });
+    // Default replica identity: the old row is only its primary key.
+    expect(update.old).toEqual({ id: user.id });
+    expect(update.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    const { error } = await admin.from('profiles').delete().eq('id', user.id);
+    expect(error).toBeNull();
+    const deleted = await waitFor(() => sub.events.find((e) => e.eventType === 'DELETE'), 1_000, 'the DELETE');
+    expect(deleted.old).toEqual({ id: user.id });
+    expect(deleted.new).toEqual({});
+    expect(sub.events.map((e) => e.eventType)).toEqual(['UPDATE', 'DELETE']);
+  });
+
+  it('gives nothing to anon or a pending account watching a row RLS hides from them', async () => {
+    const target = await createUser(server, { status: 'pending' });
+    const other = await createUser(server, { status: 'pending' });
+    const filter = `id=eq.${target.id}`;
+    const anonSub = await subscribeProfiles(track(anonClient(server)), 'anon-watch', { filter });
+    const pendingSub = await subscribeProfiles(track(await signInAs(server, other)), 'pending-watch', { filter });
+    // A subscriber who may read the row shows when the change has been delivered.
+    const witness = await subscribeProfiles(track(await signInAs(server, superadmin)), 'witness', { filter });
+
+    await setStatus(target.id, 'rejected');
+    await setStatus(target.id, 'approved');
+    await waitFor(() => witness.events.length === 2, 1_000, 'the witness events');
+    await sleep(200);
+    expect(anonSub.events).toEqual([]);
+    expect(pendingSub.events).toEqual([]);
+
+    // As in Supabase, DELETE is not RLS-checked but carries only the primary key.
+    await admin.from('profiles').delete().eq('id', target.id);
+    const gone = await waitFor(() => anonSub.events[0], 1_000, 'the DELETE for anon');
+    expect(gone).toMatchObject({ eventType: 'DELETE', old: { id: target.id } });
+    expect(Object.keys(gone.old)).toEqual(['id']);
+  });
+
+  it('stops delivering once the subscriber token expires, with a system error and CLOSED', async () => {
+    const user = await createUser(server, { status: 'pending' });
+    const token = await mintUserToken(server, user.id, 3);
+    const client = track(clientWithToken(server, token));
+    // With an accessToken callback the first join can go out before the token was fetched (the
+    // server then uses the anon apikey, as Supabase does); fetch it first so the join carries it.
+    await client.realtime.setAuth();
+    const sub = await subscribeProfiles(client, 'short-lived', { filter: `id=eq.${user.id}` });
+
+    await setStatus(user.id, 'approved');
+    await waitFor(() => sub.events.length === 1, 1_000, 'the first UPDATE');
+
+    await waitFor(() => sub.statuses.includes('CLOSED'), 6_000, 'the channel to close');
+    expect(sub.system).toContainEqual(expect.objectContaining({ status: 'error', message: expect.stringMatching(/Token has expired/) }));
+    await setStatus(user.id, 'rejected');
+    await sleep(300);
+    expect(sub.events).toHaveLength(1);
+  });
+
+  it('uses the new claims after an access_token update and closes the channel on a bad one', async () => {
+    const user = await createUser(server, { status: 'pending' });
+    const client = track(anonClient(server));
+    const sub = await subscribeProfiles(client, 'upgrade-to-user', { filter: `id=eq.${user.id}` });
+    await setStatus(user.id, 'rejected');
+    await sleep(300);
+    expect(sub.events).toEqual([]);
+
+    // What supabase-js does on SIGNED_IN: push the new token to joined channels (no reply).
+    await client.realtime.setAuth(await mintUserToken(server, user.id));
+    await sleep(100);
+    await setStatus(user.id, 'approved');
+    await waitFor(() => sub.events.length === 1, 1_000, 'the UPDATE under the new claims');
+
+    await client.realtime.setAuth('not-a-jwt');
+    await waitFor(() => sub.statuses.includes('CLOSED'), 2_000, 'the channel to close');
+    expect(sub.system.at(-1)).toMatchObject({ status: 'error', extension: 'system' });
+  });
+
+  it('delivers rows written by database triggers (signup creates the profile)', async () => {
+    const sub = await subscribeProfiles(track(await signInAs(server, superadmin)), 'new-profiles', { event: 'INSERT' });
+    const user = await createUser(server, { status: 'pending' });
+    const inserted = await waitFor(() => sub.events.find((e) => e.new && (e.new as { id?: string }).id === user.id), 1_000, 'the INSERT');
+    expect(inserted).toMatchObject({ eventType: 'INSERT', old: {} });
+    expect(inserted.new).toMatchObject({ id: user.id, status: 'pending' });
+  });
+});
