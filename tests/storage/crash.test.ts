@@ -1,0 +1,180 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Db } from '../../server/db/adapter.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { createTemplateDatabase } from '../support/template-db.ts';
+import { asFile, filesUnder, md5, png } from './fixtures.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const EMAIL = 'crash-admin@example.com';
+const PASSWORD = 'rahasia-crash-123';
+
+interface Child {
+  process: ChildProcess;
+  url: string;
+  output: string[];
+}
+
+/** Starts `server/main.ts` as its own process (one process: tsx is loaded with --import, so kill -9 hits the server itself). */
+function startChild(env: Record<string, string>): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 60_000);
+    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+    child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}:\n${output.join('\n')}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      const match = /^listening on (http\S+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve({ process: child, url: match[1], output });
+      }
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+let anonKey = '';
+
+function client(url: string) {
+  return createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+async function fetchAnonKey(url: string): Promise<string> {
+  const script = await (await fetch(`${url}/env.js`)).text().catch(() => '');
+  const match = /SUPABASE_ANON_KEY["']?\s*:\s*["']([^"']+)/.exec(script);
+  if (!match) throw new Error(`no anon key in /env.js: ${script.slice(0, 200)}`);
+  return match[1];
+}
+
+/** An upload that sends half its bytes and then stalls, so the kill lands in the middle of a stream. */
+function stalledUpload(url: string, token: string, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = http.request(`${url}/storage/v1/object/article_images/${name}`, {
+      method: 'POST',
+      headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'image/png', 'content-length': String(2_000_000) },
+    });
+    request.on('error', () => resolve());
+    request.on('response', () => resolve());
+    request.write(png(4, 4, 2_000_000, 99).subarray(0, 1_000_000), () => resolve());
+  });
+}
+
+const children: ChildProcess[] = [];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-crash-'));
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited(child);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('crash safety', () => {
+  it('after kill -9 during uploads, every acknowledged upload is intact and no orphan file or row exists', async () => {
+    const base = process.env.TEST_DATABASE_URL_BASE;
+    const databaseUrl = base ? await createTemplateDatabase(base) : undefined;
+    const env: Record<string, string> = {
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', SERVE_SITE: 'true',
+      SUPERADMIN_EMAIL: EMAIL, SUPERADMIN_PASSWORD: PASSWORD, LOG_REQUESTS: 'false',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
+
+    let child = await startChild(env);
+    children.push(child.process);
+    anonKey = await fetchAnonKey(child.url);
+    const admin = client(child.url);
+    const { data: session, error: signInError } = await admin.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
+    expect(signInError).toBeNull();
+    const uid = session.user!.id;
+    const token = session.session!.access_token;
+
+    const acknowledged = new Map<string, string>();
+    let attempted = 0;
+    let stop = false;
+    const worker = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const bytes = png(4, 4, 150_000 + ((w * 7919 + i * 104_729) % 400_000), w * 1000 + i);
+        const name = `${uid}/w${w}-${i}.png`;
+        attempted++;
+        try {
+          const { error } = await admin.storage.from('article_images').upload(name, asFile(bytes, 'x.png', 'image/png'));
+          if (!error) acknowledged.set(name, md5(bytes));
+        } catch {
+          // the connection died with the server: not acknowledged
+        }
+      }
+    };
+    const workers = [0, 1, 2, 3].map((w) => worker(w));
+    while (acknowledged.size < 25) await new Promise((r) => setTimeout(r, 20));
+    await stalledUpload(child.url, token, `${uid}/stalled.png`);
+    child.process.kill('SIGKILL');
+    stop = true;
+    await exited(child.process);
+    await Promise.all(workers);
+    expect(attempted).toBeGreaterThan(acknowledged.size);
+
+    child = await startChild(env);
+    children.push(child.process);
+    // the anon key is re-signed at every start (same secret, new iat), so read it again
+    anonKey = await fetchAnonKey(child.url);
+    const after = client(child.url);
+    // any storage request waits for the start-up recovery
+    const { data: listed, error: listError } = await after.storage.from('article_images').list(uid, { limit: 1000 });
+    expect(listError).toBeNull();
+    const listedNames = new Set(listed!.map((e) => `${uid}/${e.name}`));
+    for (const [name, hash] of acknowledged) {
+      expect(listedNames.has(name), name).toBe(true);
+      const response = await fetch(after.storage.from('article_images').getPublicUrl(name).data.publicUrl);
+      expect(response.status, name).toBe(200);
+      expect(md5(Buffer.from(await response.arrayBuffer())), name).toBe(hash);
+    }
+    expect(listedNames.has(`${uid}/stalled.png`)).toBe(false);
+
+    child.process.kill('SIGTERM');
+    await exited(child.process);
+
+    // with the server stopped, compare rows and files directly
+    const db: Db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(path.join(dataDir, 'db'));
+    try {
+      const { rows } = await db.query<{ name: string; version: string; metadata: { eTag: string; size: number } }>(
+        "select name, version, metadata from storage.objects where bucket_id = 'article_images'");
+      const storage = path.join(dataDir, 'storage');
+      expect(filesUnder(path.join(storage, '.tmp'))).toEqual([]);
+      expect(filesUnder(path.join(storage, 'article_images')).sort()).toEqual(rows.map((r) => r.version).sort());
+      for (const row of rows) {
+        const bytes = readFileSync(path.join(storage, 'article_images', row.version));
+        expect(bytes.length, row.name).toBe(row.metadata.size);
+        expect(`"${createHash('md5').update(bytes).digest('hex')}"`, row.name).toBe(row.metadata.eTag);
+      }
+      expect(rows.length).toBeGreaterThanOrEqual(acknowledged.size);
+    } finally {
+      await db.close();
+    }
+  }, 300_000);
+});
