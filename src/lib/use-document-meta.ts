@@ -14,7 +14,7 @@ function setMetaDescription(content: string) {
 /** Page title as "<title> | <site name>" and, when given, the meta description. */
 export function useDocumentMeta({ title, description }: { title?: string | null; description?: string | null }) {
   useEffect(() => {
-    document.title = title ? `${title} | ${site.name}` : `${site.name} | ${site.parentShort}`
+    document.title = title ? `${title} | ${site.name}` : `${site.name} | Penerbangan Angkatan Darat`
   }, [title])
   useEffect(() => {
     setMetaDescription(description || site.description)

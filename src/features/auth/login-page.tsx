@@ -26,7 +26,7 @@ export function LoginPage() {
   const navigate = useNavigate()
   const isLogin = mode === 'login'
   useDocumentMeta({
-    title: isLogin ? 'Portal Personel' : 'Daftar Akun Baru',
+    title: 'Login',
     description: `Masuk ke portal personel ${site.name} atau daftarkan akun baru.`,
   })
 

@@ -38,14 +38,14 @@ export function ContactPage() {
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-14 sm:px-6 lg:px-8">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="contact-info">
           {infoCards.map(({ icon: Icon, title, body, href }) => (
-            <li key={title} className="flex gap-4 rounded-xl border border-border bg-card p-5 shadow-sm">
+            <li key={title} className="flex gap-4 rounded-xl border border-border bg-card p-5 shadow-sm lg:flex-col lg:gap-3">
               <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-army text-gold-light">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <div className="min-w-0">
                 <h2 className="font-bold text-army">{title}</h2>
                 {href ? (
-                  <a href={href} className="mt-1 block text-sm break-words text-foreground/90 hover:text-army hover:underline">
+                  <a href={href} className="mt-1 block text-sm [overflow-wrap:anywhere] text-foreground/90 hover:text-army hover:underline">
                     {body}
                   </a>
                 ) : (

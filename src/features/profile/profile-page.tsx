@@ -18,7 +18,7 @@ function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof S
 
 export function ProfilePage() {
   useDocumentMeta({
-    title: 'Profil Satuan',
+    title: 'Profil',
     description: `Sejarah, visi dan misi, peran dan tugas pokok, serta alutsista ${site.name}: ${totalHelicopters} helikopter MI-17 V5 dan MI-35P.`,
   })
 

@@ -10,7 +10,7 @@ export function ArticleSlideshow({ images, title }: { images: string[]; title: s
     return (
       <div
         data-testid="slideshow-placeholder"
-        className="flex aspect-[16/9] w-full flex-col items-center justify-center gap-2 rounded-xl bg-muted text-muted-foreground"
+        className="flex aspect-[21/9] w-full flex-col items-center justify-center gap-2 rounded-xl bg-muted text-muted-foreground"
       >
         <ImageOff className="size-10" aria-hidden="true" />
         <p className="text-sm">Tidak ada gambar untuk artikel ini.</p>

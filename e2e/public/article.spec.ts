@@ -1,0 +1,124 @@
+import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
+
+test('detail: title, weekday date, category, slideshow wraps with dots, back link, title and description', async ({ page, baseURL }) => {
+  const text = 'Helikopter MI-35P melaksanakan latihan menembak udara ke darat. '.repeat(5)
+  const article = await createArticle(baseURL, {
+    title: `Detail ${uniq()}`,
+    category: 'Latihan',
+    content: `<p>${text}</p>`,
+    cover_image_url: '/images/equipment/mi35p-1.webp',
+    image_gallery_urls: ['/images/equipment/mi35p-2.webp', '/images/equipment/mi17-v5-1.webp'],
+    created_at: '2024-08-17T03:00:00Z',
+  })
+  await page.goto('/kegiatan')
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await page.goto(`/berita/${article.id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
+  await expect(page.getByTestId('article-date')).toHaveText('Sabtu, 17 Agustus 2024')
+  await expect(page.getByRole('article').getByText('Latihan', { exact: true })).toBeVisible()
+  await expect(page).toHaveTitle(`${article.title} | Skadron 31/Serbu`)
+  const description = await page.locator('meta[name="description"]').getAttribute('content')
+  expect(description).toBe(text.trim().slice(0, 160))
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+
+  const image = page.getByTestId('slideshow-image')
+  const dots = page.getByTestId('slideshow-dot')
+  await expect(dots).toHaveCount(3)
+  await expect(image).toHaveAttribute('src', '/images/equipment/mi35p-1.webp')
+  await page.getByRole('button', { name: 'Gambar sebelumnya' }).click()
+  await expect(image).toHaveAttribute('src', '/images/equipment/mi17-v5-1.webp')
+  await page.getByRole('button', { name: 'Gambar berikutnya' }).click()
+  await expect(image).toHaveAttribute('src', '/images/equipment/mi35p-1.webp')
+  await page.getByRole('button', { name: 'Gambar berikutnya' }).click()
+  await page.getByRole('button', { name: 'Gambar berikutnya' }).click()
+  await page.getByRole('button', { name: 'Gambar berikutnya' }).click()
+  await expect(image).toHaveAttribute('src', '/images/equipment/mi35p-1.webp')
+  await dots.nth(1).click()
+  await expect(image).toHaveAttribute('src', '/images/equipment/mi35p-2.webp')
+  await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true')
+
+  await page.getByRole('link', { name: 'Kembali ke Semua Berita' }).first().click()
+  await expect(page).toHaveURL('/kegiatan')
+})
+
+test('one image: no arrows or dots; no images: the placeholder', async ({ page, baseURL }) => {
+  const single = await createArticle(baseURL, { title: `Satu ${uniq()}`, content: '<p>x</p>', cover_image_url: '/images/equipment/mi17-v5-2.webp' })
+  await page.goto(`/berita/${single.id}`)
+  await expect(page.getByTestId('slideshow-image')).toBeVisible()
+  await expect(page.getByTestId('slideshow-dot')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Gambar berikutnya' })).toHaveCount(0)
+  const none = await createArticle(baseURL, { title: `Tanpa ${uniq()}`, content: '<p>x</p>' })
+  await page.goto(`/berita/${none.id}`)
+  await expect(page.getByTestId('slideshow-placeholder')).toBeVisible()
+})
+
+test('missing article and malformed id show the not-found text', async ({ page }) => {
+  await page.goto('/berita/00000000-0000-4000-8000-000000000000')
+  await expect(page.getByText('Artikel tidak ditemukan.')).toBeVisible()
+  await page.goto('/berita/bukan-id')
+  await expect(page.getByText('Artikel tidak ditemukan.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Kembali ke Semua Berita' })).toBeVisible()
+})
+
+test('a load failure shows the toast', async ({ page }) => {
+  await page.route('**/rest/v1/articles**', (route) => route.fulfill({ status: 500, json: { message: 'koneksi terputus' } }))
+  await page.goto('/berita/00000000-0000-4000-8000-000000000001')
+  await expectToast(page, 'Gagal Memuat Artikel', 'koneksi terputus')
+})
+
+test('hostile HTML is sanitized: nothing runs, javascript: links are gone, external links open safely', async ({ page, baseURL }) => {
+  const article = await createArticle(baseURL, {
+    title: `Berbahaya ${uniq()}`,
+    content: [
+      '<p>Teks aman</p>',
+      '<script>window.__pwned = "script"</script>',
+      '<img src="/tidak-ada.png" onerror="window.__pwned = \'onerror\'" alt="rusak">',
+      '<a id="js" href="javascript:window.__pwned=\'href\'">klik saya</a>',
+      '<a id="ext" href="https://example.com/sumber">sumber luar</a>',
+      '<a id="int" href="/profil">profil</a>',
+      '<svg><animate onbegin="window.__pwned=\'svg\'" attributeName="x" dur="1s"/></svg>',
+      '<iframe src="javascript:window.top.__pwned=\'iframe\'"></iframe>',
+      '<div style="background:url(javascript:alert(1))" onclick="window.__pwned=\'click\'">kotak</div>',
+    ].join(''),
+  })
+  await page.goto(`/berita/${article.id}`)
+  const content = page.getByTestId('article-content')
+  await expect(content).toContainText('Teks aman')
+  await expect(content.locator('script, iframe')).toHaveCount(0)
+  expect(await content.innerHTML()).not.toMatch(/onerror|onclick|onbegin|javascript:/i)
+  await content.getByText('klik saya').click()
+  await content.getByText('kotak').click()
+  await expect(page).toHaveURL(`/berita/${article.id}`)
+  await expect(content.locator('#ext')).toHaveAttribute('target', '_blank')
+  await expect(content.locator('#ext')).toHaveAttribute('rel', 'noopener noreferrer')
+  await expect(content.locator('#int')).not.toHaveAttribute('target', '_blank')
+  await page.waitForTimeout(300)
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined()
+})
+
+test('the server puts title, description and Open Graph tags into the raw HTML', async ({ request, baseURL }) => {
+  const article = await createArticle(baseURL, {
+    title: `Pratinjau <Tautan> ${uniq()}`,
+    content: '<p>Ringkasan &amp; isi artikel untuk pratinjau tautan WhatsApp.</p>',
+    cover_image_url: '/images/equipment/mi17-v5-1.webp',
+  })
+  const response = await request.get(`/berita/${article.id}`)
+  expect(response.status()).toBe(200)
+  const html = await response.text()
+  const decode = (text: string) =>
+    text
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+  const meta = (attr: string, name: string) =>
+    decode(new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '')
+  expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')).toBe(`${article.title} | Skadron 31/Serbu`)
+  expect(html.match(/<title>/g)).toHaveLength(1)
+  expect(meta('name', 'description')).toBe('Ringkasan & isi artikel untuk pratinjau tautan WhatsApp.')
+  expect(meta('property', 'og:title')).toContain(article.title)
+  expect(meta('property', 'og:description')).toBe('Ringkasan & isi artikel untuk pratinjau tautan WhatsApp.')
+  expect(meta('property', 'og:image')).toMatch(/^https?:\/\/[^/]+\/images\/equipment\/mi17-v5-1\.webp$/)
+  expect(meta('property', 'og:url')).toMatch(new RegExp(`^https?://[^/]+/berita/${article.id}$`))
+})

@@ -1,0 +1,111 @@
+import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
+
+test('hero carousel advances every 5000 ms, wraps, and pauses while hovered', async ({ page }) => {
+  await page.clock.install()
+  await page.goto('/')
+  const slides = page.getByTestId('hero-slides')
+  const title = page.getByTestId('hero-title')
+  await expect(slides).toHaveAttribute('data-active-slide', '0')
+  await expect(title).toHaveText('MI-35P HIND')
+  await expect(page.getByTestId('hero-subtitle')).toHaveText('Helikopter Serang Ganas')
+
+  await page.clock.runFor(4_900)
+  await expect(slides).toHaveAttribute('data-active-slide', '0')
+  await page.clock.runFor(100)
+  await expect(slides).toHaveAttribute('data-active-slide', '1')
+  await expect(title).toHaveText('MI-17 V5 HIEP')
+  await expect(page.getByTestId('hero-subtitle')).toHaveText('Helikopter Angkut Serbaguna')
+  await page.clock.runFor(5_000)
+  await expect(title).toHaveText('FORMASI GAGAH')
+  await expect(page.getByTestId('hero-subtitle')).toHaveText('Kekuatan Udara TNI AD')
+  await page.clock.runFor(5_000)
+  await expect(slides).toHaveAttribute('data-active-slide', '0')
+
+  await page.getByTestId('hero-title').hover()
+  await page.clock.runFor(15_000)
+  await expect(slides).toHaveAttribute('data-active-slide', '0')
+  await page.mouse.move(1, 1000)
+  await page.getByRole('contentinfo').hover()
+  await page.clock.runFor(5_000)
+  await expect(slides).toHaveAttribute('data-active-slide', '1')
+
+  // Every slide has alt text; only the first image is eager and high priority.
+  const images = page.getByTestId('hero-slide').locator('img')
+  await expect(images).toHaveCount(3)
+  for (const img of await images.all()) expect(await img.getAttribute('alt')).toBeTruthy()
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high')
+  await expect(images.first()).toHaveAttribute('loading', 'eager')
+})
+
+test('hero does not rotate when the visitor prefers reduced motion', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  await page.clock.install()
+  await page.goto('/')
+  await page.clock.runFor(12_000)
+  await expect(page.getByTestId('hero-slides')).toHaveAttribute('data-active-slide', '0')
+  await context.close()
+})
+
+test('hero buttons and the first three articles', async ({ page, baseURL }) => {
+  const tag = uniq()
+  for (let i = 1; i <= 4; i++) {
+    await createArticle(baseURL, { title: `Berita Beranda ${tag} ${i}`, content: `<p>Isi ${i}</p>`, created_at: `2099-01-0${i}T00:00:00Z` })
+  }
+  await page.goto('/')
+  const hero = page.getByTestId('hero-articles')
+  await expect(hero.getByRole('link')).toHaveCount(3)
+  await expect(hero.getByRole('link').first()).toContainText(`Berita Beranda ${tag} 4`)
+  await expect(hero).not.toContainText(`Berita Beranda ${tag} 1`)
+  await page.getByRole('link', { name: 'Profil Satuan' }).click()
+  await expect(page).toHaveURL('/profil')
+  await page.goBack()
+  await page.getByRole('link', { name: 'Lihat Kegiatan' }).click()
+  await expect(page).toHaveURL('/kegiatan')
+})
+
+test('news section: 3 placeholders while loading, cards with Baca Selengkapnya, Lihat Semua Berita', async ({ page, baseURL }) => {
+  const article = await createArticle(baseURL, { title: `Berita Kartu ${uniq()}`, content: '<p>Kartu berita</p>', created_at: '2099-02-01T00:00:00Z' })
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/rest/v1/articles**', async (route) => {
+    await gate
+    await route.continue()
+  })
+  await page.goto('/')
+  await expect(page.getByTestId('article-skeleton')).toHaveCount(3)
+  release()
+  await expect(page.getByTestId('article-skeleton')).toHaveCount(0)
+  const card = page.getByTestId('article-card').filter({ hasText: article.title })
+  await card.getByRole('link', { name: 'Baca Selengkapnya' }).click()
+  await expect(page).toHaveURL(`/berita/${article.id}`)
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Lihat Semua Berita' }).click()
+  await expect(page).toHaveURL('/kegiatan')
+})
+
+test('news section shows the empty message when there are no articles', async ({ page }) => {
+  await page.route('**/rest/v1/articles**', (route) => route.fulfill({ json: [] }))
+  await page.goto('/')
+  await expect(page.getByText('Saat ini belum ada berita untuk ditampilkan.')).toBeVisible()
+})
+
+test('Persit carousel: 5 photos, arrows and dots wrap; the portal button is not implemented yet', async ({ page }) => {
+  await page.goto('/')
+  const carousel = page.getByTestId('persit-carousel')
+  await carousel.scrollIntoViewIfNeeded()
+  const slides = carousel.getByTestId('persit-slide')
+  await expect(slides).toHaveCount(5)
+  await expect(carousel.getByTestId('persit-dot')).toHaveCount(5)
+  await expect(slides.nth(0)).toHaveAttribute('data-active', 'true')
+  await carousel.getByRole('button', { name: 'Foto sebelumnya' }).click()
+  await expect(slides.nth(4)).toHaveAttribute('data-active', 'true')
+  await carousel.getByRole('button', { name: 'Foto berikutnya' }).click()
+  await expect(slides.nth(0)).toHaveAttribute('data-active', 'true')
+  await carousel.getByRole('button', { name: 'Tampilkan foto 3' }).click()
+  await expect(slides.nth(2)).toHaveAttribute('data-active', 'true')
+  await expect(carousel.getByRole('button', { name: 'Tampilkan foto 3' })).toHaveAttribute('aria-current', 'true')
+
+  await page.getByRole('button', { name: 'Masuk Portal Persit' }).click()
+  await expectToast(page, 'Fitur ini belum diimplementasikan')
+})

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto'
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
+import AxeBuilder from '@axe-core/playwright'
+import ws from 'ws'
+
+export const SUPERADMIN = {
+  email: process.env.SUPERADMIN_EMAIL ?? 'super@example.com',
+  password: process.env.SUPERADMIN_PASSWORD ?? 'rahasia123',
+}
+
+export const uniq = () => randomUUID().slice(0, 8)
+
+type Backend = { url: string; anonKey: string }
+let backendPromise: Promise<Backend> | null = null
+
+/** The backend address and anon key exactly as the browser receives them from /env.js. */
+export function backend(baseURL: string): Promise<Backend> {
+  backendPromise ??= (async () => {
+    const text = await (await fetch(new URL('/env.js', baseURL))).text()
+    const json = /window\.__ENV__\s*=\s*(\{.*\})/.exec(text)?.[1]
+    if (!json) throw new Error(`Unexpected /env.js: ${text}`)
+    const env = JSON.parse(json) as { SUPABASE_URL: string; SUPABASE_ANON_KEY: string }
+    return { url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }
+  })()
+  return backendPromise
+}
+
+export async function anonClient(baseURL: string): Promise<SupabaseClient> {
+  const { url, anonKey } = await backend(baseURL)
+  return createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  })
+}
+
+export async function signedIn(baseURL: string, email: string, password: string) {
+  const supabase = await anonClient(baseURL)
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password })
+  if (error) throw new Error(`sign-in ${email}: ${error.message}`)
+  return { supabase, session: data.session, user: data.user }
+}
+
+let superadminPromise: Promise<SupabaseClient> | null = null
+export function superadmin(baseURL: string) {
+  superadminPromise ??= signedIn(baseURL, SUPERADMIN.email, SUPERADMIN.password).then((c) => c.supabase)
+  return superadminPromise
+}
+
+export type ArticleInput = {
+  title: string
+  content: string
+  category?: string | null
+  cover_image_url?: string | null
+  image_gallery_urls?: string[]
+  created_at?: string
+}
+
+/** Inserts an article as the superadmin; returns its row. */
+export async function createArticle(baseURL: string, input: ArticleInput) {
+  const supabase = await superadmin(baseURL)
+  const { data, error } = await supabase.from('articles').insert(input).select('*').single()
+  if (error) throw new Error(`insert article: ${error.message}`)
+  return data as { id: string; title: string; content: string; created_at: string }
+}
+
+export type Account = { id: string; email: string; password: string; fullName: string }
+
+/** A real sign-up (the test server confirms automatically); the superadmin then sets role and status. */
+export async function createAccount(
+  baseURL: string,
+  { role = 'user', status = 'approved' }: { role?: 'admin' | 'user'; status?: 'pending' | 'approved' | 'rejected' } = {},
+): Promise<Account> {
+  const tag = uniq()
+  const email = `publik-${role}-${status}-${tag}@example.com`
+  const password = `Rahasia-${tag}`
+  const fullName = `Uji Publik ${tag}`
+  const anon = await anonClient(baseURL)
+  const { data, error } = await anon.auth.signUp({
+    email,
+    password,
+    options: { data: { full_name: fullName, username: `p${tag}`, phone_number: '+6281234567890' } },
+  })
+  if (error || !data.user) throw new Error(`sign-up ${email}: ${error?.message}`)
+  if (role !== 'user' || status !== 'pending') {
+    const admin = await superadmin(baseURL)
+    const { error: updateError } = await admin.from('profiles').update({ role, status }).eq('id', data.user.id)
+    if (updateError) throw new Error(`set role/status: ${updateError.message}`)
+  }
+  return { id: data.user.id, email, password, fullName }
+}
+
+/** Starts the page signed in by storing a real session where supabase-js keeps it. */
+export async function seedSession(context: BrowserContext, baseURL: string, session: Session) {
+  const { url } = await backend(baseURL)
+  const storageKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!window.sessionStorage.getItem('__seeded')) {
+        window.localStorage.setItem(key, value)
+        window.sessionStorage.setItem('__seeded', '1')
+      }
+    },
+    [storageKey, JSON.stringify(session)] as const,
+  )
+}
+
+export async function storedSessionKeys(page: Page) {
+  return page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.endsWith('-auth-token')))
+}
+
+/** The visible toast with this title (sonner shows one at a time). */
+export function toast(page: Page, title: string | RegExp) {
+  return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: title }).first()
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const item = toast(page, title)
+  await expect(item).toBeVisible()
+  if (description) await expect(item).toContainText(description)
+}
+
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(summary, `axe violations on ${label}`).toEqual([])
+}
+
+export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number }, reducedMotion: 'reduce' | 'no-preference' = 'no-preference') {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'id-ID', timezoneId: 'Asia/Jakarta', reducedMotion })
+  const page = await context.newPage()
+  return { context, page }
+}
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 1024
+
+export const test = base.extend<{ baseURL: string }>({
+  baseURL: async ({ baseURL }, use) => {
+    if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL')
+    await use(baseURL)
+  },
+})
+
+export { expect }
