@@ -53,7 +53,7 @@ test.describe('my account', () => {
     await page.getByLabel('Nomor Handphone').fill('+628987654321')
     await page.route('**/rest/v1/profiles**', (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Profil terkunci' }) })
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Profil terkunci' }) })
         : route.continue(),
     )
     await page.getByRole('button', { name: 'Simpan Perubahan' }).click()

@@ -60,7 +60,7 @@ test.describe('content page', () => {
     expect(saved.cover_image_url).toMatch(new RegExp(`/article_images/${admin.id}/\\d+_sampul_utama\\.png$`))
     expect(saved.image_gallery_urls).toHaveLength(2)
     expect(saved.image_gallery_urls[0]).toMatch(new RegExp(`/article_images/${admin.id}/gallery/\\d+_galeri-1\\.png$`))
-    expect(saved.image_gallery_urls[1]).toMatch(/\/gallery\/\d+_galeri_3_akhir_\.png$/)
+    expect(saved.image_gallery_urls[1]).toMatch(/\/gallery\/\d+_galeri_3_akhir\.png$/)
     for (const url of [saved.cover_image_url!, ...saved.image_gallery_urls]) {
       const res = await page.request.get(url)
       expect(res.status()).toBe(200)
@@ -75,8 +75,14 @@ test.describe('content page', () => {
     const publicPage = await context.newPage()
     await publicPage.goto(`/berita/${saved.id}`)
     await expect(publicPage.getByRole('heading', { level: 1, name: title })).toBeVisible()
-    for (const url of [saved.cover_image_url!, ...saved.image_gallery_urls]) {
-      await expect(publicPage.locator(`img[src="${url}"]`)).toHaveCount(1)
+    // The slideshow shows one picture at a time: cover first, then the two stored gallery images.
+    const images = [saved.cover_image_url!, ...saved.image_gallery_urls]
+    await expect(publicPage.getByRole('button', { name: /^Tampilkan gambar/ })).toHaveCount(images.length)
+    for (const url of images) {
+      const shown = publicPage.locator(`img[src="${url}"]`)
+      await expect(shown).toBeVisible()
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64)
+      await publicPage.getByRole('button', { name: 'Gambar berikutnya' }).click()
     }
     await context.close()
   })
@@ -123,9 +129,9 @@ test.describe('content page', () => {
     await page.route('**/rest/v1/articles**', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
-            status: 503,
+            status: 500,
             contentType: 'application/json',
-            body: JSON.stringify({ code: '503', message: 'Server sedang sibuk', details: null, hint: null }),
+            body: JSON.stringify({ code: 'XX000', message: 'Server sedang sibuk', details: null, hint: null }),
           })
         : route.continue(),
     )
@@ -176,7 +182,7 @@ test.describe('content page', () => {
     await dialog.getByLabel('Kategori').fill('Operasi')
     await page.route('**/rest/v1/articles**', (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Tidak tersedia' }) })
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Tidak tersedia' }) })
         : route.continue(),
     )
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
@@ -200,7 +206,7 @@ test.describe('content page', () => {
 
     await page.route('**/rest/v1/articles**', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Coba lagi nanti' }) })
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Coba lagi nanti' }) })
         : route.continue(),
     )
     page.once('dialog', (d) => void d.accept())
@@ -217,7 +223,7 @@ test.describe('content page', () => {
     expect(await articleByTitle(baseURL, title)).toHaveLength(0)
 
     await page.route('**/rest/v1/articles**', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Basis data mati' }) }),
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Basis data mati' }) }),
     )
     await page.reload()
     await expectToast(page, 'Gagal memuat artikel', 'Basis data mati')

@@ -23,7 +23,7 @@ test.describe('gallery page', () => {
     await dialog.getByLabel('Nama Galeri').fill(name)
     await page.route('**/rest/v1/galleries**', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Penyimpanan penuh' }) })
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Penyimpanan penuh' }) })
         : route.continue(),
     )
     await dialog.getByRole('button', { name: 'Simpan Galeri' }).click()
@@ -41,7 +41,7 @@ test.describe('gallery page', () => {
     await dialog.getByLabel('Deskripsi').fill('Dokumentasi upacara HUT satuan.')
     await page.route('**/rest/v1/galleries**', (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Sibuk' }) })
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Sibuk' }) })
         : route.continue(),
     )
     await dialog.getByRole('button', { name: 'Simpan Galeri' }).click()
@@ -60,7 +60,7 @@ test.describe('gallery page', () => {
 
     await page.route('**/rest/v1/galleries**', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Nanti saja' }) })
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Nanti saja' }) })
         : route.continue(),
     )
     await card(page, name).getByRole('button', { name: /^Hapus/ }).click()
@@ -88,7 +88,7 @@ test.describe('gallery page', () => {
     await expect(page.getByText("Klik 'Tambah Galeri'")).toBeVisible()
     await page.unroute('**/rest/v1/galleries**')
     await page.route('**/rest/v1/galleries**', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Galeri tidak terjangkau' }) }),
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Galeri tidak terjangkau' }) }),
     )
     await page.reload()
     await expectToast(page, 'Gagal memuat galeri', 'Galeri tidak terjangkau')

@@ -96,9 +96,9 @@ test.describe('users page (superadmin)', () => {
     await page.route('**/rest/v1/profiles**', (route) =>
       ['PATCH', 'DELETE'].includes(route.request().method())
         ? route.fulfill({
-            status: 503,
+            status: 500,
             contentType: 'application/json',
-            body: JSON.stringify({ code: '503', message: 'Layanan sedang tidak tersedia', details: null, hint: null }),
+            body: JSON.stringify({ code: 'XX000', message: 'Layanan sedang tidak tersedia', details: null, hint: null }),
           })
         : route.continue(),
     )
@@ -114,7 +114,7 @@ test.describe('users page (superadmin)', () => {
     await expect(row(page, pending.fullName)).toContainText('Tertunda')
 
     await page.route('**/rest/v1/rpc/get_all_users**', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Server mati' }) }),
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server mati' }) }),
     )
     await page.reload()
     await expectToast(page, 'Gagal memuat pengguna', 'Server mati')

@@ -36,6 +36,12 @@ type Props = {
 
 const isImage = (file: File) => file.type.startsWith('image/')
 
+// supabase-js hands back plain `{ message }` objects, not Error instances.
+function messageOf(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message
+  return String(error)
+}
+
 export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   const editing = article !== null
   const [title, setTitle] = useState(article?.title ?? '')
@@ -135,7 +141,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
       onClose()
     } catch (error) {
       toast.error(editing ? 'Gagal Memperbarui' : 'Gagal Menyimpan', {
-        description: error instanceof Error ? error.message : String(error),
+        description: messageOf(error),
       })
     } finally {
       setSaving(false)
