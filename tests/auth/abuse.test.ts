@@ -3,7 +3,7 @@ import { anonClient, createUser, startTestServer, type TestServer } from '../sup
 import { authFetch, uniqueEmail } from './helpers.ts';
 
 // a hundred bcrypt comparisons take a while on a busy machine
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 // the real limits (scale 1), not the relaxed ones the other test files use
 let server: TestServer;

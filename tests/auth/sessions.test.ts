@@ -1,7 +1,10 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { anonClient, createUser, startTestServer, type TestServer, type TestUser } from '../support/server.ts';
 import { authFetch } from './helpers.ts';
+
+// starting a fresh embedded database takes long on a busy machine
+vi.setConfig({ hookTimeout: 180_000 });
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { anonClient, startTestServer, type TestServer } from '../support/server.ts';
 import { authFetch, confirmationLink, mailbox, openLink, uniqueEmail, uniqueUsername } from './helpers.ts';
+
+// starting a fresh embedded database takes long on a busy machine
+vi.setConfig({ hookTimeout: 180_000 });
 
 let server: TestServer;
 beforeAll(async () => {
@@ -183,5 +186,5 @@ describe('sign-up with e-mail confirmation', () => {
     } finally {
       await auto.stop();
     }
-  });
+  }, 180_000);
 });
