@@ -269,9 +269,10 @@ export function createAuthApp(ctx: ServerContext): Hono {
     const password = body.password === undefined || body.password === null ? undefined : stringField(body, 'password');
     const email = stringField(body, 'email');
     const phone = stringField(body, 'phone');
-    if (password !== undefined) checkPasswordStrength(password);
     const user = await ctx.db.transaction(async (tx) => {
+      // authentication first, as in GoTrue: an anonymous caller learns nothing about the rules
       const { user: current, sessionId } = await authenticate(ctx, c, tx);
+      if (password !== undefined) checkPasswordStrength(password);
       if (email !== '' && email.trim().toLowerCase() !== current.email) {
         throw new AuthError(422, 'validation_failed', 'Mengubah alamat e-mail tidak didukung oleh server ini.');
       }
