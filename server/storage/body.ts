@@ -62,11 +62,14 @@ export function parseMultipart<T>(
     }
     const fields: Record<string, string> = {};
     let filePromise: Promise<T> | undefined;
+    let fileStream: Readable | undefined;
     let settled = false;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       input.unpipe(parser);
+      // ends a receive still waiting for bytes (client gone), so its temp file is removed now
+      fileStream?.destroy(error instanceof Error ? error : new Error(String(error)));
       reject(error);
     };
     parser.on('field', (name, value) => {
@@ -77,6 +80,7 @@ export function parseMultipart<T>(
         stream.resume();
         return;
       }
+      fileStream = stream;
       filePromise = onFile({ stream, mimeType: info.mimeType, filename: info.filename ?? '' });
       filePromise.catch(fail);
     });
@@ -93,6 +97,9 @@ export function parseMultipart<T>(
     });
     parser.on('error', () => fail(errors.invalidRequest('Invalid multipart/form-data request')));
     input.on('error', fail);
+    input.on('close', () => {
+      if (!input.readableEnded) fail(errors.invalidRequest('The request body ended early'));
+    });
     input.pipe(parser);
   });
 }

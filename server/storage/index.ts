@@ -47,6 +47,10 @@ export function createStorageApp(ctx: ServerContext): Hono {
 
   app.onError((error, c) => {
     if (error instanceof StorageError) return errorResponse(c, error);
+    // the client went away mid-upload: nothing to log, and nobody will read the answer
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || error.message === 'aborted') {
+      return errorResponse(c, errors.invalidRequest('The request body ended early'));
+    }
     console.error('storage:', error);
     return errorResponse(c, errors.internal());
   });
@@ -264,9 +268,12 @@ function parseMetadata(value: string | undefined, base64: boolean): Record<strin
   throw errors.invalidRequest('Invalid metadata: expected a JSON object');
 }
 
+const MAX_JSON_BODY = 1024 * 1024;
+
 async function readJson(c: Context): Promise<Record<string, unknown>> {
+  if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BODY) throw errors.invalidRequest('Request body too large');
   const text = await c.req.text();
-  if (text.length > 1024 * 1024) throw errors.invalidRequest('Request body too large');
+  if (text.length > MAX_JSON_BODY) throw errors.invalidRequest('Request body too large');
   if (text.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(text);

@@ -102,3 +102,43 @@ describe('streaming uploads', () => {
     expect(filesUnder(path.join(server.dataDir, 'storage', '.tmp'))).toEqual([]);
   });
 });
+
+describe('abandoned uploads', () => {
+  /** Sends the first `bytes` of a body, then drops the connection. */
+  function abandon(url: string, headers: Record<string, string>, body: Buffer): Promise<void> {
+    return new Promise((resolve) => {
+      const request = http.request(url, { method: 'POST', headers });
+      request.on('error', () => resolve());
+      request.write(body, () => setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, 300));
+    });
+  }
+
+  async function tmpEmptied(): Promise<string[]> {
+    const tmp = path.join(server.dataDir, 'storage', '.tmp');
+    for (let i = 0; i < 50 && filesUnder(tmp).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    return filesUnder(tmp);
+  }
+
+  it('removes the temporary file when the client disconnects mid-body (raw and multipart)', async () => {
+    const token = await mintUserToken(server, member.id);
+    const headers = { apikey: server.anonKey, authorization: `Bearer ${token}` };
+    const image = png(8, 8, 1_000_000, 5);
+    await abandon(`${server.url}/storage/v1/object/avatars/${member.id}-gone.png`,
+      { ...headers, 'content-type': 'image/png', 'content-length': String(image.length) }, image.subarray(0, 300_000));
+    expect(await tmpEmptied()).toEqual([]);
+
+    const boundary = '----abandoned';
+    const preamble = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n3600\r\n`
+      + `--${boundary}\r\nContent-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+    await abandon(`${server.url}/storage/v1/object/avatars/${member.id}-gone2.png`, {
+      ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(preamble.length + image.length + 100),
+    }, Buffer.concat([preamble, image.subarray(0, 300_000)]));
+    expect(await tmpEmptied()).toEqual([]);
+
+    const { data } = await (await signInAs(server, member)).storage.from('avatars').list('', { search: `${member.id}-gone` });
+    expect(data).toEqual([]);
+  });
+});
