@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -26,6 +26,8 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-test-'));
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  if (template) cpSync(template, path.join(dataDir, 'db'), { recursive: true });
   const base = process.env.TEST_DATABASE_URL_BASE;
   const databaseUrl = base ? await createTemplateDatabase(base) : undefined;
   const config = loadConfig({}, {
