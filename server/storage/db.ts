@@ -41,6 +41,8 @@ export interface Caller {
   claims: JwtClaims;
   method: string;
   path: string;
+  /** Request headers for `request.headers` (credentials left out). */
+  headers: Record<string, string>;
 }
 
 /**
@@ -52,6 +54,7 @@ export function asCaller<T>(ctx: ServerContext, caller: Caller, operation: strin
     claims: caller.claims,
     method: caller.method,
     path: caller.path,
+    headers: caller.headers,
     extra: { 'storage.operation': operation, 'storage.allow_delete_query': 'true' },
   }, fn).catch((error: unknown) => {
     throw translateDbError(error);

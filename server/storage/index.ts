@@ -318,5 +318,7 @@ async function callerOf(ctx: ServerContext, c: Context): Promise<Caller> {
     throw error;
   }
   if (!(API_ROLES as readonly string[]).includes(claims.role)) throw errors.accessDenied(`role "${claims.role}" is not allowed`);
-  return { claims, method: c.req.method, path: new URL(c.req.url).pathname };
+  const headers = c.req.header();
+  for (const secret of ['authorization', 'apikey', 'cookie']) delete headers[secret];
+  return { claims, method: c.req.method, path: new URL(c.req.url).pathname, headers };
 }
