@@ -119,7 +119,7 @@ async function main(): Promise<void> {
       await cluster.stop();
     }
   }
-  writeSection(results);
+  if (process.env.BENCH_NO_WRITE !== '1') writeSection(results);
   console.table(results);
 }
 

@@ -81,6 +81,8 @@ export function parseMultipart<T>(
         return;
       }
       fileStream = stream;
+      // errors reach the consumer through its iterator; this keeps an unconsumed stream's error from crashing the process
+      stream.on('error', () => {});
       filePromise = onFile({ stream, mimeType: info.mimeType, filename: info.filename ?? '' });
       filePromise.catch(fail);
     });

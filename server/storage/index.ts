@@ -55,7 +55,6 @@ export function createStorageApp(ctx: ServerContext): Hono {
     return errorResponse(c, errors.internal());
   });
 
-  app.notFound((c) => c.json({ statusCode: '404', code: 'NotFound', error: 'Not Found', message: `Route ${c.req.method}:${c.req.path} not found` }, 404));
 
   app.get('/bucket', async (c) => c.json(await listBuckets(ctx, await callerOf(ctx, c))));
   app.get('/bucket/:id', async (c) => {
@@ -102,6 +101,9 @@ export function createStorageApp(ctx: ServerContext): Hono {
     if (prefixes.length > MAX_REMOVE_PREFIXES) throw errors.invalidRequest(`body/prefixes must NOT have more than ${MAX_REMOVE_PREFIXES} items`);
     return c.json(await removeObjects(caller, bucket, prefixes as string[]));
   });
+
+  // mounted under the site, an unknown storage route must not fall through to the SPA's HTML
+  app.all('*', (c) => c.json({ statusCode: '404', code: 'NotFound', error: 'Not Found', message: `Route ${c.req.method}:${new URL(c.req.url).pathname} not found` }, 404));
 
   async function removeObjects(caller: Caller, bucket: string, names: string[]) {
     const rows = await deleteObjects(ctx, caller, bucket, names);

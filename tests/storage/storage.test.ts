@@ -101,7 +101,7 @@ describe('article images', () => {
     expectStorageError(nested, '403');
   });
 
-  it('lists one folder level like Supabase: folders first by name, then files, with defaults', async () => {
+  it('lists one folder level like Supabase: folders and files by name, relative to the prefix', async () => {
     const folder = `${admin2.id}`;
     for (const name of ['b.png', 'a.png', 'gallery/1.png', 'gallery/2.png']) {
       const { error } = await admin2Client.storage.from('article_images').upload(`${folder}/${name}`, asFile(png(), name, 'image/png'));
@@ -339,6 +339,33 @@ describe('downloads', () => {
     expectStorageError((await expired.storage.from('article_images').download(name)).error, '403');
     const forged = clientWithToken(server, `${(await mintUserToken(server, admin.id)).slice(0, -4)}AAAA`);
     expectStorageError((await forged.storage.from('article_images').upload(`${admin.id}/f.png`, asFile(png(), 'f.png', 'image/png'))).error, '403');
+  });
+});
+
+describe('other object calls', () => {
+  it('update (PUT) replaces the bytes, info and exists describe the object', async () => {
+    const name = `${member.id}-put.png`;
+    const bucket = memberClient.storage.from('avatars');
+    expect((await bucket.upload(name, asFile(png(2, 2, 2000, 1), 'a.png', 'image/png'))).error).toBeNull();
+    const replacement = png(2, 2, 3000, 2);
+    const { data, error } = await bucket.update(name, asFile(replacement, 'b.png', 'image/png'), { cacheControl: '120' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ path: name, fullPath: `avatars/${name}` });
+    const info = await bucket.info(name);
+    expect(info.error).toBeNull();
+    expect(info.data).toMatchObject({ name, bucketId: 'avatars', size: replacement.length, contentType: 'image/png', cacheControl: 'max-age=120', etag: `"${md5(replacement)}"` });
+    expect((await bucket.exists(name)).data).toBe(true);
+    expect((await bucket.exists(`${member.id}-missing.png`)).data).toBe(false);
+  });
+
+  it('refuses a multipart body without a file and answers unknown routes with JSON', async () => {
+    const form = new FormData();
+    form.append('cacheControl', '3600');
+    const { error } = await memberClient.storage.from('avatars').upload(`${member.id}-empty.png`, form);
+    expectStorageError(error, '400', 'No content provided');
+    const unknown = await rawFetch('/storage/v1/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ statusCode: '404' });
   });
 });
 
