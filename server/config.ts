@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   jwtExpirySeconds: number;
+  /** Seconds a rotated refresh token may still be replayed (parallel refreshes from two tabs). */
+  refreshTokenReuseInterval: number;
   superadminEmail: string | undefined;
   superadminPassword: string | undefined;
   seedDemo: boolean;
@@ -48,12 +50,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     jwtExpirySeconds: int('JWT_EXPIRY', env.JWT_EXPIRY, 3600),
+    refreshTokenReuseInterval: int('REFRESH_TOKEN_REUSE_INTERVAL', env.REFRESH_TOKEN_REUSE_INTERVAL, 10),
     superadminEmail: env.SUPERADMIN_EMAIL || undefined,
     superadminPassword: env.SUPERADMIN_PASSWORD || undefined,
     seedDemo: bool(env.SEED_DEMO, true),
     authAutoconfirm: bool(env.AUTH_AUTOCONFIRM, false),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Skadron Udara 31 <no-reply@localhost>',
+    mailFrom: env.MAIL_FROM || 'Skadron 31/Serbu <no-reply@localhost>',
     siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     redirectAllowList: (env.ADDITIONAL_REDIRECT_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
     rateLimitScale: int('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1) || 1,

@@ -26,19 +26,6 @@ export function newRefreshToken(length = 32): string {
   return out.length === length ? out : newRefreshToken(length);
 }
 
-/**
- * GoTrue keeps the sign-in method of a session in auth.mfa_amr_claims. That table is optional
- * here: when the platform SQL has it, methods are stored and read back; otherwise a refreshed
- * token reports `password` with the session's start time.
- */
-let amrTable: Promise<boolean> | undefined;
-function hasAmrTable(q: Queryable): Promise<boolean> {
-  amrTable ??= q.query<{ t: string | null }>(`select to_regclass('auth.mfa_amr_claims')::text as t`)
-    .then((r) => r.rows[0]?.t != null)
-    .catch(() => { amrTable = undefined; return false; });
-  return amrTable;
-}
-
 export async function createSession(tx: Queryable, userId: string, method: AuthMethod, meta: ClientMeta): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken();
@@ -52,13 +39,12 @@ export async function createSession(tx: Queryable, userId: string, method: AuthM
      values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), null, $3)`,
     [refreshToken, userId, sessionId],
   );
-  if (await hasAmrTable(tx)) {
-    await tx.query(
-      `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
-       values (gen_random_uuid(), $1, now(), now(), $2)`,
-      [sessionId, method],
-    );
-  }
+  // GoTrue keeps the sign-in method of each session for the `amr` claim
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, now(), now(), $2)`,
+    [sessionId, method],
+  );
   // GoTrue's issueRefreshToken records the sign-in on the user and its identity
   await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
   await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
@@ -66,12 +52,10 @@ export async function createSession(tx: Queryable, userId: string, method: AuthM
 }
 
 async function loadAmr(q: Queryable, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
-  if (await hasAmrTable(q)) {
-    const { rows } = await q.query<{ method: string; ts: number }>(
-      `select authentication_method as method, extract(epoch from created_at)::int as ts
-       from auth.mfa_amr_claims where session_id = $1 order by created_at`, [sessionId]);
-    if (rows.length) return rows.map((r) => ({ method: r.method, timestamp: Number(r.ts) }));
-  }
+  const { rows: claims } = await q.query<{ method: string; ts: number }>(
+    `select authentication_method as method, extract(epoch from created_at)::int as ts
+     from auth.mfa_amr_claims where session_id = $1 order by created_at`, [sessionId]);
+  if (claims.length) return claims.map((r) => ({ method: r.method, timestamp: Number(r.ts) }));
   const { rows } = await q.query<{ ts: number }>(
     'select extract(epoch from created_at)::int as ts from auth.sessions where id = $1', [sessionId]);
   return [{ method: 'password', timestamp: Number(rows[0]?.ts ?? Math.floor(Date.now() / 1000)) }];
@@ -109,12 +93,6 @@ export async function sessionResponse(ctx: ServerContext, q: Queryable, user: Us
   };
 }
 
-/** A reuse interval other than the default can be configured (seconds). */
-export function reuseIntervalSeconds(ctx: ServerContext): number {
-  const value = (ctx.config as { refreshTokenReuseInterval?: number }).refreshTokenReuseInterval;
-  return typeof value === 'number' && value >= 0 ? value : 10;
-}
-
 interface TokenRow {
   id: string;
   token: string;
@@ -143,7 +121,7 @@ export async function refreshGrant(ctx: ServerContext, token: string): Promise<R
          coalesce(s.not_after < now(), false) as session_expired
        from auth.refresh_tokens rt left join auth.sessions s on s.id = rt.session_id
        where rt.token = $1 for update of rt`,
-      [token, reuseIntervalSeconds(ctx)],
+      [token, ctx.config.refreshTokenReuseInterval],
     );
     const row = rows[0];
     if (!row) return errors.refreshNotFound();

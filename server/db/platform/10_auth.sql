@@ -72,6 +72,15 @@ create table if not exists auth.sessions (
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions(id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
 create table if not exists auth.refresh_tokens (
   instance_id uuid,
   id bigserial primary key,
