@@ -214,9 +214,13 @@ export class Connection {
       throw error;
     }
 
-    let subscriptions: Subscription[];
     try {
       await this.ready;
+    } catch {
+      return fail('Realtime is not available: the server could not read database changes');
+    }
+    let subscriptions: Subscription[];
+    try {
       subscriptions = await this.service.prepare(entries);
     } catch (error) {
       if (error instanceof JoinError) return fail(error.message);

@@ -1,5 +1,4 @@
 import type { Db } from '../db/adapter.ts';
-import { asRequest } from '../db/request-context.ts';
 import type { Keys } from '../keys.ts';
 import { ChangeFeed, type Change, type ChangeType, type FeedOptions } from './feed.ts';
 import { conditionsSql, FilterError, parseFilter, type Condition } from './filters.ts';
@@ -145,8 +144,10 @@ export class RealtimeService {
     const meta = await this.catalog.get(change.schema, change.table);
     if (!meta) return;
 
-    // The filter is tested against the new row, and for DELETE against the old identity.
-    const row = (change.type === 'DELETE' ? change.oldRecord : change.record) ?? {};
+    // The filter is tested against the new row, and for DELETE against the old identity: with RLS
+    // on only its primary key, so a filter cannot probe columns of a row the subscriber cannot read.
+    const row = change.type !== 'DELETE' ? change.record ?? {}
+      : meta.rls ? pick(change.oldRecord, (name) => meta.primaryKey.includes(name)) : change.oldRecord ?? {};
     const filters = [...new Set(matches.flatMap((m) => m.subscriptions.filter((s) => s.conditions.length).map((s) => s.filter!)))];
     const passed = new Map<string, boolean>();
     if (filters.length) {
@@ -161,69 +162,82 @@ export class RealtimeService {
     }
 
     const now = Date.now();
-    const groups = new Map<string, { auth: VerifiedToken; targets: { subscriber: Subscriber; ids: number[] }[] }>();
-    for (const { subscriber, subscriptions } of matches) {
-      if (subscriber.auth.expiresAt <= now) {
-        subscriber.expire();
+    // Subscribers with the same claims see the same thing: one RLS check for all of them.
+    const groups = new Map<string, { auth: VerifiedToken; targets: typeof matches }>();
+    for (const match of matches) {
+      const { auth } = match.subscriber;
+      if (auth.expiresAt <= now) {
+        match.subscriber.expire();
         continue;
       }
-      const ids = [...new Set(subscriptions.filter((s) => !s.conditions.length || passed.get(s.filter!)).map((s) => s.id))];
-      if (!ids.length) continue;
-      // Subscribers with the same claims see the same thing: one RLS check for all of them.
-      const key = JSON.stringify(subscriber.auth.claims);
-      const group = groups.get(key) ?? { auth: subscriber.auth, targets: [] };
-      group.targets.push({ subscriber, ids });
+      const key = JSON.stringify(auth.claims);
+      const group = groups.get(key) ?? { auth, targets: [] };
+      group.targets.push(match);
       groups.set(key, group);
     }
-    await Promise.all([...groups.values()].map(async ({ auth, targets }) => {
-      const data = await this.payloadFor(auth, meta, change);
-      if (!data) return;
-      for (const { subscriber, ids } of targets) subscriber.send({ ids, data });
-    }));
+    const ready: { auth: VerifiedToken; selectable: Set<string>; sends: { subscriber: Subscriber; ids: number[] }[] }[] = [];
+    for (const { auth, targets } of groups.values()) {
+      const selectable = await this.catalog.selectableColumns(auth.claims.role, meta);
+      // A filter on a column the role may not select would reveal that column's value.
+      const matching = (s: Subscription) => !s.conditions.length
+        || (passed.get(s.filter!) === true && s.conditions.every((c) => selectable.has(c.column)));
+      const sends = targets
+        .map(({ subscriber, subscriptions }) => ({ subscriber, ids: [...new Set(subscriptions.filter(matching).map((s) => s.id))] }))
+        .filter((t) => t.ids.length);
+      if (sends.length && (selectable.size || !meta.primaryKey.length)) ready.push({ auth, selectable, sends });
+    }
+    if (!ready.length) return;
+    // DELETE is not RLS-checked (as Supabase); INSERT and UPDATE rows must be visible to the subscriber.
+    const checked = change.type !== 'DELETE' && meta.rls && meta.primaryKey.length > 0;
+    const visible = checked ? await this.visibility(meta, change.record ?? {}, ready.map((r) => r.auth)) : ready.map(() => true);
+    ready.forEach(({ selectable, sends }, i) => {
+      if (!visible[i]) return;
+      const data = this.payload(meta, change, selectable);
+      for (const { subscriber, ids } of sends) subscriber.send({ ids, data });
+    });
   }
 
-  /** The `data` object as this subscriber may see it, or undefined when RLS hides the row. */
-  private async payloadFor(auth: VerifiedToken, meta: TableMeta, change: Change): Promise<Record<string, unknown> | undefined> {
+  /** The `data` object as a subscriber whose role may select `selectable` sees it. */
+  private payload(meta: TableMeta, change: Change, selectable: Set<string>): Record<string, unknown> {
     const base = { schema: change.schema, table: change.table, commit_timestamp: change.commitTimestamp, type: change.type };
     const shaped = (record: Record<string, unknown>, old: Record<string, unknown>) =>
       change.type === 'INSERT' ? { record } : change.type === 'UPDATE' ? { record, old_record: old } : { old_record: old };
     if (!meta.primaryKey.length) {
       return { ...base, columns: [], ...shaped({}, {}), errors: ['Error 400: Bad Request, no primary key'] };
     }
-    const selectable = await this.catalog.selectableColumns(auth.claims.role, meta);
-    if (!selectable.size) return undefined;
-    if (change.type !== 'DELETE' && meta.rls && !(await this.visible(auth, meta, change.record ?? {}))) return undefined;
     const columns = meta.columns.filter((c) => selectable.has(c.name)).map(({ name, type }) => ({ name, type }));
     const keep = (name: string) => selectable.has(name);
-    // DELETE is not RLS-checked, so with RLS on only the primary key of the old row leaves the database.
+    // With RLS on, only the primary key of a deleted row leaves the database.
     const keepOld = change.type === 'DELETE' && meta.rls ? (name: string) => keep(name) && meta.primaryKey.includes(name) : keep;
     return { ...base, columns, ...shaped(pick(change.record, keep), pick(change.oldRecord, keepOld)), errors: null };
   }
 
-  /** Supabase's check: select the row by primary key as the subscriber, so the table's policies decide. */
-  private async visible(auth: VerifiedToken, meta: TableMeta, record: Record<string, unknown>): Promise<boolean> {
-    const params: string[] = [];
+  /**
+   * Supabase's check: the row is selected by primary key as each subscriber, with their claims,
+   * so the table's policies decide. realtime.check_visibility (50_realtime.sql) does it for all
+   * subscribers of a change in one statement, which matters on PGlite's single connection.
+   */
+  private async visibility(meta: TableMeta, record: Record<string, unknown>, auths: VerifiedToken[]): Promise<boolean[]> {
+    const values: string[] = [];
     const where: string[] = [];
     for (const key of meta.primaryKey) {
       const value = record[key];
-      if (value === null || value === undefined) return false;
+      if (value === null || value === undefined) return auths.map(() => false);
       const column = meta.columns.find((c) => c.name === key)!;
-      params.push(asText(value));
-      where.push(`${quoteIdent(key)} = $${params.length}::${column.sqlType}`);
+      values.push(asText(value));
+      where.push(`${quoteIdent(key)} = ($1::text[])[${values.length}]::${column.sqlType}`);
     }
+    const query = `select exists (select 1 from ${meta.qualified} where ${where.join(' and ')})`;
+    const subscribers = auths.map((a) => ({ role: a.claims.role, claims: a.claims }));
     try {
-      const result = await asRequest(
-        this.db,
-        { claims: auth.claims, readOnly: true, method: 'GET', path: '/realtime/v1/websocket' },
-        (tx) => tx.query(`select 1 from ${meta.qualified} where ${where.join(' and ')} limit 1`, params),
+      const { rows } = await this.db.query<{ visible: boolean[] }>(
+        'select realtime.check_visibility($1, array(select jsonb_array_elements_text($2::jsonb)), $3::jsonb) as visible',
+        [query, JSON.stringify(values), JSON.stringify(subscribers)],
       );
-      return result.rows.length > 0;
+      return auths.map((_, i) => rows[0]?.visible?.[i] === true);
     } catch (error) {
-      // 42501: the role may not read the table at all; anything else is logged but still hides the row.
-      if ((error as { code?: string }).code !== '42501') {
-        console.error('[realtime] RLS check failed:', (error as Error).message);
-      }
-      return false;
+      console.error('[realtime] RLS check failed:', (error as Error).message);
+      return auths.map(() => false);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachRealtime, type RealtimeHandle } from '../../server/realtime/index.ts';
+import { attachRealtime, syncCaptureTriggers, type RealtimeHandle } from '../../server/realtime/index.ts';
 import { createUser, mintUserToken, startTestServer, type TestServer, type TestUser } from '../support/server.ts';
 import { joinFrame, RawSocket, sleep, waitFor } from './helpers.ts';
 
@@ -204,6 +204,53 @@ describe('after the join', () => {
   });
 });
 
+describe('what leaves the database', () => {
+  it('does not let a DELETE filter probe non-key columns of a row RLS hides', async () => {
+    const target = await createUser(server, { status: 'pending' });
+    const socket = await open();
+    socket.send(joinFrame('1', 'probe', { postgres_changes: [
+      profiles({ event: 'DELETE', filter: 'status=eq.pending' }),
+      profiles({ event: 'DELETE', filter: `id=eq.${target.id}` }),
+    ] }));
+    const ids = ((await socket.reply('1'))[4].response as { postgres_changes: { id: number }[] }).postgres_changes.map((e) => e.id);
+    await server.ctx.db.query('delete from public.profiles where id = $1', [target.id]);
+    const [, , , , payload] = await socket.next((f) => f[3] === 'postgres_changes');
+    expect(payload.ids).toEqual([ids[1]]);
+    expect((payload.data as Record<string, unknown>).old_record).toEqual({ id: target.id });
+  });
+
+  it('leaves out columns the role may not select, also from filters, and flags tables without a key', async () => {
+    await server.ctx.db.exec(`
+      create table public.rt_notes (id int primary key, title text, secret text);
+      create table public.rt_log (line text);
+      revoke all on public.rt_notes from anon;
+      grant select (id, title) on public.rt_notes to anon;
+      grant select on public.rt_log to anon;
+      alter publication supabase_realtime add table public.rt_notes, public.rt_log;`);
+    await syncCaptureTriggers(server.ctx.db);
+    await server.schemaChanged();
+    const socket = await open();
+    socket.send(joinFrame('1', 'notes', { postgres_changes: [
+      { event: 'INSERT', schema: 'public', table: 'rt_notes' },
+      { event: 'INSERT', schema: 'public', table: 'rt_notes', filter: 'secret=eq.s' },
+      { event: 'INSERT', schema: 'public', table: 'rt_log' },
+    ] }));
+    const ids = ((await socket.reply('1'))[4].response as { postgres_changes: { id: number }[] }).postgres_changes.map((e) => e.id);
+    await server.ctx.db.exec("insert into public.rt_notes values (1, 'judul', 's'); insert into public.rt_log values ('x');");
+    const notes = await socket.next((f) => f[3] === 'postgres_changes' && (f[4].data as { table: string }).table === 'rt_notes');
+    expect(notes[4].ids).toEqual([ids[0]]);
+    expect(notes[4].data).toMatchObject({
+      record: { id: 1, title: 'judul' },
+      columns: [{ name: 'id', type: 'int4' }, { name: 'title', type: 'text' }],
+    });
+    expect(Object.keys((notes[4].data as { record: object }).record)).not.toContain('secret');
+    const log = await socket.next((f) => f[3] === 'postgres_changes' && (f[4].data as { table: string }).table === 'rt_log');
+    expect(log[4]).toEqual({ ids: [ids[2]], data: expect.objectContaining({
+      type: 'INSERT', record: {}, columns: [], errors: ['Error 400: Bad Request, no primary key'],
+    }) });
+  });
+});
+
 describe('ordering', () => {
   it('delivers a change whose transaction commits after a later one (PostgreSQL)', async (test) => {
     // PGlite runs one transaction at a time, so commit order always equals id order there.
@@ -231,7 +278,7 @@ describe('limits', () => {
   beforeAll(async () => {
     // A second endpoint on the same database with short limits, so they can be hit quickly.
     http = createServer((_req, res) => res.end());
-    realtime = attachRealtime(http, server.ctx, { idleTimeoutMs: 300, maxChannels: 2 });
+    realtime = attachRealtime(http, server.ctx, { idleTimeoutMs: 300, maxChannels: 2, feed: { pruneEveryMs: 100, keepMs: 0 } });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   });
@@ -247,6 +294,18 @@ describe('limits', () => {
     const started = Date.now();
     await socket.closed;
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('prunes the change queue once changes are read', async () => {
+    const target = await createUser(server, { status: 'pending' });
+    await setStatus(target.id, 'approved');
+    const count = async () => Number((await server.ctx.db.query<{ n: string }>('select count(*)::text as n from realtime.changes')).rows[0].n);
+    expect(await count()).toBeGreaterThan(0);
+    const deadline = Date.now() + 3_000;
+    while ((await count()) > 0) {
+      if (Date.now() > deadline) throw new Error('realtime.changes was not pruned');
+      await sleep(50);
+    }
   });
 
   it('caps the channels per connection', async () => {
