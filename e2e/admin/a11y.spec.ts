@@ -33,6 +33,7 @@ test.describe('accessibility and screenshots', () => {
 
   for (const viewport of VIEWPORTS) {
     test(`every admin page has no axe violations (${viewport.name})`, async ({ browser, baseURL }) => {
+      test.slow()
       const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN, viewport)
       for (const target of PAGES) {
         await page.goto(target.path)

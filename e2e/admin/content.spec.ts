@@ -147,6 +147,7 @@ test.describe('content page', () => {
   })
 
   test('validation, unsaved-changes prompt, edit, delete and their failures', async ({ browser, baseURL }) => {
+    test.slow()
     const title = `Artikel Sunting ${Date.now()}`
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     let dialog = await openEditor(page)

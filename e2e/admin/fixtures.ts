@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { test as base, expect as baseExpect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
 import { randomUUID } from 'node:crypto'
 import ws from 'ws'
@@ -145,7 +145,9 @@ export const test = base.extend<Fixtures>({
   },
 })
 
-export { expect }
+// The embedded database serves one query at a time; with several workers a page can take a
+// few seconds. Only the live-revocation checks keep their own 2 s limit.
+export const expect = baseExpect.configure({ timeout: 15_000 })
 
 /** Presses Tab until `target` has focus, as a keyboard-only user would. */
 export async function tabTo(page: Page, target: import('@playwright/test').Locator, maxPresses = 60) {

@@ -14,6 +14,7 @@ test.describe('users page (superadmin)', () => {
     browser,
     baseURL,
   }) => {
+    test.slow()
     const tag = Date.now().toString(36)
     const toApprove = await createAccount(baseURL, { status: 'pending', fullName: `Calon Setuju ${tag}` })
     const toReject = await createAccount(baseURL, { status: 'pending', fullName: `Calon Tolak ${tag}` })

@@ -5,8 +5,11 @@ import { TopBar } from './top-bar'
 export function AdminShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-svh bg-muted/40 lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="hidden lg:sticky lg:top-0 lg:block lg:h-svh">
-        <SidebarContent />
+      {/* The coloured column runs the full page height; the navigation inside stays in view. */}
+      <aside className="hidden bg-primary lg:block">
+        <div className="sticky top-0 h-svh overflow-y-auto">
+          <SidebarContent />
+        </div>
       </aside>
       <div className="flex min-w-0 flex-col">
         <TopBar />

@@ -87,13 +87,18 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     }
   }, [userId, queryClient])
 
-  const value = useMemo<AdminSession | null>(
-    () => (user && profile && profile.status === 'approved' ? { user, profile, signOutTo: leave } : null),
-    [user, profile, leave],
-  )
-
   if (loading) return <ValidatingScreen />
   if (!isSignedIn || !user) return <Navigate to={exitTo ?? paths.login} replace />
-  if (!value) return <ValidatingScreen />
+  if (!profile || profile.status !== 'approved') return <ValidatingScreen />
+  return (
+    <SessionProvider user={user} profile={profile} signOutTo={leave}>
+      {children}
+    </SessionProvider>
+  )
+}
+
+function SessionProvider({ children, ...session }: AdminSession & { children: ReactNode }) {
+  const { user, profile, signOutTo } = session
+  const value = useMemo<AdminSession>(() => ({ user, profile, signOutTo }), [user, profile, signOutTo])
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>
 }

@@ -25,6 +25,7 @@ import { Textarea } from '@/components/ui/textarea'
 import type { AdminArticle } from '../api/get-articles'
 import { useSaveArticle } from '../api/save-article'
 import { uploadArticleImages, UploadError, type UploadProgress } from '../api/upload-article-images'
+import { FilePicker } from './file-picker'
 import { ImageThumb } from './image-thumb'
 
 type Props = {
@@ -214,10 +215,14 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
                   />
                 </div>
               )}
-              <Label htmlFor={`${id}-cover`} className="sr-only">
-                Pilih gambar sampul
-              </Label>
-              <Input id={`${id}-cover`} type="file" accept="image/*" onChange={pickCover} disabled={saving} />
+              <FilePicker
+                id={`${id}-cover`}
+                label="Pilih gambar sampul"
+                buttonText={coverFile || coverUrl ? 'Ganti Sampul' : 'Pilih Sampul'}
+                hint="Satu gambar (PNG, JPEG, WebP, GIF), maks. 5 MB."
+                onChange={pickCover}
+                disabled={saving}
+              />
             </fieldset>
 
             <fieldset className="grid gap-2">
@@ -248,13 +253,11 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
                   ))}
                 </ul>
               )}
-              <Label htmlFor={`${id}-gallery`} className="sr-only">
-                Tambah gambar galeri
-              </Label>
-              <Input
+              <FilePicker
                 id={`${id}-gallery`}
-                type="file"
-                accept="image/*"
+                label="Tambah gambar galeri"
+                buttonText="Tambah Gambar"
+                hint="Boleh lebih dari satu gambar, masing-masing maks. 5 MB."
                 multiple
                 onChange={pickGallery}
                 disabled={saving}

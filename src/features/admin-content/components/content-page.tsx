@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { formatShortDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
+import { cn } from '@/lib/utils'
 import { useAdminArticles, type AdminArticle } from '../api/get-articles'
 import { useDeleteArticle } from '../api/delete-article'
 import { ArticleEditorDialog } from './article-editor-dialog'
@@ -11,6 +12,49 @@ import { ArticleEditorDialog } from './article-editor-dialog'
 export const DELETE_CONFIRM_TEXT = 'Apakah Anda yakin ingin menghapus artikel ini?'
 
 type Editor = { key: number; article: AdminArticle | null }
+
+type ActionsProps = {
+  article: AdminArticle
+  canEdit: boolean
+  deleting: boolean
+  onEdit: (article: AdminArticle) => void
+  onDelete: (article: AdminArticle) => void
+  className?: string
+}
+
+function ArticleActions({ article, canEdit, deleting, onEdit, onDelete, className }: ActionsProps) {
+  return (
+    <div className={cn('flex gap-1', className)}>
+      <Button variant="ghost" size="icon" asChild>
+        <a
+          href={paths.article(article.id)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Buka "${article.title}" di tab baru`}
+        >
+          <ExternalLink aria-hidden="true" />
+        </a>
+      </Button>
+      {canEdit && (
+        <>
+          <Button variant="ghost" size="icon" onClick={() => onEdit(article)} aria-label={`Edit "${article.title}"`}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-destructive hover:text-destructive"
+            onClick={() => onDelete(article)}
+            disabled={deleting}
+            aria-label={`Hapus "${article.title}"`}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </>
+      )}
+    </div>
+  )
+}
 
 export default function ContentPage({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const articles = useAdminArticles()
@@ -21,6 +65,12 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
     if (articles.error) toast.error('Gagal memuat artikel', { description: articles.error.message })
   }, [articles.error])
 
+  const actionProps = {
+    canEdit,
+    onEdit: (article: AdminArticle) => setEditor({ key: Date.now(), article }),
+    onDelete: (article: AdminArticle) => deleteArticle(article),
+  }
+
   const deleteArticle = (article: AdminArticle) => {
     if (!window.confirm(DELETE_CONFIRM_TEXT)) return
     remove.mutate(article.id, {
@@ -29,7 +79,6 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
     })
   }
 
-  const columns = 4
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -45,78 +94,60 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
         )}
       </div>
 
-      <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Judul</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Kategori</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Dibuat Pada</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Aksi</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {articles.isPending ? (
-              <tr>
-                <td colSpan={columns} className="px-4 py-10 text-center text-muted-foreground" role="status">
-                  Memuat artikel...
-                </td>
-              </tr>
-            ) : !articles.data || articles.data.length === 0 ? (
-              <tr>
-                <td colSpan={columns} className="px-4 py-10 text-center text-muted-foreground">
-                  Belum ada artikel.
-                </td>
-              </tr>
-            ) : (
-              articles.data.map((article) => (
-                <tr key={article.id}>
-                  <td className="max-w-md px-4 py-3 font-medium break-words">{article.title}</td>
-                  <td className="px-4 py-3 text-muted-foreground">{article.category || '-'}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                    {formatShortDate(article.created_at)}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon" asChild>
-                        <a
-                          href={paths.article(article.id)}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={`Buka "${article.title}" di tab baru`}
-                        >
-                          <ExternalLink aria-hidden="true" />
-                        </a>
-                      </Button>
-                      {canEdit && (
-                        <>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            onClick={() => setEditor({ key: Date.now(), article })}
-                            aria-label={`Edit "${article.title}"`}
-                          >
-                            <Pencil aria-hidden="true" />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            className="text-destructive hover:text-destructive"
-                            onClick={() => deleteArticle(article)}
-                            disabled={remove.isPending && remove.variables === article.id}
-                            aria-label={`Hapus "${article.title}"`}
-                          >
-                            <Trash2 aria-hidden="true" />
-                          </Button>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+      <div className="rounded-xl border border-border bg-card shadow-sm">
+        {articles.isPending ? (
+          <p className="px-4 py-10 text-center text-sm text-muted-foreground" role="status">
+            Memuat artikel...
+          </p>
+        ) : !articles.data || articles.data.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-muted-foreground">Belum ada artikel.</p>
+        ) : (
+          <>
+            {/* Phones get one card per article instead of a table that scrolls sideways. */}
+            <ul className="divide-y divide-border md:hidden" aria-label="Daftar artikel">
+              {articles.data.map((article) => (
+                <li key={article.id} className="grid gap-2 p-4">
+                  <p className="font-semibold break-words">{article.title}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {article.category || '-'} · {formatShortDate(article.created_at)}
+                  </p>
+                  <ArticleActions article={article} deleting={remove.isPending && remove.variables === article.id} {...actionProps} />
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto md:block">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">Judul</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Kategori</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Dibuat Pada</th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">Aksi</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {articles.data.map((article) => (
+                    <tr key={article.id}>
+                      <td className="max-w-md px-4 py-3 font-medium break-words">{article.title}</td>
+                      <td className="px-4 py-3 text-muted-foreground">{article.category || '-'}</td>
+                      <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+                        {formatShortDate(article.created_at)}
+                      </td>
+                      <td className="px-4 py-3">
+                        <ArticleActions
+                          article={article}
+                          deleting={remove.isPending && remove.variables === article.id}
+                          className="justify-end"
+                          {...actionProps}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
       </div>
 
       {editor && (

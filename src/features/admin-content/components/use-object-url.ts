@@ -1,16 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 
 /** A preview URL for a picked file, released when the file changes or the preview unmounts. */
 export function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null)
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file])
   useEffect(() => {
-    if (!file) {
-      setUrl(null)
-      return
-    }
-    const next = URL.createObjectURL(file)
-    setUrl(next)
-    return () => URL.revokeObjectURL(next)
-  }, [file])
+    if (!url) return
+    return () => URL.revokeObjectURL(url)
+  }, [url])
   return url
 }

@@ -20,12 +20,12 @@ const SYSTEM_STATUS = [
 
 function StatCard({ title, value, icon }: { title: string; value: ReactNode; icon: ReactNode }) {
   return (
-    <Card className="gap-2 py-5">
-      <CardHeader className="flex flex-row items-center justify-between px-5">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+    <Card className="gap-2 py-4 sm:py-5">
+      <CardHeader className="flex flex-row items-start justify-between gap-2 px-4 sm:px-5">
+        <CardTitle className="text-sm leading-snug font-medium text-muted-foreground">{title}</CardTitle>
         <span className="text-primary [&_svg]:size-5">{icon}</span>
       </CardHeader>
-      <CardContent className="px-5 text-3xl font-bold text-foreground">{value}</CardContent>
+      <CardContent className="px-4 text-2xl font-bold sm:px-5 sm:text-3xl text-foreground">{value}</CardContent>
     </Card>
   )
 }
@@ -93,7 +93,7 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-bold text-foreground sm:text-3xl">Dashboard</h1>
         <p className="text-sm text-muted-foreground">Ringkasan aktivitas situs Skadron.</p>
       </div>
-      <section aria-label="Statistik" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Statistik" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard title="Total Pengguna" value={count(stats.data?.users)} icon={<Users />} />
         <StatCard title="Total Artikel" value={count(stats.data?.articles)} icon={<FileText />} />
         <StatCard title="Total Galeri" value={count(stats.data?.galleries)} icon={<Images />} />

@@ -35,6 +35,67 @@ export function filterUsers(users: readonly ManagedUser[], query: string, exclud
 
 const displayName = (user: ManagedUser) => user.full_name || user.email || 'Pengguna'
 
+type RowProps = {
+  user: ManagedUser
+  busy: boolean
+  onRoleChange: (user: ManagedUser, role: AssignableRole) => void
+  onAction: (action: UserAction, user: ManagedUser) => void
+}
+
+function RoleControl({ user, busy, onRoleChange }: Omit<RowProps, 'onAction'>) {
+  if (user.role === 'superadmin') return <Badge variant="gold">Superadmin</Badge>
+  return (
+    <Select value={user.role} onValueChange={(role) => onRoleChange(user, role as AssignableRole)} disabled={busy}>
+      <SelectTrigger size="sm" className="w-28" aria-label={`Peran ${displayName(user)}`}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {ASSIGNABLE_ROLES.map((role) => (
+          <SelectItem key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  )
+}
+
+function UserActions({ user, busy, onAction }: Omit<RowProps, 'onRoleChange'>) {
+  if (user.status === 'pending') {
+    return (
+      <>
+        <Button size="sm" disabled={busy} onClick={() => onAction('approve', user)} aria-label={`Setujui ${displayName(user)}`}>
+          Setujui
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={busy}
+          onClick={() => onAction('reject', user)}
+          aria-label={`Tolak ${displayName(user)}`}
+        >
+          Tolak
+        </Button>
+      </>
+    )
+  }
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" disabled={busy} aria-label={`Aksi untuk ${displayName(user)}`}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete', user)}>
+          <Trash2 aria-hidden="true" />
+          Hapus Pengguna
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
 export default function UsersPage({ currentUserId }: { currentUserId: string }) {
   const usersQuery = useUsers()
   const [query, setQuery] = useState('')
@@ -63,6 +124,8 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
       },
     )
   }
+
+  const askConfirmation = (action: UserAction, user: ManagedUser) => setPending({ action, user })
 
   const runAction = (action: UserAction, user: ManagedUser) => {
     setPending(null)
@@ -125,110 +188,66 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
             />
           </div>
         </div>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Nama Lengkap</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Peran</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Aksi</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {usersQuery.isPending ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-10 text-center text-muted-foreground" role="status">
-                    Memuat pengguna...
-                  </td>
-                </tr>
-              ) : users.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-10 text-center text-muted-foreground">
-                    Tidak ada pengguna yang cocok.
-                  </td>
-                </tr>
-              ) : (
-                users.map((user) => (
-                  <tr key={user.id} aria-busy={busyId === user.id || undefined}>
-                    <td className="px-4 py-3 font-medium">{user.full_name || 'N/A'}</td>
-                    <td className="px-4 py-3 break-all text-muted-foreground">{user.email}</td>
-                    <td className="px-4 py-3">
-                      {user.role === 'superadmin' ? (
-                        <Badge variant="gold">Superadmin</Badge>
-                      ) : (
-                        <Select
-                          value={user.role}
-                          onValueChange={(role) => changeRole(user, role as AssignableRole)}
-                          disabled={busyId === user.id}
-                        >
-                          <SelectTrigger size="sm" className="w-28" aria-label={`Peran ${displayName(user)}`}>
-                            <SelectValue />
-                          </SelectTrigger>
-                          <SelectContent>
-                            {ASSIGNABLE_ROLES.map((role) => (
-                              <SelectItem key={role} value={role}>
-                                {ROLE_LABELS[role]}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={user.status} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2">
-                        {user.status === 'pending' ? (
-                          <>
-                            <Button
-                              size="sm"
-                              disabled={busyId === user.id}
-                              onClick={() => setPending({ action: 'approve', user })}
-                              aria-label={`Setujui ${displayName(user)}`}
-                            >
-                              Setujui
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="destructive"
-                              disabled={busyId === user.id}
-                              onClick={() => setPending({ action: 'reject', user })}
-                              aria-label={`Tolak ${displayName(user)}`}
-                            >
-                              Tolak
-                            </Button>
-                          </>
-                        ) : (
-                          <DropdownMenu>
-                            <DropdownMenuTrigger asChild>
-                              <Button
-                                variant="ghost"
-                                size="icon"
-                                disabled={busyId === user.id}
-                                aria-label={`Aksi untuk ${displayName(user)}`}
-                              >
-                                <MoreHorizontal aria-hidden="true" />
-                              </Button>
-                            </DropdownMenuTrigger>
-                            <DropdownMenuContent align="end">
-                              <DropdownMenuItem variant="destructive" onSelect={() => setPending({ action: 'delete', user })}>
-                                <Trash2 aria-hidden="true" />
-                                Hapus Pengguna
-                              </DropdownMenuItem>
-                            </DropdownMenuContent>
-                          </DropdownMenu>
-                        )}
-                      </div>
-                    </td>
+        {usersQuery.isPending ? (
+          <p className="px-4 py-10 text-center text-sm text-muted-foreground" role="status">
+            Memuat pengguna...
+          </p>
+        ) : users.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-muted-foreground">Tidak ada pengguna yang cocok.</p>
+        ) : (
+          <>
+            {/* Phones get one card per user instead of a table that scrolls sideways. */}
+            <ul className="divide-y divide-border md:hidden" aria-label="Daftar pengguna">
+              {users.map((user) => (
+                <li key={user.id} className="grid gap-3 p-4" aria-busy={busyId === user.id || undefined}>
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words">{user.full_name || 'N/A'}</p>
+                    <p className="text-sm break-all text-muted-foreground">{user.email}</p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <RoleControl user={user} busy={busyId === user.id} onRoleChange={changeRole} />
+                    <StatusBadge status={user.status} />
+                    <div className="ml-auto flex gap-2">
+                      <UserActions user={user} busy={busyId === user.id} onAction={askConfirmation} />
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto md:block">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">Nama Lengkap</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Peran</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">Aksi</th>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {users.map((user) => (
+                    <tr key={user.id} aria-busy={busyId === user.id || undefined}>
+                      <td className="px-4 py-3 font-medium">{user.full_name || 'N/A'}</td>
+                      <td className="px-4 py-3 break-all text-muted-foreground">{user.email}</td>
+                      <td className="px-4 py-3">
+                        <RoleControl user={user} busy={busyId === user.id} onRoleChange={changeRole} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <StatusBadge status={user.status} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <div className="flex justify-end gap-2">
+                          <UserActions user={user} busy={busyId === user.id} onAction={askConfirmation} />
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
       </div>
 
       <ConfirmUserAction pending={pending} onCancel={() => setPending(null)} onConfirm={runAction} />
