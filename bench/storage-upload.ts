@@ -104,7 +104,7 @@ function writeSection(results: Result[]): void {
     text = `${text.replace(/\n*$/, '\n\n')}${section}`;
   } else {
     const after = text.indexOf('\n## ', start + SECTION.length);
-    text = text.slice(0, start) + section + (after === -1 ? '' : text.slice(after + 1));
+    text = text.slice(0, start) + section + (after === -1 ? '' : `\n${text.slice(after + 1)}`);
   }
   writeFileSync(file, text);
 }
