@@ -1,18 +1,21 @@
 import { createArticle, expectNoAxeViolations, newPage, test } from '../support/fixtures'
 
 test('every public page has no axe violations (wcag2a/aa, wcag21a/aa)', async ({ browser, baseURL }) => {
+  test.setTimeout(240_000)
   const article = await createArticle(baseURL, {
     title: `Aksesibilitas ${Date.now()}`,
     category: 'Latihan',
     content: '<h2>Sub judul</h2><p>Isi artikel dengan <a href="https://example.com">tautan luar</a>.</p><ul><li>Satu</li></ul>',
-    cover_image_url: '/images/equipment/mi17-v5-1.webp',
-    image_gallery_urls: ['/images/equipment/mi17-v5-2.webp'],
+    cover_image_url: `${baseURL}/images/equipment/mi17-v5-1.webp`,
+    image_gallery_urls: [`${baseURL}/images/equipment/mi17-v5-2.webp`],
   })
   const viewport = test.info().project.use.viewport ?? { width: 1440, height: 900 }
   const { context, page } = await newPage(browser, baseURL, viewport)
   const pages = ['/', '/profil', '/struktur', '/kegiatan', `/berita/${article.id}`, '/berita/00000000-0000-4000-8000-000000000000', '/kontak', '/login']
   for (const path of pages) {
-    await page.goto(path, { waitUntil: 'networkidle' })
+    await page.goto(path)
+    await page.locator('main').locator('h1').first().waitFor()
+    await page.waitForLoadState('networkidle')
     await expectNoAxeViolations(page, `${path} @${viewport.width}`)
   }
   await page.goto('/login')

@@ -6,8 +6,8 @@ test('detail: title, weekday date, category, slideshow wraps with dots, back lin
     title: `Detail ${uniq()}`,
     category: 'Latihan',
     content: `<p>${text}</p>`,
-    cover_image_url: '/images/equipment/mi35p-1.webp',
-    image_gallery_urls: ['/images/equipment/mi35p-2.webp', '/images/equipment/mi17-v5-1.webp'],
+    cover_image_url: `${baseURL}/images/equipment/mi35p-1.webp`,
+    image_gallery_urls: [`${baseURL}/images/equipment/mi35p-2.webp`, `${baseURL}/images/equipment/mi17-v5-1.webp`],
     created_at: '2024-08-17T03:00:00Z',
   })
   await page.goto('/kegiatan')
@@ -24,17 +24,17 @@ test('detail: title, weekday date, category, slideshow wraps with dots, back lin
   const image = page.getByTestId('slideshow-image')
   const dots = page.getByTestId('slideshow-dot')
   await expect(dots).toHaveCount(3)
-  await expect(image).toHaveAttribute('src', '/images/equipment/mi35p-1.webp')
+  await expect(image).toHaveAttribute('src', `${baseURL}/images/equipment/mi35p-1.webp`)
   await page.getByRole('button', { name: 'Gambar sebelumnya' }).click()
-  await expect(image).toHaveAttribute('src', '/images/equipment/mi17-v5-1.webp')
+  await expect(image).toHaveAttribute('src', `${baseURL}/images/equipment/mi17-v5-1.webp`)
   await page.getByRole('button', { name: 'Gambar berikutnya' }).click()
-  await expect(image).toHaveAttribute('src', '/images/equipment/mi35p-1.webp')
+  await expect(image).toHaveAttribute('src', `${baseURL}/images/equipment/mi35p-1.webp`)
   await page.getByRole('button', { name: 'Gambar berikutnya' }).click()
   await page.getByRole('button', { name: 'Gambar berikutnya' }).click()
   await page.getByRole('button', { name: 'Gambar berikutnya' }).click()
-  await expect(image).toHaveAttribute('src', '/images/equipment/mi35p-1.webp')
+  await expect(image).toHaveAttribute('src', `${baseURL}/images/equipment/mi35p-1.webp`)
   await dots.nth(1).click()
-  await expect(image).toHaveAttribute('src', '/images/equipment/mi35p-2.webp')
+  await expect(image).toHaveAttribute('src', `${baseURL}/images/equipment/mi35p-2.webp`)
   await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true')
 
   await page.getByRole('link', { name: 'Kembali ke Semua Berita' }).first().click()
@@ -42,7 +42,7 @@ test('detail: title, weekday date, category, slideshow wraps with dots, back lin
 })
 
 test('one image: no arrows or dots; no images: the placeholder', async ({ page, baseURL }) => {
-  const single = await createArticle(baseURL, { title: `Satu ${uniq()}`, content: '<p>x</p>', cover_image_url: '/images/equipment/mi17-v5-2.webp' })
+  const single = await createArticle(baseURL, { title: `Satu ${uniq()}`, content: '<p>x</p>', cover_image_url: `${baseURL}/images/equipment/mi17-v5-2.webp` })
   await page.goto(`/berita/${single.id}`)
   await expect(page.getByTestId('slideshow-image')).toBeVisible()
   await expect(page.getByTestId('slideshow-dot')).toHaveCount(0)
@@ -100,7 +100,7 @@ test('the server puts title, description and Open Graph tags into the raw HTML',
   const article = await createArticle(baseURL, {
     title: `Pratinjau <Tautan> ${uniq()}`,
     content: '<p>Ringkasan &amp; isi artikel untuk pratinjau tautan WhatsApp.</p>',
-    cover_image_url: '/images/equipment/mi17-v5-1.webp',
+    cover_image_url: `${baseURL}/images/equipment/mi17-v5-1.webp`,
   })
   const response = await request.get(`/berita/${article.id}`)
   expect(response.status()).toBe(200)

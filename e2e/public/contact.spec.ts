@@ -2,11 +2,11 @@ import { expect, expectToast, superadmin, test, uniq } from '../support/fixtures
 import type { Page } from '@playwright/test'
 
 async function fill(page: Page, values: { name?: string; email?: string; phone?: string; subject?: string; message?: string }) {
-  if (values.name !== undefined) await page.getByLabel('Nama Lengkap').fill(values.name)
-  if (values.email !== undefined) await page.getByLabel('Email').fill(values.email)
-  if (values.phone !== undefined) await page.getByLabel('Nomor Telepon').fill(values.phone)
-  if (values.subject !== undefined) await page.getByLabel('Subjek').fill(values.subject)
-  if (values.message !== undefined) await page.getByLabel('Pesan').fill(values.message)
+  if (values.name !== undefined) await page.getByRole('textbox', { name: 'Nama Lengkap', exact: true }).fill(values.name)
+  if (values.email !== undefined) await page.getByRole('textbox', { name: 'Email', exact: true }).fill(values.email)
+  if (values.phone !== undefined) await page.getByRole('textbox', { name: 'Nomor Telepon', exact: true }).fill(values.phone)
+  if (values.subject !== undefined) await page.getByRole('textbox', { name: 'Subjek', exact: true }).fill(values.subject)
+  if (values.message !== undefined) await page.getByRole('textbox', { name: 'Pesan', exact: true }).fill(values.message)
 }
 
 test('info cards, map with ±0.005° box, directions, permission note and 24/7 number', async ({ page }) => {
@@ -25,7 +25,7 @@ test('info cards, map with ±0.005° box, directions, permission note and 24/7 n
   await expect(directions).toHaveAttribute('rel', /noopener/)
   await expect(page.getByText('Kunjungan ke markas memerlukan izin khusus.', { exact: false })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Layanan Darurat 24/7' })).toBeVisible()
-  await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email')
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('type', 'email')
 })
 
 test('missing name, email or message gives the incomplete-form toast and sends nothing', async ({ page }) => {
@@ -38,7 +38,7 @@ test('missing name, email or message gives the incomplete-form toast and sends n
   await fill(page, { name: 'Budi', message: 'Halo' })
   await page.getByRole('button', { name: 'Kirim Pesan' }).click()
   await expectToast(page, 'Form Tidak Lengkap', 'Mohon lengkapi nama, email, dan pesan.')
-  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('aria-invalid', 'true')
   expect(posted).toBe(0)
 })
 
@@ -57,7 +57,7 @@ test('sending: button disabled with Mengirim..., then success clears the form an
   await expect(sending).toBeDisabled()
   release()
   await expectToast(page, 'Pesan Terkirim!', 'Terima kasih telah menghubungi kami. Pesan Anda telah kami terima.')
-  for (const label of ['Nama Lengkap', 'Email', 'Nomor Telepon', 'Subjek', 'Pesan']) await expect(page.getByLabel(label)).toHaveValue('')
+  for (const label of ['Nama Lengkap', 'Email', 'Nomor Telepon', 'Subjek', 'Pesan']) await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveValue('')
   const admin = await superadmin(baseURL)
   const { data } = await admin.from('contacts').select('name,email,phone,subject,message').eq('subject', subject)
   expect(data).toEqual([{ name: 'Budi Santoso', email: 'budi@example.com', phone: '+6281234567890', subject, message: 'Mohon informasi kunjungan.' }])
@@ -70,11 +70,11 @@ test('a failed send shows the server message and keeps every value', async ({ pa
   await fill(page, values)
   await page.getByRole('button', { name: 'Kirim Pesan' }).click()
   await expectToast(page, 'Gagal Mengirim Pesan', 'Terjadi kesalahan: Terlalu banyak permintaan')
-  await expect(page.getByLabel('Nama Lengkap')).toHaveValue(values.name)
-  await expect(page.getByLabel('Email')).toHaveValue(values.email)
-  await expect(page.getByLabel('Nomor Telepon')).toHaveValue(values.phone)
-  await expect(page.getByLabel('Subjek')).toHaveValue(values.subject)
-  await expect(page.getByLabel('Pesan')).toHaveValue(values.message)
+  await expect(page.getByRole('textbox', { name: 'Nama Lengkap', exact: true })).toHaveValue(values.name)
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(values.email)
+  await expect(page.getByRole('textbox', { name: 'Nomor Telepon', exact: true })).toHaveValue(values.phone)
+  await expect(page.getByRole('textbox', { name: 'Subjek', exact: true })).toHaveValue(values.subject)
+  await expect(page.getByRole('textbox', { name: 'Pesan', exact: true })).toHaveValue(values.message)
   await expect(page.getByRole('button', { name: 'Kirim Pesan' })).toBeEnabled()
 })
 

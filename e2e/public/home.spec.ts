@@ -21,13 +21,20 @@ test('hero carousel advances every 5000 ms, wraps, and pauses while hovered', as
   await page.clock.runFor(5_000)
   await expect(slides).toHaveAttribute('data-active-slide', '0')
 
+  // Paused while the pointer is over it, and while keyboard focus is inside it.
   await page.getByTestId('hero-title').hover()
   await page.clock.runFor(15_000)
   await expect(slides).toHaveAttribute('data-active-slide', '0')
-  await page.mouse.move(1, 1000)
   await page.getByRole('contentinfo').hover()
   await page.clock.runFor(5_000)
   await expect(slides).toHaveAttribute('data-active-slide', '1')
+  await page.getByRole('link', { name: 'Profil Satuan' }).focus()
+  await page.getByRole('contentinfo').hover()
+  await page.clock.runFor(15_000)
+  await expect(slides).toHaveAttribute('data-active-slide', '1')
+  await page.getByRole('link', { name: 'Profil Satuan' }).blur()
+  await page.clock.runFor(5_000)
+  await expect(slides).toHaveAttribute('data-active-slide', '2')
 
   // Every slide has alt text; only the first image is eager and high priority.
   const images = page.getByTestId('hero-slide').locator('img')

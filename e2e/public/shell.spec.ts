@@ -10,7 +10,7 @@ const links = [
 
 test('navbar links navigate and mark the current route', async ({ page }) => {
   await page.goto('/')
-  const nav = page.getByRole('navigation', { name: 'Navigasi utama' })
+  const nav = page.getByRole('banner')
   await expect(page.locator('header')).toHaveCSS('position', 'fixed')
   expect((await page.locator('header').boundingBox())?.height).toBe(80)
 
@@ -38,7 +38,7 @@ test('mobile menu opens and closes below lg; the desktop bar shows links inline'
     await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible()
     return
   }
-  await expect(page.getByRole('link', { name: 'Kegiatan', exact: true })).toBeHidden()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Kegiatan', exact: true })).toBeHidden()
   await page.getByRole('button', { name: 'Buka menu' }).click()
   const menu = page.locator('#mobile-menu')
   await expect(menu).toBeVisible()

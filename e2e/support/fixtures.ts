@@ -41,10 +41,13 @@ export async function signedIn(baseURL: string, email: string, password: string)
   return { supabase, session: data.session, user: data.user }
 }
 
-let superadminPromise: Promise<SupabaseClient> | null = null
-export function superadmin(baseURL: string) {
-  superadminPromise ??= signedIn(baseURL, SUPERADMIN.email, SUPERADMIN.password).then((c) => c.supabase)
+let superadminPromise: Promise<{ supabase: SupabaseClient; id: string }> | null = null
+function superadminSession(baseURL: string) {
+  superadminPromise ??= signedIn(baseURL, SUPERADMIN.email, SUPERADMIN.password).then((c) => ({ supabase: c.supabase, id: c.user.id }))
   return superadminPromise
+}
+export async function superadmin(baseURL: string) {
+  return (await superadminSession(baseURL)).supabase
 }
 
 export type ArticleInput = {
@@ -58,8 +61,8 @@ export type ArticleInput = {
 
 /** Inserts an article as the superadmin; returns its row. */
 export async function createArticle(baseURL: string, input: ArticleInput) {
-  const supabase = await superadmin(baseURL)
-  const { data, error } = await supabase.from('articles').insert(input).select('*').single()
+  const { supabase, id } = await superadminSession(baseURL)
+  const { data, error } = await supabase.from('articles').insert({ ...input, author_id: id }).select('*').single()
   if (error) throw new Error(`insert article: ${error.message}`)
   return data as { id: string; title: string; content: string; created_at: string }
 }

@@ -87,7 +87,7 @@ export function Navbar() {
       </nav>
 
       {open && (
-        <div id="mobile-menu" className="border-t border-white/10 bg-navy shadow-xl lg:hidden">
+        <nav id="mobile-menu" aria-label="Menu seluler" className="border-t border-white/10 bg-navy shadow-xl lg:hidden">
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
             {mainNavigation.map((item) => (
               <li key={item.path}>
@@ -117,7 +117,7 @@ export function Navbar() {
               </li>
             )}
           </ul>
-        </div>
+        </nav>
       )}
     </header>
   )

@@ -28,9 +28,11 @@ export function ArticlePage() {
   const { id = '' } = useParams()
   const { data: article, isPending, error } = useArticle(id)
 
+  const loadedId = article?.id
   useEffect(() => {
+    // Again once the article is there: restored scroll positions apply to the short loading view.
     window.scrollTo(0, 0)
-  }, [id])
+  }, [id, loadedId])
 
   useEffect(() => {
     if (!error) return
