@@ -55,7 +55,6 @@ export function createStorageApp(ctx: ServerContext): Hono {
     return errorResponse(c, errors.internal());
   });
 
-
   app.get('/bucket', async (c) => c.json(await listBuckets(ctx, await callerOf(ctx, c))));
   app.get('/bucket/:id', async (c) => {
     const id = mustBeValidBucketId(c.req.param('id'));
@@ -174,39 +173,46 @@ export function createStorageApp(ctx: ServerContext): Hono {
     const input = requestStream(c);
     let received: ReceivedFile;
     let cacheControl: string;
-    let userMetadata: Record<string, unknown> | null;
+    let rawMetadata: string | undefined;
     if (multipart) {
+      let stored: ReceivedFile | undefined;
       const result = await parseMultipart(input, { 'content-type': contentType }, limit, async (file) => {
         const claimed = baseMimeType(file.mimeType) || 'application/octet-stream';
         if (!isMimeTypeAllowed(claimed, bucket.allowed_mime_types)) throw errors.invalidMimeType(claimed);
-        return store.receive(chunksOf(file.stream), { limit, inspect: (head) => inspectType(head, claimed, bucket) });
+        stored = await store.receive(chunksOf(file.stream), { limit, inspect: (head) => inspectType(head, claimed, bucket) });
+        return stored;
+      }).catch(async (error: unknown) => {
+        // the file part was complete but the rest of the form never came
+        if (stored) await store.discard(stored.version);
+        throw error;
       });
       received = result.file;
       cacheControl = cacheControlFromField(result.fields.cacheControl);
-      userMetadata = parseMetadata(result.fields.metadata, false);
+      rawMetadata = result.fields.metadata;
     } else {
       const claimed = baseMimeType(contentType) || 'application/octet-stream';
       received = await store.receive(chunksOf(input), { limit, inspect: (head) => inspectType(head, claimed, bucket, contentType) });
       cacheControl = cacheControlFromHeader(c.req.header('cache-control'));
-      userMetadata = parseMetadata(c.req.header('x-metadata'), true);
+      const header = c.req.header('x-metadata');
+      rawMetadata = header === undefined ? undefined : Buffer.from(header, 'base64').toString('utf8');
     }
 
-    const object: NewObject = {
-      ...draft,
-      version: received.version,
-      userMetadata,
-      metadata: {
-        eTag: received.eTag,
-        size: received.size,
-        mimetype: received.mimetype,
-        cacheControl,
-        lastModified: new Date().toISOString(),
-        contentLength: received.size,
-        httpStatusCode: 200,
-      },
-    };
     let result: { id: string; replacedVersion: string | null };
     try {
+      const object: NewObject = {
+        ...draft,
+        version: received.version,
+        userMetadata: parseMetadata(rawMetadata),
+        metadata: {
+          eTag: received.eTag,
+          size: received.size,
+          mimetype: received.mimetype,
+          cacheControl,
+          lastModified: new Date().toISOString(),
+          contentLength: received.size,
+          httpStatusCode: 200,
+        },
+      };
       result = await commitWrite(ctx, caller, operation, object);
     } catch (error) {
       await store.discard(received.version);
@@ -259,10 +265,11 @@ function cacheControlFromHeader(value: string | undefined): string {
   return 'max-age=3600';
 }
 
-function parseMetadata(value: string | undefined, base64: boolean): Record<string, unknown> | null {
+/** User metadata: the multipart `metadata` field, or the base64 `x-metadata` header decoded. */
+function parseMetadata(value: string | undefined): Record<string, unknown> | null {
   if (!value) return null;
   try {
-    const parsed: unknown = JSON.parse(base64 ? Buffer.from(value, 'base64').toString('utf8') : value);
+    const parsed: unknown = JSON.parse(value);
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {
     // fall through

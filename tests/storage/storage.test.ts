@@ -358,6 +358,23 @@ describe('other object calls', () => {
     expect((await bucket.exists(`${member.id}-missing.png`)).data).toBe(false);
   });
 
+  it('keeps user metadata, and refuses malformed metadata without leaving the upload behind', async () => {
+    const bucket = memberClient.storage.from('avatars');
+    const name = `${member.id}-meta.png`;
+    expect((await bucket.upload(name, asFile(png(), 'm.png', 'image/png'), { metadata: { alt: 'Foto profil' } })).error).toBeNull();
+    expect((await bucket.info(name)).data?.metadata).toEqual({ alt: 'Foto profil' });
+
+    const form = new FormData();
+    form.append('cacheControl', '3600');
+    form.append('metadata', '{not json');
+    form.append('', asFile(png(), 'm.png', 'image/png'));
+    const response = await rawFetch(`/storage/v1/object/avatars/${member.id}-badmeta.png`, {
+      method: 'POST', body: form, headers: { authorization: `Bearer ${await mintUserToken(server, member.id)}` },
+    });
+    expect(await response.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest' });
+    expect(filesUnder(path.join(storageDir(), '.tmp'))).toEqual([]);
+  });
+
   it('refuses a multipart body without a file and answers unknown routes with JSON', async () => {
     const form = new FormData();
     form.append('cacheControl', '3600');
