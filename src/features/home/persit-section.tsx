@@ -54,7 +54,7 @@ export function PersitSection() {
               style={{ transform: `translateX(-${selected * 100}%)` }}
             >
               {persitPhotos.map((photo, index) => (
-                <figure
+                <div
                   key={photo.src}
                   role="group"
                   aria-roledescription="slide"
@@ -74,10 +74,10 @@ export function PersitSection() {
                     decoding="async"
                     className="aspect-[4/3] w-full object-cover"
                   />
-                  <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-navy/90 to-transparent px-4 pt-10 pb-4 text-sm font-semibold">
+                  <p className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-navy/90 to-transparent px-4 pt-10 pb-4 text-sm font-semibold">
                     {photo.caption}
-                  </figcaption>
-                </figure>
+                  </p>
+                </div>
               ))}
             </div>
           </div>

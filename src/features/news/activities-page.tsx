@@ -41,7 +41,10 @@ export function ActivitiesPage() {
         Ikuti perkembangan terbaru, latihan, operasi, dan kegiatan sosial Skadron 31/Serbu.
       </PageHeader>
 
-      <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <section aria-labelledby="daftar-kegiatan" className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <h2 id="daftar-kegiatan" className="sr-only">
+          Daftar kegiatan
+        </h2>
         <div role="group" aria-label="Filter kategori" className="flex flex-wrap gap-2" data-testid="category-filter">
           {categories.map((category) => (
             <button

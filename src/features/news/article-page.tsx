@@ -50,7 +50,8 @@ export function ArticlePage() {
 
   if (isPending) {
     return (
-      <div className="flex min-h-[60vh] items-center justify-center">
+      // Full height, so the footer does not jump up and back while the article loads.
+      <div className="flex min-h-[calc(100svh-5rem)] items-center justify-center">
         <Spinner className="size-10" label="Memuat artikel..." />
       </div>
     )
