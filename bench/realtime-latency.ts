@@ -115,6 +115,7 @@ async function measure(server: RunningServer, database: string): Promise<Row[]> 
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
+  const loadBefore = os.loadavg()[0];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-bench-rt-'));
   const base = { port: 0, host: '127.0.0.1', seedDemo: false, serveSite: false, rateLimitScale: 1000 };
   const pg15 = await startPostgres15();
@@ -137,10 +138,10 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   for (const r of rows) console.log(`${r.database.padEnd(14)} subs=${String(r.subscribers).padEnd(3)} ${r.path.padEnd(36)} n=${r.n} p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms`);
-  writeSection(rows);
+  writeSection(rows, [loadBefore, os.loadavg()[0]]);
 }
 
-function writeSection(rows: Row[]): void {
+function writeSection(rows: Row[], load: number[]): void {
   const file = path.resolve('docs/benchmarks.md');
   let doc: string;
   try {
@@ -158,7 +159,9 @@ supabase-js client over the websocket, signed in as the profile's (approved) own
 starts the clock when the UPDATE statement (autocommit) has returned; "supabase-js update() sent" when
 the owner's \`from('profiles').update()\` call starts, so it includes the REST round trip. With ${CROWD} subscribers the
 other ${CROWD - 1} are pending accounts watching the same row: each change then runs ${CROWD} RLS checks, and
-none of them receive anything. Client, server and database share this machine's 2 cores.
+none of them receive anything. Client, server and database share this machine's 2 cores; the
+1-minute load average was ${load.map((l) => l.toFixed(1)).join(' at the start and ')} at the end (other jobs were
+running), so the tails in particular are noisy.
 
 | database | subscribers | measured from | updates | p50 ms | p99 ms | max ms |
 |---|---|---|---|---|---|---|
