@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { mkdir } from 'node:fs/promises'
+import { createArticle } from '../support/fixtures'
 import { createAccount, expect, newSignedInPage, SUPERADMIN, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
@@ -29,6 +30,11 @@ test.describe('accessibility and screenshots', () => {
     // Something in every list, so the screenshots show real rows.
     await createAccount(baseURL!, { role: 'user', status: 'pending', fullName: 'Prada Contoh Tertunda' })
     await createAccount(baseURL!, { role: 'admin', status: 'approved', fullName: 'Serda Contoh Admin' })
+    await createArticle(baseURL!, {
+      title: 'Latihan Terbang Formasi Helikopter MI-17 V5',
+      category: 'Latihan',
+      content: '<p>Latihan rutin terbang formasi.</p>',
+    })
   })
 
   for (const viewport of VIEWPORTS) {

@@ -125,6 +125,20 @@ test.describe('my account', () => {
 
     await page.getByLabel('Password Baru', { exact: true }).fill('rahasia-baru')
     await page.getByLabel('Konfirmasi Password Baru').fill('rahasia-baru')
+    await page.route('**/auth/v1/user**', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 'validation_failed', msg: 'Password ditolak server', error_code: 'validation_failed' }),
+          })
+        : route.continue(),
+    )
+    await page.getByRole('button', { name: 'Perbarui Password' }).click()
+    await expectToast(page, 'Gagal Memperbarui Password', 'Password ditolak server')
+    await expect(page.getByLabel('Password Baru', { exact: true })).toHaveValue('rahasia-baru')
+    await expect(page).toHaveURL(/tab=security$/)
+    await page.unroute('**/auth/v1/user**')
     await page.getByRole('button', { name: 'Perbarui Password' }).click()
     await expectToast(page, 'Password Berhasil Diperbarui!', 'Silakan login kembali dengan password baru Anda.')
     await expect(page).toHaveURL(/\/login$/)

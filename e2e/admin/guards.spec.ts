@@ -66,8 +66,19 @@ test.describe('admin guards', () => {
   test('the shell: validating screen, active link, notification toast, user menu', async ({ browser, baseURL }) => {
     const account = await createAccount(baseURL, { role: 'admin', status: 'approved', fullName: 'Budi Santoso' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)
+    // Hold the profile read back so the validating screen can be seen.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/rest/v1/profiles**', async (route) => {
+      await held
+      await route.continue()
+    })
     await page.goto('/admin/content')
+    await expect(page.getByText('Memvalidasi sesi...')).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Navigasi admin' })).toHaveCount(0)
+    release()
     await expect(page.getByRole('heading', { level: 1, name: 'Manajemen Konten' })).toBeVisible()
+    await page.unroute('**/rest/v1/profiles**')
     const nav = page.getByRole('navigation', { name: 'Navigasi admin' })
     await expect(nav.getByRole('link', { name: 'Manajemen Konten' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page')
