@@ -6,7 +6,7 @@ import { hasRole } from './require-role'
 import { accountNavItem, isActivePath, mainNavItems, type AdminNavItem } from './nav-items'
 import { UserAvatar } from './user-avatar'
 
-const ROLE_LABELS = { superadmin: 'Superadmin', admin: 'Admin', user: 'Pengguna' } as const
+const ROLE_LABELS = { superadmin: 'Superadmin', admin: 'Admin', user: 'User' } as const
 
 function NavLink({ item, onNavigate }: { item: AdminNavItem; onNavigate?: () => void }) {
   const { pathname } = useLocation()
