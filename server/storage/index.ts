@@ -79,8 +79,14 @@ export function createStorageApp(ctx: ServerContext): Hono {
     return downloadAuthenticated(c, rest);
   });
 
-  app.post('/object/*', (c) => upload(c, 'POST'));
-  app.put('/object/*', (c) => upload(c, 'PUT'));
+  app.post('/object/*', (c) => {
+    if (UNSUPPORTED_OBJECT_ROUTES.test(objectPath(c))) return unsupported(c);
+    return upload(c, 'POST');
+  });
+  app.put('/object/*', (c) => {
+    if (UNSUPPORTED_OBJECT_ROUTES.test(objectPath(c))) return unsupported(c);
+    return upload(c, 'PUT');
+  });
 
   app.delete('/object/*', async (c) => {
     const { bucket, name } = splitBucketAndName(objectPath(c));
@@ -102,7 +108,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
   });
 
   // mounted under the site, an unknown storage route must not fall through to the SPA's HTML
-  app.all('*', (c) => c.json({ statusCode: '404', code: 'NotFound', error: 'Not Found', message: `Route ${c.req.method}:${new URL(c.req.url).pathname} not found` }, 404));
+  app.all('*', unsupported);
 
   async function removeObjects(caller: Caller, bucket: string, names: string[]) {
     const rows = await deleteObjects(ctx, caller, bucket, names);
@@ -227,6 +233,16 @@ export function createStorageApp(ctx: ServerContext): Hono {
   }
 
   return app;
+}
+
+/**
+ * storage-js calls the site does not use (signed URLs, move/copy, list-v2). Without this they
+ * would be read as uploads into buckets named "sign", "move"...
+ */
+const UNSUPPORTED_OBJECT_ROUTES = /^(sign|upload\/sign|list-v2|move|copy)(\/|$)/;
+
+function unsupported(c: Context) {
+  return c.json({ statusCode: '404', code: 'NotFound', error: 'Not Found', message: `Route ${c.req.method}:${new URL(c.req.url).pathname} not found` }, 404);
 }
 
 /** The URL path after `/object/`, still percent-encoded. */
