@@ -10,7 +10,7 @@ import { usePrefersReducedMotion } from '@/lib/use-reduced-motion'
 import { Button } from '@/components/ui/button'
 import type { Article } from '@/features/news/api/types'
 
-export function Hero({ articles }: { articles: Article[] | undefined }) {
+export function Hero({ articles, isPending }: { articles: Article[] | undefined; isPending: boolean }) {
   const [active, setActive] = useState(0)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
@@ -131,11 +131,20 @@ export function Hero({ articles }: { articles: Article[] | undefined }) {
         </div>
       </div>
 
-      {latest.length > 0 && (
+      {/* Space is kept while loading so the centred hero text does not jump when the list arrives. */}
+      {(isPending || latest.length > 0) && (
         <div className="border-t border-white/10 bg-navy/80 backdrop-blur-sm">
           <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 lg:px-8">
             <h2 className="sr-only">Berita terbaru</h2>
-            <ul className="grid gap-3 md:grid-cols-3" data-testid="hero-articles">
+            <ul className="grid gap-3 md:grid-cols-3" data-testid="hero-articles" aria-busy={isPending}>
+              {isPending &&
+                Array.from({ length: HOME_HERO_ARTICLES }, (_, index) => (
+                  <li key={index} aria-hidden="true" className="flex h-full flex-col gap-2 border-l-2 border-gold/40 px-3 py-1">
+                    <span className="h-3 w-32 animate-pulse rounded bg-white/15" />
+                    <span className="h-4 w-full animate-pulse rounded bg-white/15" />
+                    <span className="h-4 w-2/3 animate-pulse rounded bg-white/15" />
+                  </li>
+                ))}
               {latest.map((article) => (
                 <li key={article.id}>
                   <Link

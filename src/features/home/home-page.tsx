@@ -16,7 +16,7 @@ export function HomePage() {
 
   return (
     <>
-      <Hero articles={data} />
+      <Hero articles={data} isPending={isPending} />
       <NewsSection articles={data} isPending={isPending} />
       <PersitSection />
     </>
