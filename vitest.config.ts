@@ -1,6 +1,10 @@
+import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
   test: {
     include: ['server/**/*.test.ts', 'tests/**/*.test.ts', 'src/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
