@@ -15,8 +15,3 @@ export const mainNavItems: readonly AdminNavItem[] = [
 ]
 
 export const accountNavItem: AdminNavItem = { name: 'Akun Saya', path: paths.admin.myAccount, icon: UserCircle }
-
-/** Active by path prefix, so /admin/users/anything still marks Manajemen Pengguna. */
-export function isActivePath(pathname: string, itemPath: string) {
-  return pathname === itemPath || pathname.startsWith(`${itemPath}/`)
-}

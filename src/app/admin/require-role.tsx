@@ -2,11 +2,8 @@ import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
 import { paths } from '@/lib/paths'
 import type { AppRole } from '@/features/account/api/types'
+import { hasRole } from './roles'
 import { useAdminSession } from './session-context'
-
-export function hasRole(role: AppRole, allowed: readonly AppRole[] | undefined): boolean {
-  return role === 'superadmin' || !allowed || allowed.includes(role)
-}
 
 /** Other roles go to the dashboard; the superadmin passes every list. */
 export function RequireRole({ roles, children }: { roles?: readonly AppRole[]; children: ReactNode }) {

@@ -2,8 +2,9 @@ import { Link, useLocation } from 'react-router'
 import { cn } from '@/lib/utils'
 import { paths } from '@/lib/paths'
 import { useAdminSession } from './session-context'
-import { hasRole } from './require-role'
-import { accountNavItem, isActivePath, mainNavItems, type AdminNavItem } from './nav-items'
+import { hasRole } from './roles'
+import { accountNavItem, mainNavItems, type AdminNavItem } from './nav-items'
+import { isActivePath } from './active-path'
 import { UserAvatar } from './user-avatar'
 
 const ROLE_LABELS = { superadmin: 'Superadmin', admin: 'Admin', user: 'User' } as const

@@ -230,12 +230,12 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
               {galleryUrls.length + galleryFiles.length > 0 && (
                 <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                   {galleryUrls.map((url, index) => (
-                    <li key={url}>
+                    <li key={`${url}-${index}`}>
                       <ImageThumb
                         source={url}
                         label={`Gambar ${index + 1}`}
                         removeLabel={`Hapus gambar ${index + 1}`}
-                        onRemove={saving ? undefined : () => setGalleryUrls((prev) => prev.filter((u) => u !== url))}
+                        onRemove={saving ? undefined : () => setGalleryUrls((prev) => prev.filter((_, i) => i !== index))}
                       />
                     </li>
                   ))}

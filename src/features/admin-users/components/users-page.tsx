@@ -18,20 +18,10 @@ import { ASSIGNABLE_ROLES, useUpdateUserRole, type AssignableRole } from '../api
 import { useUpdateUserStatus } from '../api/update-user-status'
 import { useDeleteUser } from '../api/delete-user'
 import { StatusBadge } from './status-badge'
+import { filterUsers } from './filter-users'
 import { ConfirmUserAction, type UserAction } from './confirm-user-action'
 
 const ROLE_LABELS: Record<AssignableRole, string> = { admin: 'Admin', user: 'User' }
-
-export function filterUsers(users: readonly ManagedUser[], query: string, excludeId: string) {
-  const needle = query.trim().toLowerCase()
-  return users.filter(
-    (u) =>
-      u.id !== excludeId &&
-      (!needle ||
-        (u.full_name ?? '').toLowerCase().includes(needle) ||
-        (u.email ?? '').toLowerCase().includes(needle)),
-  )
-}
 
 const displayName = (user: ManagedUser) => user.full_name || user.email || 'Pengguna'
 
