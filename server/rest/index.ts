@@ -276,13 +276,32 @@ function returnings(root: ReadNode, pk: string[]): string[] {
 
 interface Auth { claims: JwtClaims; authenticated: boolean }
 
-async function authenticate(ctx: ServerContext, header: string | undefined): Promise<Auth> {
+/**
+ * Verified tokens by their exact text, kept only while `exp` has not passed: the claims of a
+ * signed token cannot change, and every request of a browser session (and every anonymous one,
+ * with the anon key) carries the same token, so the HMAC check need not run each time.
+ */
+const VERIFIED_MAX = 1000;
+
+async function verifyCached(ctx: ServerContext, cache: Map<string, JwtClaims>, token: string): Promise<JwtClaims> {
+  const hit = cache.get(token);
+  if (hit && typeof hit.exp === 'number' && Date.now() / 1000 < hit.exp) return hit;
+  if (hit) cache.delete(token);
+  const claims = await ctx.keys.verify(token);
+  if (typeof claims.exp === 'number' && Date.now() / 1000 < claims.exp) {
+    if (cache.size >= VERIFIED_MAX) cache.clear();
+    cache.set(token, Object.freeze(claims));
+  }
+  return claims;
+}
+
+async function authenticate(ctx: ServerContext, cache: Map<string, JwtClaims>, header: string | undefined): Promise<Auth> {
   const m = header ? /^bearer\s+(.*)$/i.exec(header.trim()) : null;
   const token = m ? m[1].trim() : '';
   if (!token) return { claims: { role: 'anon' }, authenticated: false };
   let claims: JwtClaims;
   try {
-    claims = await ctx.keys.verify(token);
+    claims = await verifyCached(ctx, cache, token);
   } catch (error) {
     // PostgREST 12.0.2 answers every JWT problem with PGRST301 (later versions use PGRST303 for claims).
     const message = error instanceof JwtError && error.reason === 'expired' ? 'JWT expired'
@@ -315,6 +334,7 @@ export function createRestApp(ctx: ServerContext): Hono {
   });
 
   const app = new Hono();
+  const verified = new Map<string, JwtClaims>();
 
   const respond = (status: number, body: string | null, headers: Record<string, string>) =>
     new Response(body === null || body === '' ? null : body, { status, headers });
@@ -322,7 +342,7 @@ export function createRestApp(ctx: ServerContext): Hono {
   const handle = async (c: Context, target: { kind: 'table' | 'rpc'; name: string }): Promise<Response> => {
     let auth: Auth = { claims: { role: 'anon' }, authenticated: false };
     try {
-      auth = await authenticate(ctx, c.req.header('authorization'));
+      auth = await authenticate(ctx, verified, c.req.header('authorization'));
       const method = c.req.method.toUpperCase();
       const headers = c.req.raw.headers;
       if (method === 'OPTIONS') {
