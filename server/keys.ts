@@ -21,7 +21,10 @@ export interface Keys {
   verify(token: string): Promise<JwtClaims>;
 }
 
-const TEN_YEARS = 10 * 365 * 24 * 3600;
+// API keys are signed with fixed times so the same secret always yields the same keys: a browser
+// that loaded the anon key before a restart keeps working after it.
+const API_KEY_ISSUED_AT = 1735689600; // 2025-01-01
+const API_KEY_EXPIRES_AT = 2051222400; // 2035-01-01
 
 async function loadSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
@@ -42,11 +45,11 @@ export async function loadKeys(dataDir: string, secretFromEnv: string | undefine
   const secretText = await loadSecret(dataDir, secretFromEnv);
   const secret = new TextEncoder().encode(secretText);
 
+  const signAt = (claims: Record<string, unknown>, iat: number, exp: number) =>
+    new SignJWT({ ...claims, iat, exp }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
   const sign = (claims: Record<string, unknown>, expiresIn: number) => {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ ...claims, iat: now, exp: now + expiresIn })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(secret);
+    return signAt(claims, now, now + expiresIn);
   };
 
   const verify = async (token: string): Promise<JwtClaims> => {
@@ -67,8 +70,8 @@ export async function loadKeys(dataDir: string, secretFromEnv: string | undefine
   };
 
   return {
-    anonKey: await sign({ iss: 'supabase', role: 'anon' }, TEN_YEARS),
-    serviceKey: await sign({ iss: 'supabase', role: 'service_role' }, TEN_YEARS),
+    anonKey: await signAt({ iss: 'supabase', role: 'anon' }, API_KEY_ISSUED_AT, API_KEY_EXPIRES_AT),
+    serviceKey: await signAt({ iss: 'supabase', role: 'service_role' }, API_KEY_ISSUED_AT, API_KEY_EXPIRES_AT),
     sign,
     verify,
   };

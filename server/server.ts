@@ -14,6 +14,7 @@ import { seedDemo } from './db/seed.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/index.ts';
 import { attachRealtime } from './realtime/index.ts';
+import { recoverStorageFiles } from './storage/index.ts';
 import { syncCaptureTriggers } from './realtime/capture.ts';
 
 export interface RunningServer {
@@ -63,6 +64,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     onSchemaChange: (listener) => listeners.push(listener),
   };
   await ensureSuperadmin(ctx);
+  await recoverStorageFiles(ctx);
 
   const app = createApp(ctx);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -97,7 +97,7 @@ export function createSiteApp(ctx: ServerContext): Hono {
       title: pageTitle(STATIC_PAGES[pathname] ?? 'Beranda'),
       description: DEFAULT_DESCRIPTION,
       url: `${origin}${pathname}`,
-      image: `${origin}/images/og-default.jpg`,
+      image: `${origin}/images/articles/default-og.jpg`,
     };
     let status: 200 | 404 = STATIC_PAGES[pathname] || pathname.startsWith('/admin') ? 200 : 404;
     const articleId = /^\/berita\/([^/]+)$/.exec(pathname)?.[1];

@@ -18,32 +18,27 @@ import { recoverStorage } from './recovery.ts';
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 const MAX_REMOVE_PREFIXES = 1000;
 
-export { recoverStorage } from './recovery.ts';
 export { FileStore } from './disk.ts';
+export { recoverStorage } from './recovery.ts';
+
+/** Reconciles DATA_DIR/storage with storage.objects after a restart (see recovery.ts). */
+export async function recoverStorageFiles(ctx: ServerContext): Promise<void> {
+  const report = await recoverStorage(ctx.db, new FileStore(ctx.config.dataDir));
+  const changed = report.completed + report.discardedTemp + report.removedOrphans;
+  if (changed > 0) {
+    console.warn(`storage: recovered after restart: ${report.completed} upload(s) completed, `
+      + `${report.discardedTemp} unfinished upload(s) and ${report.removedOrphans} orphan file(s) removed`);
+  }
+}
 
 /**
  * Storage-compatible API (`/storage/v1`): objects in storage.objects guarded by the app's storage
- * policies, bytes on local disk under DATA_DIR/storage. Before the first request it reconciles
- * files and rows left by a crash (see recovery.ts).
+ * policies, bytes on local disk under DATA_DIR/storage. The server runs recoverStorageFiles()
+ * before it listens, so files and rows left by a crash are reconciled before any request.
  */
 export function createStorageApp(ctx: ServerContext): Hono {
   const store = new FileStore(ctx.config.dataDir);
-  const ready = recoverStorage(ctx.db, store).then((report) => {
-    const changed = report.completed + report.discardedTemp + report.removedOrphans;
-    if (changed > 0) {
-      console.warn(`storage: recovered after restart: ${report.completed} upload(s) completed, `
-        + `${report.discardedTemp} unfinished upload(s) and ${report.removedOrphans} orphan file(s) removed`);
-    }
-  });
-  // a failed recovery is reported on every request instead of crashing the whole server
-  ready.catch((error: unknown) => console.error('storage: recovery failed', error));
-
   const app = new Hono();
-
-  app.use('*', async (_c, next) => {
-    await ready;
-    await next();
-  });
 
   app.onError((error, c) => {
     if (error instanceof StorageError) return errorResponse(c, error);
