@@ -87,4 +87,24 @@ test.describe('live revocation', () => {
     await member.context.close()
     await boss.context.close()
   })
+
+  test('without a realtime connection the revocation still lands, by re-reading the profile', async ({
+    browser,
+    baseURL,
+  }) => {
+    const victim = await createAccount(baseURL, { role: 'user', status: 'approved', fullName: `Tanpa Soket ${Date.now()}` })
+    const member = await newSignedInPage(browser, baseURL, victim)
+    // The socket "opens" but nothing ever answers: the channel never reaches SUBSCRIBED.
+    await member.page.routeWebSocket(/\/realtime\/v1\/websocket/, () => {})
+    await member.page.goto('/admin/dashboard')
+    await expect(member.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    const api = await superadmin(baseURL)
+    const { error } = await api.from('profiles').update({ status: 'rejected' }).eq('id', victim.id)
+    expect(error).toBeNull()
+    await expect(member.page.locator('[data-sonner-toast]').filter({ hasText: 'Akses Dicabut' })).toBeVisible({
+      timeout: 15_000,
+    })
+    await expect(member.page).toHaveURL(/\/login$/)
+    await member.context.close()
+  })
 })

@@ -13,6 +13,7 @@ import { ValidatingScreen } from './validating-screen'
 
 export const REVOKED_TITLE = 'Akses Dicabut'
 const REVOKED_DESCRIPTION = 'Akun Anda tidak lagi memiliki akses ke area admin.'
+const FALLBACK_POLL_MS = 10_000
 
 /**
  * Lets only approved profiles into the admin area and throws them out the moment that stops
@@ -23,7 +24,9 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const userId = user?.id
-  const profileQuery = useOwnProfile(userId)
+  // While the realtime channel is down, re-read the row now and then so a revocation still lands.
+  const [live, setLive] = useState(false)
+  const profileQuery = useOwnProfile(userId, { pollMs: live ? undefined : FALLBACK_POLL_MS })
   const [exitTo, setExitTo] = useState<string | null>(null)
   const leaving = useRef(false)
 
@@ -78,11 +81,13 @@ export function SessionGuard({ children }: { children: ReactNode }) {
         },
       )
       .subscribe((status, error) => {
+        setLive(status === 'SUBSCRIBED')
         // Changes made while the socket was down are not replayed; re-read the row instead.
         if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: key })
         if (error) console.warn('Profile subscription failed:', error.message)
       })
     return () => {
+      setLive(false)
       void supabase.removeChannel(channel)
     }
   }, [userId, queryClient])

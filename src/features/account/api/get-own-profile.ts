@@ -36,6 +36,10 @@ export const ownProfileQueryOptions = (userId: string) =>
     retry: false,
   })
 
-export function useOwnProfile(userId: string | undefined) {
-  return useQuery({ ...ownProfileQueryOptions(userId ?? ''), enabled: Boolean(userId) })
+export function useOwnProfile(userId: string | undefined, { pollMs }: { pollMs?: number } = {}) {
+  return useQuery({
+    ...ownProfileQueryOptions(userId ?? ''),
+    enabled: Boolean(userId),
+    refetchInterval: pollMs ?? false,
+  })
 }
