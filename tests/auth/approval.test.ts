@@ -19,7 +19,7 @@ async function sessionOf(user: { email: string; password: string }) {
   return { client, session: data.session! };
 }
 
-describe('approval gate (docs/decisions/auth-approval-gate.md)', () => {
+describe('approval gate (docs/decisions/0003-auth-approval-gate.md)', () => {
   it('lets a pending account sign in, but RLS gives it no power and its status is readable', async () => {
     const pending = await createUser(server, { status: 'pending' });
     const { client } = await sessionOf(pending);
