@@ -142,10 +142,14 @@ test.describe('users page (superadmin)', () => {
     await expectToast(page, 'Pengguna berhasil disetujui!')
 
     const roleSelect = row(page, pending.fullName).getByRole('combobox')
+    // The row stays busy until the list has been re-read after the approval.
+    await expect(row(page, pending.fullName)).toContainText('Disetujui')
+    await expect(roleSelect).toBeEnabled()
     await tabTo(page, roleSelect)
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('option', { name: 'Admin' })).toBeVisible()
+    await expect(page.getByRole('option', { name: 'User' })).toBeFocused()
     await page.keyboard.press('ArrowUp')
+    await expect(page.getByRole('option', { name: 'Admin' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expectToast(page, 'Peran berhasil diubah!')
     await expect(roleSelect).toHaveText('Admin')
