@@ -200,7 +200,8 @@ export function createAuthApp(ctx: ServerContext): Hono {
    * A signup for an address that already has an account. Confirmed: GoTrue's fake user (or
    * user_already_exists with autoconfirm). Unconfirmed: the confirmation is sent again, at most
    * once a minute; the stored password and metadata are left alone, since the caller has not
-   * proven it owns the address.
+   * proven it owns the address. Both answer with a fake user, so a stranger learns nothing of the
+   * first sign-up (its id or metadata).
    */
   async function repeatedSignup(existing: UserRecord, email: string, data: Body, redirectTo: string, autoconfirm: boolean) {
     if (autoconfirm) throw errors.userAlreadyExists();
@@ -216,7 +217,7 @@ export function createAuthApp(ctx: ServerContext): Hono {
       `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
       [existing.id, token]);
     await sendConfirmation({ id: existing.id, email, data: existing.raw_user_meta_data ?? {} }, token, redirectTo);
-    return userJson((await findUserById(ctx.db, existing.id))!);
+    return fakeUser(email, data);
   }
 
   app.post('/token', async (c) => {

@@ -8,8 +8,12 @@ alter table public.contacts enable row level security;
 -- profiles
 create policy "Users can read their own profile" on public.profiles
   for select to authenticated using (id = auth.uid());
-create policy "Approved users can read all profiles" on public.profiles
-  for select to authenticated using (public.is_approved());
+-- Approved personnel see their approved colleagues (dashboard count, author names); contact data
+-- of people still waiting or refused is for staff only.
+create policy "Approved users can read approved profiles" on public.profiles
+  for select to authenticated using (status = 'approved' and public.is_approved());
+create policy "Staff can read all profiles" on public.profiles
+  for select to authenticated using (public.is_staff());
 create policy "Approved users can update their own profile" on public.profiles
   for update to authenticated using (id = auth.uid() and public.is_approved())
   with check (id = auth.uid());
