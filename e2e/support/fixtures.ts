@@ -3,6 +3,7 @@ import { test as base, expect, type Browser, type BrowserContext, type Page } fr
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
 import AxeBuilder from '@axe-core/playwright'
 import ws from 'ws'
+import type { Database } from '../../src/lib/database.types'
 
 export const SUPERADMIN = {
   email: process.env.SUPERADMIN_EMAIL ?? 'super@example.com',
@@ -26,9 +27,11 @@ export function backend(baseURL: string): Promise<Backend> {
   return backendPromise
 }
 
-export async function anonClient(baseURL: string): Promise<SupabaseClient> {
+export type TypedClient = SupabaseClient<Database>
+
+export async function anonClient(baseURL: string): Promise<TypedClient> {
   const { url, anonKey } = await backend(baseURL)
-  return createClient(url, anonKey, {
+  return createClient<Database>(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: ws as unknown as typeof WebSocket },
   })
@@ -41,7 +44,7 @@ export async function signedIn(baseURL: string, email: string, password: string)
   return { supabase, session: data.session, user: data.user }
 }
 
-let superadminPromise: Promise<{ supabase: SupabaseClient; id: string }> | null = null
+let superadminPromise: Promise<{ supabase: TypedClient; id: string }> | null = null
 function superadminSession(baseURL: string) {
   superadminPromise ??= signedIn(baseURL, SUPERADMIN.email, SUPERADMIN.password).then((c) => ({ supabase: c.supabase, id: c.user.id }))
   return superadminPromise
