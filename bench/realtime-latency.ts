@@ -5,7 +5,8 @@
  * (the 49 others watch the same row as pending accounts, so each change costs 50 RLS checks).
  * Writes the "## Realtime: update-to-event delay" section of docs/benchmarks.md.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeBenchmarkSection } from './benchmarks-doc.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -142,13 +143,6 @@ async function main(): Promise<void> {
 }
 
 function writeSection(rows: Row[], load: number[]): void {
-  const file = path.resolve('docs/benchmarks.md');
-  let doc: string;
-  try {
-    doc = readFileSync(file, 'utf8');
-  } catch {
-    doc = '# Benchmarks\n';
-  }
   const table = rows.map((r) => `| ${r.database} | ${r.subscribers} | ${r.path} | ${r.n} | ${r.p50} | ${r.p99} | ${r.max} |`).join('\n');
   const section = `${SECTION}
 
@@ -167,14 +161,7 @@ running), so the tails in particular are noisy.
 |---|---|---|---|---|---|---|
 ${table}
 `;
-  const start = doc.indexOf(SECTION);
-  if (start < 0) {
-    doc = `${doc.trimEnd()}\n\n${section}`;
-  } else {
-    const next = doc.indexOf('\n## ', start + SECTION.length);
-    doc = doc.slice(0, start) + section + (next < 0 ? '' : doc.slice(next + 1));
-  }
-  writeFileSync(file, doc.endsWith('\n') ? doc : doc + '\n');
+  writeBenchmarkSection(SECTION, section);
 }
 
 await main();

@@ -5,7 +5,8 @@
  * into the "## REST: GET /rest/v1/articles" section of docs/benchmarks.md.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeBenchmarkSection } from './benchmarks-doc.ts';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,13 +112,6 @@ async function main(): Promise<void> {
 }
 
 function writeSection(results: Result[]): void {
-  const file = path.resolve('docs/benchmarks.md');
-  let doc = '';
-  try {
-    doc = readFileSync(file, 'utf8');
-  } catch {
-    doc = '# Benchmarks\n';
-  }
   const rows = results.map((r) => `| ${r.target} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`).join('\n');
   const section = `${SECTION}
 
@@ -131,14 +125,7 @@ migrations and rows; our server runs on embedded PGlite, whose single connection
 |---|---|---|---|---|---|
 ${rows}
 `;
-  const start = doc.indexOf(SECTION);
-  if (start < 0) {
-    doc = `${doc.trimEnd()}\n\n${section}`;
-  } else {
-    const next = doc.indexOf('\n## ', start + SECTION.length);
-    doc = doc.slice(0, start) + section + (next < 0 ? '' : doc.slice(next + 1));
-  }
-  writeFileSync(file, doc.endsWith('\n') ? doc : doc + '\n');
+  writeBenchmarkSection(SECTION, section);
 }
 
 await main();

@@ -5,7 +5,8 @@
  * are installed). Each upload is streamed to disk, fsynced, its row committed under RLS and the
  * file renamed into place. Writes the "## Storage: upload throughput" section of docs/benchmarks.md.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeBenchmarkSection } from './benchmarks-doc.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
@@ -78,7 +79,6 @@ async function run(database: string, databaseUrl: string | undefined): Promise<R
 }
 
 function writeSection(results: Result[]): void {
-  const file = path.resolve(import.meta.dirname, '../docs/benchmarks.md');
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const rows = results.map((r) => `| ${r.database} | ${r.concurrency} | ${r.uploads} | ${r.perSecond.toFixed(1)} | ${r.mbPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} |`);
   const section = [
@@ -98,15 +98,7 @@ function writeSection(results: Result[]): void {
     ...rows,
     '',
   ].join('\n');
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = text.indexOf(SECTION);
-  if (start === -1) {
-    text = `${text.replace(/\n*$/, '\n\n')}${section}`;
-  } else {
-    const after = text.indexOf('\n## ', start + SECTION.length);
-    text = text.slice(0, start) + section + (after === -1 ? '' : `\n${text.slice(after + 1)}`);
-  }
-  writeFileSync(file, text);
+  writeBenchmarkSection(SECTION, section);
 }
 
 async function main(): Promise<void> {
