@@ -193,7 +193,8 @@ export class RealtimeService {
     ready.forEach(({ selectable, sends }, i) => {
       if (!visible[i]) return;
       const data = this.payload(meta, change, selectable);
-      for (const { subscriber, ids } of sends) subscriber.send({ ids, data });
+      // The checks above awaited the database: a channel that left meanwhile gets nothing.
+      for (const { subscriber, ids } of sends) if (this.subscribers.has(subscriber)) subscriber.send({ ids, data });
     });
   }
 
