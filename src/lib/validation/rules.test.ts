@@ -6,7 +6,7 @@ describe('shared form rules', () => {
     expect(phoneNumber.safeParse('+62812345678').success).toBe(true)
     expect(phoneNumber.safeParse('+628123456789012').success).toBe(false)
     expect(phoneNumber.safeParse('0812345678').success).toBe(false)
-    expect(phoneNumber.safeParse('+6281234567').success).toBe(true)
+    expect(phoneNumber.safeParse('+6281234567').success).toBe(false)
     expect(phoneNumber.safeParse('+628123456').success).toBe(false)
   })
 
