@@ -1,15 +1,15 @@
 import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { createApp } from './app.ts';
 import { ensureSuperadmin } from './auth/users.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Db } from './db/adapter.ts';
 import { applyMigrations, applyPlatform } from './db/migrate.ts';
-import { openPglite } from './db/pglite.ts';
+import { startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { openPostgres } from './db/postgres.ts';
+import { loadRoleSettings } from './db/role-settings.ts';
 import { seedDemo } from './db/seed.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/index.ts';
@@ -22,13 +22,43 @@ export interface RunningServer {
   ctx: ServerContext;
   /** Reload caches that depend on the schema (after a test or an operator changes it). */
   schemaChanged(): Promise<void>;
+  /** The embedded PostgreSQL server, when DATABASE_URL is not set. */
+  cluster: EmbeddedCluster | undefined;
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Config): Promise<Db> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite(path.join(config.dataDir, 'db'));
+export interface Database {
+  db: Db;
+  cluster: EmbeddedCluster | undefined;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL, or the embedded PostgreSQL server in DATA_DIR/db (started here). */
+export async function openDatabase(config: Config): Promise<Database> {
+  const pool = { poolSize: config.dbPoolSize, anonymousConcurrency: config.dbAnonConcurrency };
+  if (config.databaseUrl) {
+    const db = await openPostgres(config.databaseUrl, pool);
+    return { db, cluster: undefined, close: () => db.close() };
+  }
+  const cluster = await startEmbedded(config.dataDir, {
+    size: { maxConnections: config.pgMaxConnections, sharedBuffers: config.pgSharedBuffers },
+    durable: config.pgDurable,
+  });
+  let db: Db;
+  try {
+    db = await openPostgres(cluster.url(), pool);
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  return {
+    db,
+    cluster,
+    async close() {
+      await db.close();
+      await cluster.stop();
+    },
+  };
 }
 
 /** Brings the database up to date: platform layer, app migrations, change capture, seeds. */
@@ -48,14 +78,16 @@ async function firstMigration(db: Db): Promise<string | undefined> {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const db = await openDatabase(config);
+  const database = await openDatabase(config);
+  const { db } = database;
   try {
     await prepareDatabase(db, config);
+    await loadRoleSettings(db);
   } catch (error) {
-    await db.close();
+    await database.close();
     throw error;
   }
-  const listeners: (() => Promise<void> | void)[] = [];
+  const listeners: (() => Promise<void> | void)[] = [() => loadRoleSettings(db).then(() => undefined)];
   const ctx: ServerContext = {
     config,
     db,
@@ -79,6 +111,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return {
     url: `http://${host}:${port}`,
     ctx,
+    cluster: database.cluster,
     async schemaChanged() {
       for (const listener of listeners) await listener();
     },
@@ -86,7 +119,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
+      await database.close();
     },
   };
 }
