@@ -1,11 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths.ts';
 import { isPgError, type Db } from './adapter.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const PLATFORM_DIR = path.join(here, 'platform');
-export const MIGRATIONS_DIR = path.resolve(here, '../../supabase/migrations');
+export const PLATFORM_DIR = fromRoot('server', 'db', 'platform');
+export const MIGRATIONS_DIR = fromRoot('supabase', 'migrations');
 
 async function sqlFiles(dir: string): Promise<string[]> {
   return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
