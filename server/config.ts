@@ -33,6 +33,9 @@ export interface Config {
   pgSharedBuffers: string;
   /** Embedded server only: false for throwaway clusters (tests, benchmarks), skipping fsync. */
   pgDurable: boolean;
+  /** Keep anonymous REST reads in memory until a write (READ_CACHE); READ_CACHE_TTL caps an entry's life in seconds. */
+  readCache: boolean;
+  readCacheTtlSeconds: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -76,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pgMaxConnections: int('PG_MAX_CONNECTIONS', env.PG_MAX_CONNECTIONS, 40),
     pgSharedBuffers: env.PG_SHARED_BUFFERS || '32MB',
     pgDurable: bool(env.PG_DURABLE, true),
+    readCache: bool(env.READ_CACHE, true),
+    readCacheTtlSeconds: int('READ_CACHE_TTL', env.READ_CACHE_TTL, 60),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

@@ -11,6 +11,7 @@ import { startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { openPostgres } from './db/postgres.ts';
 import { loadRoleSettings } from './db/role-settings.ts';
 import { seedDemo } from './db/seed.ts';
+import { ReadCache } from './http/read-cache.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/index.ts';
 import { attachRealtime } from './realtime/index.ts';
@@ -66,6 +67,7 @@ export async function prepareDatabase(db: Db, config: Config): Promise<void> {
   await applyPlatform(db);
   const applied = await applyMigrations(db);
   await syncCaptureTriggers(db);
+  await db.query('select realtime.sync_write_triggers()');
   const isNewDatabase = applied.length > 0 && applied[0] === (await firstMigration(db));
   if (isNewDatabase && config.seedDemo) await seedDemo(db);
 }
@@ -95,6 +97,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     mail: createMailer(config),
     onSchemaChange: (listener) => listeners.push(listener),
   };
+  if (config.readCache) {
+    const cache = new ReadCache(db, { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, ttlMs: config.readCacheTtlSeconds * 1000 });
+    await cache.start();
+    ctx.readCache = cache;
+    listeners.push(() => cache.schemaChanged());
+  }
   await ensureSuperadmin(ctx);
   await recoverStorageFiles(ctx);
 
@@ -117,6 +125,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
     async close() {
       await realtime.close();
+      await ctx.readCache?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();

@@ -38,6 +38,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     seedDemo: false,
     rateLimitScale: 100,
     pgDurable: false,
+    // Tests that write with SQL and read through the API at once must not race the NOTIFY.
+    readCache: false,
     siteUrl: 'http://localhost:3000',
     ...overrides,
   });
