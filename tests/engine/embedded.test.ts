@@ -58,12 +58,15 @@ async function anonKeyOf(url: string): Promise<string> {
   return /SUPABASE_ANON_KEY["']?\s*:\s*["']([^"']+)/.exec(script)![1];
 }
 
-/** Inserts contact messages until `stop()`; resolves to the e-mails the server acknowledged (201). */
+/**
+ * Inserts contact messages until `stop()`, at most 6 per worker: the contact form's flood guard
+ * refuses more than 60 messages a minute, and both tests together stay below that.
+ */
 function writeContacts(url: string, key: string, tag: string) {
   const acknowledged: string[] = [];
   let stopped = false;
   const worker = async (w: number) => {
-    for (let i = 0; !stopped; i++) {
+    for (let i = 0; !stopped && i < 6; i++) {
       const email = `${tag}-${w}-${i}@example.com`;
       try {
         const response = await fetch(`${url}/rest/v1/contacts`, {
@@ -118,7 +121,7 @@ describe('embedded PostgreSQL under supervision', () => {
     let server = await startServer();
     const key = await anonKeyOf(server.url);
     const writes = writeContacts(server.url, key, 'node');
-    await expect.poll(() => writes.acknowledged.length, { timeout: 20_000 }).toBeGreaterThan(20);
+    await expect.poll(() => writes.acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(12);
     const oldPostmaster = postmasterPid();
     server.process.kill('SIGKILL');
     await exited(server.process);
@@ -139,7 +142,7 @@ describe('embedded PostgreSQL under supervision', () => {
     const server = current!;
     const key = await anonKeyOf(server.url);
     const writes = writeContacts(server.url, key, 'all');
-    await expect.poll(() => writes.acknowledged.length, { timeout: 20_000 }).toBeGreaterThan(20);
+    await expect.poll(() => writes.acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(12);
     // PostgreSQL runs in its own process group (postmaster pid): SIGKILL all of it with Node.
     const group = postmasterPid();
     server.process.kill('SIGKILL');
@@ -149,7 +152,7 @@ describe('embedded PostgreSQL under supervision', () => {
 
     await startServer();
     const stored = await storedContacts('all');
-    expect(writes.acknowledged.length).toBeGreaterThan(20);
+    expect(writes.acknowledged.length).toBeGreaterThanOrEqual(12);
     for (const email of writes.acknowledged) expect(stored.has(email), email).toBe(true);
   }, 120_000);
 
