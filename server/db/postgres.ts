@@ -43,6 +43,8 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
     // Idle backends cost memory on a small machine: close them after a quiet spell.
     idleTimeoutMillis: 30_000,
     options: '-c TimeZone=UTC',
+    // Names this server's sessions in pg_stat_activity (an application_name in the URL wins).
+    application_name: 'skadron',
   });
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   await pool.query('select 1');
