@@ -67,6 +67,8 @@ describe('statement timeouts', () => {
     // Everyone else was answered before the first attack was cancelled.
     expect(finished.slice(0, 3).sort()).toEqual(['anon list', 'galleries', 'staff write']);
 
+    // Real PostgREST 12.0.2 answers this request the same way (checked against its binary on the
+    // embedded PostgreSQL 17: 500 after 3.0 s with this exact body).
     for (const attack of await Promise.all(attacks)) {
       expect(attack.status).toBe(500);
       expect(attack.body).toEqual({
