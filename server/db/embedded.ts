@@ -242,8 +242,9 @@ async function boot(bin: Binaries, dataDir: string, owner: Owner | undefined, op
   if (owner) chownSync(logFile, owner.uid, owner.gid);
   const args = ['-D', dbDir, '-p', String(SOCKET_PORT), '-k', runDir];
   for (const [key, value] of Object.entries(postgresSettings(options.size, options.durable ?? true))) args.push('-c', `${key}=${value}`);
-  // Its own process group: Ctrl-C in a terminal reaches Node, which stops PostgreSQL in order.
-  const child: ChildProcess = spawn(bin.postgres, args, { stdio: ['ignore', log, log], detached: true, ...owner, env: { ...process.env, LC_ALL: 'C' } });
+  // Same process group as Node: whatever stops the whole group (Ctrl-C, a test runner killing its
+  // web server) stops PostgreSQL too; `kill -9` of Node alone leaves it to the next start's takeover.
+  const child: ChildProcess = spawn(bin.postgres, args, { stdio: ['ignore', log, log], ...owner, env: { ...process.env, LC_ALL: 'C' } });
   closeSync(log);
   child.unref();
 

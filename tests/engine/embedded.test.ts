@@ -3,7 +3,7 @@
  * the server runs as its own process on a DATA_DIR, and is killed with SIGKILL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -143,10 +143,17 @@ describe('embedded PostgreSQL under supervision', () => {
     const key = await anonKeyOf(server.url);
     const writes = writeContacts(server.url, key, 'all');
     await expect.poll(() => writes.acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(12);
-    // PostgreSQL runs in its own process group (postmaster pid): SIGKILL all of it with Node.
-    const group = postmasterPid();
-    server.process.kill('SIGKILL');
-    process.kill(-group, 'SIGKILL');
+    // SIGKILL Node, the postmaster and every process it forked, at once.
+    const postmaster = postmasterPid();
+    const forked = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
+    for (const pid of [server.process.pid!, postmaster, ...forked]) process.kill(pid, 'SIGKILL');
     await exited(server.process);
     await writes.stop();
 
