@@ -9,7 +9,7 @@ import { HELPER_TYPES } from './typegen-helpers.ts';
  */
 interface Column { table: string; name: string; type: string; elem: string | null; nullable: boolean; optional: boolean; generated: boolean; updatable: boolean }
 interface Relation { table: string; name: string; columns: string[]; one: boolean; target: string; targetColumns: string[] }
-interface Fn { name: string; args: { name: string; type: string; mode: string; elem: string | null; optional: boolean }[]; returns: string; retElem: string | null; set: boolean; table: { name: string; type: string; elem: string | null }[] | null }
+interface Fn { name: string; args: { name: string; type: string; mode: string; elem: string | null; optional: boolean }[]; returns: string; retElem: string | null; set: boolean }
 
 const SCHEMA = 'public';
 
