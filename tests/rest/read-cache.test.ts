@@ -85,3 +85,24 @@ describe('anonymous reads', () => {
     expect(response.headers.get('etag')).toBeNull();
   });
 });
+
+describe('scheduled articles', () => {
+  test('no cached answer outlives the next due published_at', async () => {
+    const { db, readCache } = t.server.ctx;
+    // Issue 11 adds this column; on a database without it the cache has no such bound.
+    await db.exec('alter table public.articles add column if not exists published_at timestamptz default now()');
+    await t.server.schemaChanged();
+    const before = readCache!.generation;
+    const { rows } = await db.query<{ due: number }>(
+      "insert into public.articles (title, content, published_at) values ('Terjadwal', 'isi', now() + interval '1.5 seconds') returning (extract(epoch from published_at) * 1000)::float8 as due",
+    );
+    const due = rows[0].due;
+    // The insert's NOTIFY empties the cache; wait for it before storing, as a reader would.
+    await expect.poll(() => readCache!.generation, { timeout: 5_000, interval: 10 }).toBeGreaterThan(before);
+    const body = new TextEncoder().encode('[]');
+    await readCache!.set('scheduled-key', { status: 200, headers: [], body, etag: 'W/"x"' }, readCache!.generation);
+    expect(readCache!.get('scheduled-key')).toBeDefined();
+    await expect.poll(() => readCache!.get('scheduled-key'), { timeout: 10_000, interval: 50 }).toBeUndefined();
+    expect(Date.now()).toBeGreaterThanOrEqual(due);
+  });
+});
