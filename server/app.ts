@@ -21,7 +21,7 @@ export function createApp(ctx: ServerContext): Hono {
     });
   }
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) {
-    app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson());
+    app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
   app.use('/rest/v1/*', anonymousEtag(ctx.keys));
   if (ctx.readCache) app.use('/rest/v1/*', readCache(ctx.readCache, ctx.keys));

@@ -40,13 +40,18 @@ export function isCompressible(contentType: string | null): boolean {
   return contentType !== null && COMPRESSIBLE.test(contentType);
 }
 
-/** Compresses JSON and text answers over 1 kB for clients that accept br or gzip. */
-export function compressJson(): MiddlewareHandler {
+/**
+ * Compresses JSON and text answers over 1 kB for clients that accept br or gzip. `types` narrows
+ * what is compressed (storage compresses only its JSON, never the files it serves). Partial
+ * answers (206, Content-Range) are left alone: their ranges count bytes of the plain body.
+ */
+export function compressJson(types?: RegExp): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || res.headers.has('Content-Encoding') || !res.body || res.status === 204 || res.status === 304) return;
-    if (!isCompressible(res.headers.get('Content-Type'))) return;
+    if (c.req.method === 'HEAD' || res.headers.has('Content-Encoding') || !res.body || res.status === 204 || res.status === 304 || res.status === 206) return;
+    const type = res.headers.get('Content-Type');
+    if (!isCompressible(type) || (types && !types.test(type ?? '')) || /no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
     const declared = Number(res.headers.get('Content-Length') ?? NaN);
     if (Number.isFinite(declared) && declared < COMPRESS_MIN_BYTES) return;
