@@ -109,8 +109,8 @@ function refusePglite(dbDir: string) {
   if (!existsSync(path.join(dbDir, 'postmaster.opts')) && !existsSync(path.join(dbDir, 'skadron-engine'))) {
     throw new Error(
       `${dbDir} holds a database of the old embedded engine (PGlite), which this version no longer runs. ` +
-      'Export it with the previous version (for example pg_dump over DATABASE_URL after loading it), ' +
-      'then start with a new DATA_DIR, or move the directory away to start empty.',
+      'To keep its content, export it with the previous version of this site (pg_dump through @electric-sql/pglite-socket) ' +
+      'and restore it into the new database as README "Restore" describes; to start empty, move that db directory away.',
     );
   }
 }

@@ -171,9 +171,9 @@ describe('embedded PostgreSQL under supervision', () => {
     const old = mkdtempSync(path.join(os.tmpdir(), 'skd-pglite-'));
     try {
       mkdirSync(path.join(old, 'db'));
-      writeFileSync(path.join(old, 'db', 'PG_VERSION'), '17\n');
+      writeFileSync(path.join(old, 'db', 'PG_VERSION'), '18\n'); // what PGlite 0.5 writes
       await expect(startEmbedded(old, { size: { maxConnections: 10, sharedBuffers: '16MB' } }))
-        .rejects.toThrow(/old embedded engine \(PGlite\).*new DATA_DIR/);
+        .rejects.toThrow(/old embedded engine \(PGlite\).*move that db directory away/);
     } finally {
       rmSync(old, { recursive: true, force: true });
     }
