@@ -6,7 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
-import { restCaller, type RestCaller } from './caller.ts';
+import type { Caller } from '../http/caller.ts';
+import { restCaller } from './caller.ts';
 import { restError, toRestError } from './errors.ts';
 import { planCall, planMutate, planRead } from './plan.ts';
 import { requestTransaction, runCall, runMutate, runRead } from './query.ts';
@@ -27,12 +28,11 @@ export function createRestApp(ctx: ServerContext): Hono {
     cache = undefined;
     await getCache();
   });
-  const callerOf = restCaller(ctx);
 
   const handle = async (c: Context, target: Target): Promise<Response> => {
-    let caller: RestCaller = { claims: { role: 'anon' }, authenticated: false };
+    let caller: Caller = { claims: { role: 'anon' }, authenticated: false };
     try {
-      caller = await callerOf(c.req.raw.headers);
+      caller = await restCaller(ctx, c.req.raw);
       if (c.req.method.toUpperCase() === 'OPTIONS') {
         return respond(200, null, { Allow: target.kind === 'rpc' ? 'OPTIONS,GET,HEAD,POST' : 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' });
       }
