@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import type { JwtClaims } from '../db/request-context.ts';
+import { readBodyText } from '../http/body.ts';
 import { CallerError, identifyCaller } from '../http/caller.ts';
 import { chunksOf, parseMultipart, requestStream } from './body.ts';
 import {
@@ -291,9 +292,7 @@ function parseMetadata(value: string | undefined): Record<string, unknown> | nul
 const MAX_JSON_BODY = 1024 * 1024;
 
 async function readJson(c: Context): Promise<Record<string, unknown>> {
-  if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BODY) throw errors.invalidRequest('Request body too large');
-  const text = await c.req.text();
-  if (text.length > MAX_JSON_BODY) throw errors.invalidRequest('Request body too large');
+  const text = await readBodyText(c.req.raw, MAX_JSON_BODY, () => errors.invalidRequest('Request body too large'));
   if (text.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(text);
