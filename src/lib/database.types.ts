@@ -40,6 +40,7 @@ export type Database = {
           created_at: string
           id: string
           image_gallery_urls: string[]
+          published_at: string | null
           title: string
           updated_at: string
         }
@@ -51,6 +52,7 @@ export type Database = {
           created_at?: string
           id?: string
           image_gallery_urls?: string[]
+          published_at?: string | null
           title: string
           updated_at?: string
         }
@@ -62,6 +64,7 @@ export type Database = {
           created_at?: string
           id?: string
           image_gallery_urls?: string[]
+          published_at?: string | null
           title?: string
           updated_at?: string
         }
