@@ -80,30 +80,36 @@ export type Database = {
       }
       contacts: {
         Row: {
+          archived_at: string | null
           created_at: string
           email: string
           id: string
           message: string
           name: string
           phone: string | null
+          read_at: string | null
           subject: string | null
         }
         Insert: {
+          archived_at?: string | null
           created_at?: string
           email: string
           id?: string
           message: string
           name: string
           phone?: string | null
+          read_at?: string | null
           subject?: string | null
         }
         Update: {
+          archived_at?: string | null
           created_at?: string
           email?: string
           id?: string
           message?: string
           name?: string
           phone?: string | null
+          read_at?: string | null
           subject?: string | null
         }
         Relationships: []
