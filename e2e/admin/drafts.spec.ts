@@ -49,6 +49,8 @@ for (const viewport of VIEWPORTS) {
     await expect(dialog.getByLabel('Tanggal terbit (WIB)')).toHaveAttribute('aria-invalid', 'true')
     // The refused attempt keeps everything typed.
     await expect(dialog.getByLabel('Judul')).toHaveValue(title)
+    await dialog.getByText('Penerbitan').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `screenshots/admin-content-schedule-${viewport.name}.png` })
 
     await dialog.getByLabel('Tanggal terbit (WIB)').fill('2099-12-31')
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
