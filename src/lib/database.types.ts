@@ -39,6 +39,7 @@ export type Database = {
           created_at: string
           id: string
           image_gallery_urls: string[]
+          published_at: string | null
           title: string
           updated_at: string
         }
@@ -50,6 +51,7 @@ export type Database = {
           created_at?: string
           id?: string
           image_gallery_urls?: string[]
+          published_at?: string | null
           title: string
           updated_at?: string
         }
@@ -61,6 +63,7 @@ export type Database = {
           created_at?: string
           id?: string
           image_gallery_urls?: string[]
+          published_at?: string | null
           title?: string
           updated_at?: string
         }
@@ -76,30 +79,36 @@ export type Database = {
       }
       contacts: {
         Row: {
+          archived_at: string | null
           created_at: string
           email: string
           id: string
           message: string
           name: string
           phone: string | null
+          read_at: string | null
           subject: string | null
         }
         Insert: {
+          archived_at?: string | null
           created_at?: string
           email: string
           id?: string
           message: string
           name: string
           phone?: string | null
+          read_at?: string | null
           subject?: string | null
         }
         Update: {
+          archived_at?: string | null
           created_at?: string
           email?: string
           id?: string
           message?: string
           name?: string
           phone?: string | null
+          read_at?: string | null
           subject?: string | null
         }
         Relationships: []
