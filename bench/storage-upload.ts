@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/storage-upload.ts`: upload throughput of 1 MB PNG images through supabase-js
  * (multipart, as a browser sends a File) into the article_images bucket as an approved admin,
- * one at a time and 4 in parallel, on embedded PGlite and on PostgreSQL 15 (when its binaries
+ * one at a time and 4 in parallel, on the embedded PostgreSQL 17 and on PostgreSQL 15 (when its binaries
  * are installed). Each upload is streamed to disk, fsynced, its row committed under RLS and the
  * file renamed into place. Writes the "## Storage: upload throughput" section of docs/benchmarks.md.
  */
@@ -102,7 +102,7 @@ function writeSection(results: Result[]): void {
 }
 
 async function main(): Promise<void> {
-  const results = await run('PGlite (embedded)', undefined);
+  const results = await run('PostgreSQL 17 (embedded)', undefined);
   if (existsSync('/usr/lib/postgresql/15/bin/postgres') && process.env.BENCH_SKIP_POSTGRES !== '1') {
     const cluster = await startPostgres15();
     try {

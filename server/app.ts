@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { createAuthApp } from './auth/index.ts';
 import type { ServerContext } from './context.ts';
+import { compressJson } from './http/compress.ts';
+import { anonymousEtag } from './http/etag.ts';
 import { apiCors, requireApiKey } from './http/gateway.ts';
+import { readCache } from './http/read-cache.ts';
 import { createDevMailApp } from './mail/index.ts';
 import { createRestApp } from './rest/index.ts';
 import { createSiteApp } from './site/index.ts';
@@ -18,8 +21,10 @@ export function createApp(ctx: ServerContext): Hono {
     });
   }
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) {
-    app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys));
+    app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
+  app.use('/rest/v1/*', anonymousEtag(ctx.keys));
+  if (ctx.readCache) app.use('/rest/v1/*', readCache(ctx.readCache, ctx.keys));
   app.route('/auth/v1', createAuthApp(ctx));
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));

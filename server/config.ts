@@ -24,6 +24,18 @@ export interface Config {
   /** Serve the built SPA from dist/ (false for API-only test servers). */
   serveSite: boolean;
   logRequests: boolean;
+  /** Connections this server opens to PostgreSQL at most (DB_POOL_SIZE). */
+  dbPoolSize: number;
+  /** Of those, how many anonymous API requests may hold at once (DB_ANON_CONCURRENCY). */
+  dbAnonConcurrency: number;
+  /** Embedded server only: max_connections and shared_buffers (PG_MAX_CONNECTIONS, PG_SHARED_BUFFERS). */
+  pgMaxConnections: number;
+  pgSharedBuffers: string;
+  /** Embedded server only: false for throwaway clusters (tests, benchmarks), skipping fsync. */
+  pgDurable: boolean;
+  /** Keep anonymous REST reads in memory until a write (READ_CACHE); READ_CACHE_TTL caps an entry's life in seconds. */
+  readCache: boolean;
+  readCacheTtlSeconds: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -62,6 +74,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitScale: int('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1) || 1,
     serveSite: bool(env.SERVE_SITE, true),
     logRequests: bool(env.LOG_REQUESTS, false),
+    dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20) || 1,
+    dbAnonConcurrency: int('DB_ANON_CONCURRENCY', env.DB_ANON_CONCURRENCY, 14) || 1,
+    pgMaxConnections: int('PG_MAX_CONNECTIONS', env.PG_MAX_CONNECTIONS, 40),
+    pgSharedBuffers: env.PG_SHARED_BUFFERS || '32MB',
+    pgDurable: bool(env.PG_DURABLE, true),
+    readCache: bool(env.READ_CACHE, true),
+    readCacheTtlSeconds: int('READ_CACHE_TTL', env.READ_CACHE_TTL, 60),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

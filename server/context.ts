@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/adapter.ts';
+import type { ReadCache } from './http/read-cache.ts';
 import type { Keys } from './keys.ts';
 import type { Mailer } from './mail/mailer.ts';
 
@@ -9,6 +10,8 @@ export interface ServerContext {
   db: Db;
   keys: Keys;
   mail: Mailer;
+  /** Anonymous REST answers kept in memory (READ_CACHE), emptied by every write. */
+  readCache?: ReadCache;
   /** Called after migrations so services can reload caches (PostgREST's schema cache). */
   onSchemaChange(listener: () => Promise<void> | void): void;
 }

@@ -7,7 +7,7 @@ async function main() {
   const server = await startServer(config);
   // The first line is machine-read by tests that start the server as a child process.
   console.log(`listening on ${server.url}`);
-  console.log(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
+  console.log(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL 17 in ${config.dataDir}/db`}`);
   if (!config.smtpUrl) console.log(`mail: kept in ${config.dataDir}/mail, listed at ${server.url}/_dev/mail`);
 
   let stopping = false;
@@ -20,6 +20,10 @@ async function main() {
     await server.close();
     process.exit(0);
   };
+  server.cluster?.onUnexpectedExit((reason) => {
+    console.error(`${reason}\nThe site cannot work without its database: exiting.`);
+    process.exit(1);
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

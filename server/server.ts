@@ -1,16 +1,17 @@
 import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { createApp } from './app.ts';
 import { ensureSuperadmin } from './auth/users.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Db } from './db/adapter.ts';
 import { applyMigrations, applyPlatform } from './db/migrate.ts';
-import { openPglite } from './db/pglite.ts';
+import { startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { openPostgres } from './db/postgres.ts';
+import { loadRoleSettings } from './db/role-settings.ts';
 import { seedDemo } from './db/seed.ts';
+import { ReadCache } from './http/read-cache.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/index.ts';
 import { attachRealtime } from './realtime/index.ts';
@@ -22,13 +23,43 @@ export interface RunningServer {
   ctx: ServerContext;
   /** Reload caches that depend on the schema (after a test or an operator changes it). */
   schemaChanged(): Promise<void>;
+  /** The embedded PostgreSQL server, when DATABASE_URL is not set. */
+  cluster: EmbeddedCluster | undefined;
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Config): Promise<Db> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite(path.join(config.dataDir, 'db'));
+export interface Database {
+  db: Db;
+  cluster: EmbeddedCluster | undefined;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL, or the embedded PostgreSQL server in DATA_DIR/db (started here). */
+export async function openDatabase(config: Config): Promise<Database> {
+  const pool = { poolSize: config.dbPoolSize, anonymousConcurrency: config.dbAnonConcurrency };
+  if (config.databaseUrl) {
+    const db = await openPostgres(config.databaseUrl, pool);
+    return { db, cluster: undefined, close: () => db.close() };
+  }
+  const cluster = await startEmbedded(config.dataDir, {
+    size: { maxConnections: config.pgMaxConnections, sharedBuffers: config.pgSharedBuffers },
+    durable: config.pgDurable,
+  });
+  let db: Db;
+  try {
+    db = await openPostgres(cluster.url(), pool);
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  return {
+    db,
+    cluster,
+    async close() {
+      await db.close();
+      await cluster.stop();
+    },
+  };
 }
 
 /** Brings the database up to date: platform layer, app migrations, change capture, seeds. */
@@ -36,6 +67,7 @@ export async function prepareDatabase(db: Db, config: Config): Promise<void> {
   await applyPlatform(db);
   const applied = await applyMigrations(db);
   await syncCaptureTriggers(db);
+  await db.query('select realtime.sync_write_triggers()');
   const isNewDatabase = applied.length > 0 && applied[0] === (await firstMigration(db));
   if (isNewDatabase && config.seedDemo) await seedDemo(db);
 }
@@ -48,14 +80,16 @@ async function firstMigration(db: Db): Promise<string | undefined> {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const db = await openDatabase(config);
+  const database = await openDatabase(config);
+  const { db } = database;
   try {
     await prepareDatabase(db, config);
+    await loadRoleSettings(db);
   } catch (error) {
-    await db.close();
+    await database.close();
     throw error;
   }
-  const listeners: (() => Promise<void> | void)[] = [];
+  const listeners: (() => Promise<void> | void)[] = [() => loadRoleSettings(db).then(() => undefined)];
   const ctx: ServerContext = {
     config,
     db,
@@ -63,6 +97,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     mail: createMailer(config),
     onSchemaChange: (listener) => listeners.push(listener),
   };
+  if (config.readCache) {
+    const cache = new ReadCache(db, { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, ttlMs: config.readCacheTtlSeconds * 1000 });
+    await cache.start();
+    ctx.readCache = cache;
+    listeners.push(() => cache.schemaChanged());
+  }
   await ensureSuperadmin(ctx);
   await recoverStorageFiles(ctx);
 
@@ -79,14 +119,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return {
     url: `http://${host}:${port}`,
     ctx,
+    cluster: database.cluster,
     async schemaChanged() {
       for (const listener of listeners) await listener();
     },
     async close() {
       await realtime.close();
+      await ctx.readCache?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
+      await database.close();
     },
   };
 }

@@ -169,7 +169,8 @@ test.describe('content page', () => {
 
     const row = page.getByRole('row').filter({ hasText: title })
     await expect(row.getByRole('cell').nth(1)).toHaveText('-')
-    const date = await row.getByRole('cell').nth(2).textContent()
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Terbit')
+    const date = await row.getByRole('cell').nth(3).textContent()
     expect(date).toMatch(/^\d{1,2} \w{3} \d{4}$/)
     await expect(row.getByRole('link', { name: /di tab baru/ })).toHaveAttribute('target', '_blank')
 

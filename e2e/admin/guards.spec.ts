@@ -49,6 +49,23 @@ test.describe('admin guards', () => {
     })
   }
 
+  test('an unknown admin path shows a not-found page inside the shell, without redirecting', async ({
+    browser,
+    baseURL,
+  }) => {
+    const account = await createAccount(baseURL, { role: 'admin', status: 'approved' })
+    const { context, page } = await newSignedInPage(browser, baseURL, account)
+    for (const path of ['/admin/tidak-ada', '/admin/tidak/ada/sama-sekali']) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: 'Halaman tidak ditemukan' })).toBeVisible()
+      await expect(page).toHaveURL(new RegExp(`${path}$`))
+      await expect(page.getByRole('navigation', { name: 'Navigasi admin' })).toBeVisible()
+    }
+    await page.getByRole('link', { name: 'Kembali ke Dashboard' }).click()
+    await expect(page).toHaveURL(/\/admin\/dashboard$/)
+    await context.close()
+  })
+
   for (const status of ['pending', 'rejected'] as const) {
     test(`${status} account with a session is signed out with 'Akses Dicabut'`, async ({ browser, baseURL }) => {
       const account = await createAccount(baseURL, { role: 'admin', status })

@@ -7,11 +7,12 @@
  *   npm run user -- set-status --email a@b.id --status approved
  * Works on DATA_DIR (embedded database) or DATABASE_URL, like the server.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/adapter.ts';
+import { runningClusterUrl } from '../db/embedded.ts';
+import { openPostgres } from '../db/postgres.ts';
 import {
   ROLES, STATUSES, UserExistsError, UserNotFoundError, createUser, setPassword, setRole, setStatus,
   type AccountStatus, type AppRole,
@@ -28,7 +29,7 @@ Commands:
   set-status    --email <e-mail> --status approved|pending|rejected
 
 Database: DATABASE_URL if set, else the embedded database in DATA_DIR (default ./data).
-Stop the server first when it uses the same DATA_DIR (add --force to skip that check).`;
+A server running on the same DATA_DIR is used as it is (its PostgreSQL answers both).`;
 
 export class UsageError extends Error {}
 
@@ -45,25 +46,20 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
   return value as T;
 }
 
-async function openDb(config: Config, force: boolean): Promise<Db> {
+async function openDb(config: Config): Promise<{ db: Db; close(): Promise<void> }> {
   const { openDatabase, prepareDatabase } = await import('../server.ts');
-  if (!config.databaseUrl) {
-    // PGlite has no locking between processes: two writers would corrupt the files
-    const pidFile = path.join(config.dataDir, 'db', 'postmaster.pid');
-    if (existsSync(pidFile) && !force) {
-      throw new Error(
-        `The embedded database in ${config.dataDir} is open in another process (or was not closed cleanly: ${pidFile} exists).\n` +
-        'Stop the server and try again. If no server is running, add --force.');
-    }
-  }
-  const db = await openDatabase(config);
+  const running = config.databaseUrl ? undefined : runningClusterUrl(config.dataDir);
+  // With `npm start` running on this DATA_DIR, talk to its PostgreSQL instead of starting another.
+  const database = running
+    ? await openPostgres(running, { poolSize: 2, anonymousConcurrency: 1 }).then((db) => ({ db, close: () => db.close() }))
+    : await openDatabase(config);
   try {
-    await prepareDatabase(db, config);
+    await prepareDatabase(database.db, config);
   } catch (error) {
-    await db.close();
+    await database.close();
     throw error;
   }
-  return db;
+  return database;
 }
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<void> {
@@ -82,7 +78,6 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
         role: { type: 'string' },
         status: { type: 'string' },
         'full-name': { type: 'string' },
-        force: { type: 'boolean' },
       },
       strict: true,
     });
@@ -133,11 +128,11 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       throw new UsageError(`Unknown command "${command}"`);
   }
 
-  const db = await openDb(config, values.force === true);
+  const database = await openDb(config);
   try {
-    log(await action(db));
+    log(await action(database.db));
   } finally {
-    await db.close();
+    await database.close();
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * One database interface over two engines: embedded PGlite (default) and a PostgreSQL server
- * (DATABASE_URL). Services only ever see this interface.
+ * The database interface services see: one node-postgres pool, on the embedded PostgreSQL server
+ * (DATA_DIR/db) or on any PostgreSQL 15+ reached through DATABASE_URL.
  */
 export interface QueryResult<T = Record<string, unknown>> {
   rows: T[];
@@ -17,14 +17,24 @@ export interface Queryable {
 
 export interface TransactionOptions {
   readOnly?: boolean;
+  /**
+   * Statements (no parameters, values already quoted) sent together with BEGIN in one round trip:
+   * the request's role, claims and role settings.
+   */
+  prologue?: string;
+  /**
+   * Anonymous requests share fewer connections than the pool holds, so slow anonymous queries
+   * cannot take the connections signed-in users and the server's own work need.
+   */
+  anonymous?: boolean;
 }
 
 export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
+  /** Kept for code written when a second engine existed; always a PostgreSQL server now. */
+  readonly kind: 'postgres';
   /**
    * Runs `fn` inside BEGIN/COMMIT. A thrown error rolls back and is rethrown, except
    * {@link Rollback}, which rolls back and resolves to its value (permission probes, tx=rollback).
-   * On PGlite transactions are serialised: two never interleave on its single connection.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** LISTEN on a channel; resolves to an unsubscribe function. */
@@ -39,7 +49,7 @@ export class Rollback<T = unknown> extends Error {
   }
 }
 
-/** A PostgreSQL error as both drivers report it (SQLSTATE in `code`). */
+/** A PostgreSQL error as node-postgres reports it (SQLSTATE in `code`). */
 export interface PgError extends Error {
   code: string;
   detail?: string;
@@ -55,7 +65,7 @@ export function isPgError(error: unknown): error is PgError {
 }
 
 /**
- * Values come back the same from both engines: timestamps, dates and 64-bit integers as
- * PostgreSQL's text, json/jsonb parsed. Ids of the types kept as text:
+ * Timestamps, dates and 64-bit integers come back as PostgreSQL's text (as PostgREST prints
+ * them), json/jsonb parsed. Ids of the types kept as text:
  */
 export const TEXT_TYPE_OIDS = [20, 1082, 1083, 1114, 1184, 1266, 1700] as const;

@@ -1,11 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Db } from './adapter.ts';
+import { fromRoot } from '../paths.ts';
+import { isPgError, type Db } from './adapter.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const PLATFORM_DIR = path.join(here, 'platform');
-export const MIGRATIONS_DIR = path.resolve(here, '../../supabase/migrations');
+export const PLATFORM_DIR = fromRoot('server', 'db', 'platform');
+export const MIGRATIONS_DIR = fromRoot('supabase', 'migrations');
 
 async function sqlFiles(dir: string): Promise<string[]> {
   return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
@@ -18,12 +17,23 @@ async function sqlFiles(dir: string): Promise<string[]> {
 export async function applyPlatform(db: Db): Promise<void> {
   for (const file of await sqlFiles(PLATFORM_DIR)) {
     const sql = await readFile(path.join(PLATFORM_DIR, file), 'utf8');
-    try {
-      await db.transaction((tx) => tx.exec(sql));
-    } catch (error) {
-      throw new Error(`platform SQL ${file} failed: ${(error as Error).message}`, { cause: error });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await db.transaction((tx) => tx.exec(sql));
+        break;
+      } catch (error) {
+        // Roles are shared by every database of a cluster: two servers starting at once on one
+        // cluster (the test run) may update the same role row; the loser simply runs again.
+        if (attempt < 5 && isConcurrentUpdate(error)) continue;
+        throw new Error(`platform SQL ${file} failed: ${(error as Error).message}`, { cause: error });
+      }
     }
   }
+}
+
+function isConcurrentUpdate(error: unknown): boolean {
+  if (!isPgError(error)) return false;
+  return error.code === '40001' || error.code === '40P01' || error.code === '23505' || /concurrently/.test(error.message);
 }
 
 /**

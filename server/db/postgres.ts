@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { Rollback, TEXT_TYPE_OIDS, type Db, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
+import { Semaphore } from './semaphore.ts';
 
 const keepText = (value: string) => value;
 const types = {
@@ -25,12 +26,30 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** A PostgreSQL server reached through DATABASE_URL, with a small pool. */
-export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c TimeZone=UTC' });
+export interface PoolOptions {
+  /** Connections this server opens at most. */
+  poolSize: number;
+  /** Of those, how many anonymous requests may hold at once. */
+  anonymousConcurrency: number;
+}
+
+export const DEFAULT_POOL: PoolOptions = { poolSize: 20, anonymousConcurrency: 14 };
+
+/** A PostgreSQL server (embedded or DATABASE_URL) through one node-postgres pool. */
+export async function openPostgres(url: string, options: PoolOptions = DEFAULT_POOL): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize,
+    // Idle backends cost memory on a small machine: close them after a quiet spell.
+    idleTimeoutMillis: 30_000,
+    options: '-c TimeZone=UTC',
+    // Names this server's sessions in pg_stat_activity (an application_name in the URL wins).
+    application_name: 'skadron',
+  });
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   await pool.query('select 1');
   const root = wrap(pool);
+  const anonymous = new Semaphore(Math.max(1, Math.min(options.anonymousConcurrency, options.poolSize)));
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
@@ -39,23 +58,31 @@ export async function openPostgres(url: string): Promise<Db> {
     query: root.query,
     exec: root.exec,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-      const client = await pool.connect();
+      const release = options.anonymous ? await anonymous.acquire() : undefined;
+      let client: pg.PoolClient | undefined;
       try {
-        await client.query(options.readOnly ? 'begin read only' : 'begin');
+        client = await pool.connect();
+        const begin = options.readOnly ? 'begin read only' : 'begin';
+        await client.query(options.prologue ? `${begin}; ${options.prologue}` : begin);
         const value = await fn(wrap(client));
         await client.query('commit');
         return value;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        // A connection that cannot even roll back is dropped instead of going back to the pool.
+        const broken = client ? await client.query('rollback').then(() => false, () => true) : false;
+        client?.release(broken);
+        client = undefined;
         if (error instanceof Rollback) return error.value as T;
         throw error;
       } finally {
-        client.release();
+        client?.release();
+        release?.();
       }
     },
     async listen(channel, onPayload) {
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
+        listener.on('error', (error) => console.error('[db] change listener error:', error.message));
         await listener.connect();
         listener.on('notification', (message) => {
           for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');

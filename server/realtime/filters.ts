@@ -1,4 +1,5 @@
-import { quoteIdent, type TableMeta } from './tables.ts';
+import { quoteIdent } from '../http/sql-ident.ts';
+import type { TableMeta } from './tables.ts';
 
 /**
  * postgres_changes filters, `column=op.value` joined by commas, as realtime-js's filter builder

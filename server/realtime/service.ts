@@ -2,7 +2,8 @@ import type { Db } from '../db/adapter.ts';
 import type { Keys } from '../keys.ts';
 import { ChangeFeed, type Change, type ChangeType, type FeedOptions } from './feed.ts';
 import { conditionsSql, FilterError, parseFilter, type Condition } from './filters.ts';
-import { quoteIdent, TableCatalog, type TableMeta } from './tables.ts';
+import { quoteIdent } from '../http/sql-ident.ts';
+import { TableCatalog, type TableMeta } from './tables.ts';
 import type { VerifiedToken } from './tokens.ts';
 
 export interface Subscription {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/adapter.ts';
+import { quoteIdent } from '../http/sql-ident.ts';
 
 export interface ColumnMeta {
   name: string;
@@ -19,8 +20,6 @@ export interface TableMeta {
 }
 
 const TTL_MS = 30_000;
-
-export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Catalog facts the delivery path needs for every change: column types, primary key, whether

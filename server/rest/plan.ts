@@ -1,213 +1,195 @@
 /**
- * Turns parsed query parameters into a read-plan tree checked against the schema cache (tables,
- * columns, relationships), the way PostgREST 12's Plan.hs does. SQL is produced in sql.ts.
+ * The plan step (PostgREST's Plan.hs): what a request will read, change or call, checked against the
+ * schema cache. The read tree itself is built in read-plan.ts; SQL text is written in sql.ts.
  */
-import { restError, RestError } from './errors.ts';
-import type { FieldRef, FieldSelect, Filter, LogicTree, OrderTerm, SelectItem } from './parser.ts';
-import type { Relationship, SchemaCache, Table } from './schema-cache.ts';
+import { quoteIdent } from '../http/sql-ident.ts';
+import { restError } from './errors.ts';
+import { buildTree, checkFilterField, checkLogic, checkOrder, findNode, type Range, type ReadNode } from './read-plan.ts';
+import { SCHEMA, type ApiRequest, type Parsed, type Payload } from './request.ts';
+import type { Column, Routine, RoutineParam, SchemaCache, Table } from './schema-cache.ts';
 
-export interface Range { offset: number; limit: number | undefined }
-
-export interface ReadNode {
-  table: Table;
-  /** SQL qualifier used for this node's columns, already quoted. */
-  qi: string;
-  /** Name PostgreSQL reports in "column X.y does not exist". */
-  errName: string;
-  fromSql: string;
-  select: FieldSelect[];
-  where: LogicTree[];
-  order: OrderTerm[];
-  range: Range;
-  children: EmbedNode[];
-  depth: number;
-}
-
-export interface EmbedNode extends ReadNode {
-  rel: Relationship;
-  relName: string;
-  alias: string | undefined;
-  aggAlias: string;
-  join: 'inner' | 'left';
-  spread: boolean;
-  /** `profiles()` selects nothing but still joins (useful with !inner). */
-  empty: boolean;
-  toOne: boolean;
-}
-
-export const ident = (name: string): string => `"${name.replace(/\0/g, '').replace(/"/g, '""')}"`;
-
-export function columnMissing(node: Pick<ReadNode, 'errName'>, column: string): RestError {
-  return restError(400, '42703', `column ${node.errName}.${column} does not exist`);
-}
-
-function relHintName(r: Relationship): string {
-  return `'${r.foreignTable}!${r.constraint}'`;
-}
-
-function compressedRel(r: Relationship): Record<string, string> {
-  const card = { m2o: 'many-to-one', o2m: 'one-to-many', o2o: 'one-to-one' }[r.cardinality];
-  const fmt = (cols: string[]) => `(${cols.join(', ')})`;
-  return {
-    cardinality: card,
-    embedding: `${r.table} with ${r.foreignTable}`,
-    relationship: `${r.constraint} using ${r.table}${fmt(r.columns.map((c) => c[0]))} and ${r.foreignTable}${fmt(r.columns.map((c) => c[1]))}`,
-  };
-}
-
-/** PostgREST's findRel: by target table, constraint name or FK column, optionally narrowed by a hint. */
-export function findRel(cache: SchemaCache, origin: string, target: string, hint: string | undefined): Relationship {
-  const all = cache.relationships.get(origin) ?? [];
-  const singleCol = (r: Relationship, name: string) => r.columns.length === 1 && r.columns[0][0] === name;
-  const singleRefCol = (r: Relationship, name: string) => r.columns.length === 1 && r.columns[0][1] === name;
-  const rels = all.filter((r) => {
-    if (r.isSelf) {
-      if (hint === undefined) {
-        return (target === r.foreignTable && r.cardinality === 'o2m') || (singleCol(r, target) && r.cardinality === 'm2o');
+/** PostgREST's range arithmetic: limit/offset parameters intersected with a Range header (GET only). */
+export function topRange(limit: number | undefined, offset: number | undefined, header: string | undefined): Range {
+  let lower = Math.max(offset ?? 0, 0);
+  let upper = limit === undefined ? Infinity : lower + limit - 1;
+  if (limit === 0) return { offset: 0, limit: 0 };
+  if (header) {
+    const m = /^(\d+)-(\d*)$/.exec(header.replace(/^items=/, '').trim());
+    if (m) {
+      const hLower = Number(m[1]);
+      const hUpper = m[2] === '' ? Infinity : Number(m[2]);
+      if (hLower > hUpper) {
+        throw restError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
       }
-      return target === r.foreignTable && r.cardinality === 'o2m' && singleRefCol(r, hint);
+      lower = Math.max(lower, hLower);
+      upper = Math.min(upper, hUpper);
     }
-    if (hint === undefined) {
-      return target === r.foreignTable || target === r.constraint || singleCol(r, target);
-    }
-    return target === r.foreignTable && (hint === r.constraint || singleCol(r, hint) || singleRefCol(r, hint));
-  });
-  if (rels.length === 1) return rels[0];
-  if (rels.length === 0) {
-    throw restError(400, 'PGRST200',
-      `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
-      `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${cache.schema}', but no matches were found.`,
-      null);
   }
-  throw new RestError(300, {
-    code: 'PGRST201',
-    message: `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
-    details: rels.map(compressedRel),
-    hint: `Try changing '${target}' to one of the following: ${rels.map(relHintName).join(', ')}. Find the desired relationship in the 'details' key.`,
+  if (lower > upper) throw restError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.');
+  return { offset: lower, limit: upper === Infinity ? undefined : upper - lower + 1 };
+}
+
+export function tableColumns(table: Table, names: string[]): Column[] {
+  return [...new Set(names)].sort().map((name) => {
+    const col = table.columns.get(name);
+    if (!col) throw restError(400, 'PGRST204', `Column '${name}' of relation '${table.name}' does not exist`);
+    return col;
   });
 }
 
-const ALL: Range = { offset: 0, limit: undefined };
+/** Applies filters, and/or trees, orders and embed ranges to the plan tree (root filters optional). */
+export function applyParams(root: ReadNode, parsed: Parsed, opts: { rootFilters: boolean; orders: boolean }): void {
+  for (const { embedPath, filter } of parsed.filters) {
+    if (embedPath.length === 0 && !opts.rootFilters) continue;
+    const node = findNode(root, embedPath);
+    checkFilterField(node, filter);
+    node.where.push({ kind: 'stmt', filter });
+  }
+  for (const { embedPath, tree } of parsed.logic) {
+    if (embedPath.length === 0 && !opts.rootFilters) continue;
+    const node = findNode(root, embedPath);
+    checkLogic(node, tree);
+    node.where.push(tree);
+  }
+  if (!opts.orders) return;
+  for (const { path, terms } of parsed.orders) {
+    const node = findNode(root, path);
+    checkOrder(node, terms);
+    node.order = terms;
+  }
+  for (const [id, r] of parsed.ranges) {
+    if (id === '') continue;
+    const node = findNode(root, id.split('.'));
+    node.range = topRange(r.limit, r.offset, undefined);
+  }
+}
 
-export interface RootSpec {
+/** Columns a write must RETURN so the select (and its embeds) can be answered (inferColsEmbedNeeds). */
+export function returnings(root: ReadNode, pk: string[]): string[] {
+  const names = root.select.map((s) => s.field.name);
+  if (names.includes('*') || (root.select.length === 0 && root.children.length === 0)) return ['*'];
+  const fk = root.children.flatMap((c) => c.rel.columns.map(([parentCol]) => parentCol));
+  return [...new Set([...names, ...fk, ...pk])].sort();
+}
+
+export function chooseRoutine(schema: SchemaCache, name: string, keys: string[], isGet: boolean): Routine {
+  const candidates = schema.routines.get(name) ?? [];
+  const matches = candidates.filter((r) =>
+    keys.every((k) => r.params.some((p) => p.name === k)) && r.params.every((p) => !p.required || keys.includes(p.name)));
+  if (matches.length === 1) return matches[0];
+  if (matches.length > 1) {
+    throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${matches.map((r) => `${SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
+      null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+  }
+  const sorted = [...keys].sort();
+  const prms = sorted.join(', ');
+  const fmt = (withParams: string) => (sorted.length === 0 ? ' without parameters' : withParams);
+  throw restError(404, 'PGRST202',
+    `Could not find the function ${SCHEMA}.${name}${fmt(`(${prms})`)} in the schema cache`,
+    `Searched for the function ${SCHEMA}.${name}${fmt(` with parameter${sorted.length > 1 ? 's' : ''} ${prms}`)}${isGet ? '' : ' or with a single unnamed json/jsonb parameter'}, but no matches were found in the schema cache.`,
+    null);
+}
+
+/** A table read: the tree with the Range header applied to the top level. */
+export function planRead(schema: SchemaCache, table: Table, req: ApiRequest): ReadNode {
+  const root = buildTree(schema, { table, fromSql: `${quoteIdent(SCHEMA)}.${quoteIdent(table.name)}`, alias: undefined }, req.parsed.select);
+  applyParams(root, req.parsed, { rootFilters: true, orders: true });
+  const rootLimit = req.parsed.ranges.get('');
+  root.range = topRange(rootLimit?.limit, rootLimit?.offset, req.range);
+  return root;
+}
+
+export interface MutatePlan {
+  kind: 'insert' | 'update' | 'noop-update' | 'delete';
   table: Table;
-  /** FROM for the root: `"public"."articles"` for reads, `"pgrst_source"` for writes and RPC. */
-  fromSql: string;
-  /** Alias for the root (writes/RPC read from the CTE under the table or function name). */
-  alias: string | undefined;
+  tableSql: string;
+  /** The select over the changed rows (pgrst_source), with embeds, for return=representation. */
+  root: ReadNode;
+  /** The table itself, carrying the root filters that pick the rows to change. */
+  target: ReadNode;
+  returning: string[];
+  columns: Column[];
+  payload: Payload | undefined;
+  onConflict: { resolution: 'merge' | 'ignore'; columns: string[] } | undefined;
+  defaults: boolean;
+  representation: boolean;
+  /** Primary-key columns for the Location header (POST with return=headers-only). */
+  location: string[] | undefined;
 }
 
-export function buildTree(cache: SchemaCache, root: RootSpec, select: SelectItem[]): ReadNode {
-  const node: ReadNode = {
-    table: root.table,
-    qi: root.alias ? ident(root.alias) : `${ident(cache.schema)}.${ident(root.table.name)}`,
-    errName: root.alias ?? root.table.name,
-    fromSql: root.alias ? `${root.fromSql} AS ${ident(root.alias)}` : root.fromSql,
-    select: [], where: [], order: [], range: ALL, children: [], depth: 0,
+export function planMutate(schema: SchemaCache, table: Table, req: ApiRequest, payload: Payload | undefined): MutatePlan {
+  const { parsed, prefer, method } = req;
+  const root = buildTree(schema, { table, fromSql: 'pgrst_source', alias: table.name }, parsed.select);
+  applyParams(root, parsed, { rootFilters: false, orders: false });
+  const tableSql = `${quoteIdent(SCHEMA)}.${quoteIdent(table.name)}`;
+  const target: ReadNode = { ...root, qi: tableSql, errName: table.name, where: [], children: [] };
+  for (const { filter } of parsed.filters.filter((f) => f.embedPath.length === 0)) {
+    checkFilterField(target, filter);
+    target.where.push({ kind: 'stmt', filter });
+  }
+  for (const { tree } of parsed.logic.filter((l) => l.embedPath.length === 0)) {
+    checkLogic(target, tree);
+    target.where.push(tree);
+  }
+  if (method !== 'POST' && parsed.hasRangeParams) {
+    if (parsed.orders.length === 0) {
+      throw restError(400, 'PGRST109', "A 'limit' was applied without an explicit 'order'", null, "Apply an 'order' using unique column(s)");
+    }
+    throw restError(400, 'PGRST100', `limit/offset on ${method} is not supported by this server`, 'Filter the rows to change by their primary key instead.');
+  }
+  const plan: MutatePlan = {
+    kind: 'delete', table, tableSql, root, target, columns: [], payload, onConflict: undefined,
+    returning: prefer.return === undefined || prefer.return === 'minimal' ? [] : returnings(root, table.pk),
+    defaults: prefer.missing === 'default',
+    representation: prefer.return === 'representation',
+    location: method === 'POST' && prefer.return === 'headers-only' && table.pk.length ? table.pk : undefined,
   };
-  addItems(cache, node, root.alias ?? root.table.name, select);
-  return node;
-}
-
-function addItems(cache: SchemaCache, node: ReadNode, originName: string, items: SelectItem[]): void {
-  for (const item of items) {
-    if (item.kind === 'field') {
-      if (item.aggregate) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-      checkField(node, item.field);
-      if (item.cast !== undefined) checkCast(cache, item.cast);
-      node.select.push(item);
-      continue;
-    }
-    const rel = findRel(cache, originName, item.name, item.hint);
-    const target = cache.tables.get(rel.foreignTable);
-    if (!target) throw restError(400, 'PGRST200', `Could not find a relationship between '${originName}' and '${item.name}' in the schema cache`);
-    const depth = node.depth + 1;
-    const alias = `${rel.foreignTable}_${depth}`;
-    const toOne = rel.cardinality !== 'o2m';
-    if (item.spread && !toOne) {
-      throw restError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
-        `'${rel.table}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
-    }
-    const child: EmbedNode = {
-      table: target,
-      qi: ident(alias),
-      errName: alias,
-      fromSql: `${ident(cache.schema)}.${ident(target.name)} AS ${ident(alias)}`,
-      select: [], where: [], order: [], range: ALL, children: [], depth,
-      rel, relName: item.name, alias: item.alias,
-      aggAlias: `${rel.table}_${item.alias ?? item.name}_${depth}`,
-      join: item.join === 'inner' ? 'inner' : 'left',
-      spread: item.spread,
-      empty: item.children.length === 0,
-      toOne,
-    };
-    // The join condition references the parent's columns: they must exist too.
-    addItems(cache, child, target.name, item.children);
-    node.children.push(child);
+  if (method === 'DELETE') {
+    if (target.where.length === 0) throw restError(400, '21000', 'DELETE requires a WHERE clause');
+    return plan;
   }
-}
-
-export function checkField(node: Pick<ReadNode, 'table' | 'errName'>, field: FieldRef): void {
-  if (field.name === '*' && field.path.length === 0) return;
-  if (!node.table.columns.has(field.name)) throw columnMissing(node, field.name);
-}
-
-const MULTI_WORD_TYPES = new Set([
-  'double precision', 'character varying', 'timestamp with time zone', 'timestamp without time zone',
-  'time with time zone', 'time without time zone', 'bit varying',
-]);
-const TYPE_ALIASES = new Set(['int', 'integer', 'smallint', 'bigint', 'real', 'float', 'decimal', 'boolean', 'character', 'varchar', 'timestamp', 'time', 'dec']);
-
-/** A cast is spliced into SQL as a type name, so it must be a known type, never free text. */
-export function checkCast(cache: SchemaCache, cast: string): void {
-  const normal = cast.trim().replace(/\s+/g, ' ').toLowerCase();
-  if (cache.types.has(normal) || TYPE_ALIASES.has(normal) || MULTI_WORD_TYPES.has(normal)) return;
-  if (/^[a-z_][a-z0-9_]*$/.test(normal)) throw restError(400, '42704', `type "${normal}" does not exist`);
-  throw restError(400, 'PGRST100', `"failed to parse select parameter" (cast ${JSON.stringify(cast)})`, `unknown type ${JSON.stringify(cast)}`);
-}
-
-/** Finds the node an embed path (`profiles.articles`) points at, by relation name or alias. */
-export function findNode(root: ReadNode, path: string[]): ReadNode {
-  let node = root;
-  for (const name of path) {
-    const next = node.children.find((c) => c.relName === name || c.alias === name);
-    if (!next) {
-      throw restError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null,
-        `Verify that '${name}' is included in the 'select' query parameter.`);
-    }
-    node = next;
+  plan.columns = tableColumns(table, payload?.keys ?? []);
+  if (method === 'POST') {
+    const conflictCols = parsed.onConflict ?? table.pk;
+    for (const col of conflictCols) if (!table.columns.has(col)) throw restError(400, '42703', `column "${col}" does not exist`);
+    const resolution = prefer.resolution;
+    plan.onConflict = resolution ? { resolution: resolution === 'merge-duplicates' ? 'merge' : 'ignore', columns: conflictCols } : undefined;
+    return { ...plan, kind: 'insert' };
   }
-  return node;
+  if (plan.columns.length === 0) return { ...plan, kind: 'noop-update' };
+  if (target.where.length === 0) throw restError(400, '21000', 'UPDATE requires a WHERE clause');
+  return { ...plan, kind: 'update' };
 }
 
-export function checkLogic(node: ReadNode, tree: LogicTree): void {
-  if (tree.kind === 'expr') tree.children.forEach((t) => checkLogic(node, t));
-  else checkFilterField(node, tree.filter);
+export interface CallPlan {
+  routine: Routine;
+  /** Scalar and void functions are wrapped so their value reads as column pgrst_scalar. */
+  scalar: boolean;
+  root: ReadNode;
+  argsText: string;
+  given: RoutineParam[];
+  returning: string[];
+  readOnly: boolean;
 }
 
-/** A filter names a column, or an embed for `embed=is.null` / `embed=not.is.null`. */
-export function checkFilterField(node: ReadNode, filter: Filter): void {
-  const { field, expr } = filter;
-  if (field.path.length === 0 && expr.operation.kind === 'is' && expr.operation.value === 'null'
-      && node.children.some((c) => (c.alias ?? c.relName) === field.name)) return;
-  if (!node.table.columns.has(field.name)) throw columnMissing(node, field.name);
-}
-
-export function checkOrder(node: ReadNode, terms: OrderTerm[]): void {
-  for (const term of terms) {
-    if (term.relation === undefined) {
-      if (!node.table.columns.has(term.field.name)) throw columnMissing(node, term.field.name);
-      continue;
-    }
-    const child = node.children.find((c) => (c.alias ?? c.relName) === term.relation);
-    if (!child) {
-      throw restError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null,
-        `Verify that '${term.relation}' is included in the 'select' query parameter.`);
-    }
-    if (!child.toOne) {
-      throw restError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`,
-        `'${node.table.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`);
-    }
-    if (!child.table.columns.has(term.field.name)) throw columnMissing({ errName: child.aggAlias }, term.field.name);
-  }
+/** A function call: arguments from the query string (GET/HEAD) or the body (POST). */
+export function planCall(schema: SchemaCache, req: ApiRequest, payload: Payload | undefined): CallPlan {
+  const argsText = payload ? payload.text : JSON.stringify(req.parsed.args);
+  const keys = payload ? payload.keys : Object.keys(req.parsed.args);
+  const routine = chooseRoutine(schema, req.target.name, keys, req.isRead);
+  const scalar = routine.returnsScalar || routine.returnsVoid;
+  const pseudo: Table = {
+    name: routine.name, isView: false, pk: [],
+    columns: new Map((scalar ? [{ name: 'pgrst_scalar', type: 'unknown', nullable: true, default: null }] : routine.columns).map((c) => [c.name, c])),
+  };
+  const root = buildTree(schema, { table: pseudo, fromSql: 'pgrst_source', alias: routine.name }, req.parsed.select);
+  applyParams(root, req.parsed, { rootFilters: true, orders: true });
+  const rootLimit = req.parsed.ranges.get('');
+  root.range = topRange(rootLimit?.limit, rootLimit?.offset, req.range);
+  return {
+    routine, scalar, root, argsText,
+    given: routine.params.filter((prm) => keys.includes(prm.name)),
+    returning: scalar ? [] : returnings(root, []),
+    readOnly: req.isRead || routine.volatility !== 'v',
+  };
 }

@@ -3,7 +3,10 @@
  * comes out of PostgreSQL exactly as PostgREST's does. Identifiers reaching this module were
  * validated against the schema cache and are quoted; every user value is a bind parameter.
  */
-import { ident, type EmbedNode, type ReadNode, type Range } from './plan.ts';
+import { quoteIdent } from '../http/sql-ident.ts';
+import type { CallPlan, MutatePlan } from './plan.ts';
+import { SCHEMA } from './request.ts';
+import type { EmbedNode, ReadNode, Range } from './read-plan.ts';
 import type { FieldRef, FieldSelect, Filter, LogicTree, OrderTerm } from './parser.ts';
 import type { Column } from './schema-cache.ts';
 
@@ -20,7 +23,7 @@ const SIMPLE_SQL: Record<string, string> = { neq: '<>', cs: '@>', cd: '<@', ov: 
 const FTS_SQL: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
 
 export function fieldSql(qi: string, field: FieldRef, p: Params): string {
-  let sql = `${qi}.${ident(field.name)}`;
+  let sql = `${qi}.${quoteIdent(field.name)}`;
   for (const step of field.path) sql += `${step.arrow}${p.add(step.key)}${step.index ? '::int' : '::text'}`;
   return sql;
 }
@@ -37,7 +40,7 @@ function selectItemSql(qi: string, item: FieldSelect, p: Params): string {
   let sql = fieldSql(qi, item.field, p);
   if (item.cast !== undefined) sql = `CAST( ${sql} AS ${item.cast.trim().replace(/\s+/g, ' ').toLowerCase()} )`;
   const alias = item.alias ?? lastJsonKey(item.field);
-  return alias === undefined ? sql : `${sql} AS ${ident(alias)}`;
+  return alias === undefined ? sql : `${sql} AS ${quoteIdent(alias)}`;
 }
 
 /** PostgREST builds `{"a","b"}` and lets PostgreSQL cast it to the column's array type. */
@@ -53,7 +56,7 @@ function nullEmbedTarget(node: ReadNode, filter: Filter): EmbedNode | undefined 
 
 export function filterSql(node: ReadNode, filter: Filter, p: Params): string {
   const embed = nullEmbedTarget(node, filter);
-  if (embed) return `${ident(embed.aggAlias)} IS ${filter.expr.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
+  if (embed) return `${quoteIdent(embed.aggAlias)} IS ${filter.expr.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
   const { expr } = filter;
   const not = expr.negate ? 'NOT ' : '';
   const col = fieldSql(node.qi, filter.field, p);
@@ -91,7 +94,7 @@ function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
     let sql: string;
     if (t.relation !== undefined) {
       const child = node.children.find((c) => (c.alias ?? c.relName) === t.relation)!;
-      sql = fieldSql(ident(child.aggAlias), t.field, p);
+      sql = fieldSql(quoteIdent(child.aggAlias), t.field, p);
     } else {
       sql = fieldSql(node.qi, t.field, p);
     }
@@ -107,7 +110,7 @@ function limitSql(range: Range): string {
 }
 
 function joinConditions(child: EmbedNode, parentQi: string): string[] {
-  return child.rel.columns.map(([parentCol, childCol]) => `${child.qi}.${ident(childCol)} = ${parentQi}.${ident(parentCol)}`);
+  return child.rel.columns.map(([parentCol, childCol]) => `${child.qi}.${quoteIdent(childCol)} = ${parentQi}.${quoteIdent(parentCol)}`);
 }
 
 /** readPlanToQuery: one SELECT per node, children as LEFT/INNER JOIN LATERAL subqueries. */
@@ -117,15 +120,15 @@ export function readSql(node: ReadNode, p: Params, parentQi?: string): string {
   for (const item of node.select) selects.push(selectItemSql(node.qi, item, p));
   const joins: string[] = [];
   for (const child of node.children) {
-    const agg = ident(child.aggAlias);
+    const agg = quoteIdent(child.aggAlias);
     if (child.spread) {
       const items = child.select.length === 0 ? [`${agg}.*`] : child.select.map((s) => {
         if (s.field.name === '*' && s.field.path.length === 0) return `${agg}.*`;
-        return `${agg}.${ident(s.alias ?? lastJsonKey(s.field) ?? s.field.name)}`;
+        return `${agg}.${quoteIdent(s.alias ?? lastJsonKey(s.field) ?? s.field.name)}`;
       });
       selects.push(...items);
     } else if (!child.empty) {
-      const name = ident(child.alias ?? child.relName);
+      const name = quoteIdent(child.alias ?? child.relName);
       selects.push(child.toOne ? `row_to_json(${agg}.*)::jsonb AS ${name}` : `COALESCE( ${agg}.${agg}, '[]') AS ${name}`);
     }
     const sub = readSql(child, p, node.qi);
@@ -180,8 +183,8 @@ export function readStatement(root: ReadNode, p: Params, count: boolean, shape: 
 }
 
 /** fromJsonBodyF: the JSON body (object or array) as typed rows named pgrst_body. */
-export function jsonBodySql(bodyParam: string, columns: Column[], opts: { select: boolean; limitOne: boolean; defaults: boolean }): string {
-  const names = columns.map((c) => ident(c.name));
+function jsonBodySql(bodyParam: string, columns: Column[], opts: { select: boolean; limitOne: boolean; defaults: boolean }): string {
+  const names = columns.map((c) => quoteIdent(c.name));
   const fn = opts.defaults
     ? { typeof: 'jsonb_typeof', build: 'jsonb_build_array', elements: 'jsonb_array_elements', recordset: 'jsonb_to_recordset', final: 'pgrst_json_defs.val', cast: '::jsonb' }
     : { typeof: 'json_typeof', build: 'json_build_array', elements: 'json_array_elements', recordset: 'json_to_recordset', final: 'pgrst_uniform_json.val', cast: '::json' };
@@ -194,20 +197,20 @@ export function jsonBodySql(bodyParam: string, columns: Column[], opts: { select
     + `LATERAL (SELECT ${names.join(', ')} FROM `
     + (columns.length === 0
       ? `${fn.elements}(${fn.final}) _ `
-      : `${fn.recordset}(${fn.final}) AS _(${columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ')}) ${opts.limitOne ? 'LIMIT 1' : ''}`)
+      : `${fn.recordset}(${fn.final}) AS _(${columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ')}) ${opts.limitOne ? 'LIMIT 1' : ''}`)
     + ') pgrst_body ';
 }
 
-export function returningSql(qi: string, returnings: string[]): string {
+function returningSql(qi: string, returnings: string[]): string {
   if (returnings.length === 0) return 'RETURNING 1';
-  return 'RETURNING ' + returnings.map((c) => (c === '*' ? `${qi}.*` : `${qi}.${ident(c)}`)).join(', ');
+  return 'RETURNING ' + returnings.map((c) => (c === '*' ? `${qi}.*` : `${qi}.${quoteIdent(c)}`)).join(', ');
 }
 
 const INSERTED = "nullif(current_setting('pgrst.inserted', true), '')";
 const insertedConfig = (add: boolean) =>
   `set_config('pgrst.inserted', (coalesce(${INSERTED}::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`;
 
-export interface InsertSpec {
+interface InsertSpec {
   tableSql: string;
   columns: Column[];
   bodyParam: string;
@@ -216,23 +219,23 @@ export interface InsertSpec {
   returning: string;
 }
 
-export function insertSql(s: InsertSpec): string {
+function insertSql(s: InsertSpec): string {
   const merge = s.onConflict?.resolution === 'merge';
-  let sql = `INSERT INTO ${s.tableSql}${s.columns.length ? `(${s.columns.map((c) => ident(c.name)).join(', ')}) ` : ' '}`
+  let sql = `INSERT INTO ${s.tableSql}${s.columns.length ? `(${s.columns.map((c) => quoteIdent(c.name)).join(', ')}) ` : ' '}`
     + jsonBodySql(s.bodyParam, s.columns, { select: true, limitOne: false, defaults: s.defaults });
   if (merge) sql += `WHERE ${insertedConfig(true)}`;
   if (s.onConflict && s.onConflict.columns.length) {
-    sql += ` ON CONFLICT(${s.onConflict.columns.map(ident).join(', ')}) `;
+    sql += ` ON CONFLICT(${s.onConflict.columns.map(quoteIdent).join(', ')}) `;
     if (s.onConflict.resolution === 'ignore' || s.columns.length === 0) sql += 'DO NOTHING';
     else {
-      sql += 'DO UPDATE SET ' + s.columns.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`).join(', ')
+      sql += 'DO UPDATE SET ' + s.columns.map((c) => `${quoteIdent(c.name)} = EXCLUDED.${quoteIdent(c.name)}`).join(', ')
         + (merge ? `WHERE ${insertedConfig(false)}` : '');
     }
   }
   return `${sql} ${s.returning}`;
 }
 
-export function writeStatement(mutation: string, selectSql: string, shape: BodyShape, opts: { upsertCount: boolean; location: string[] | undefined }, p: Params): string {
+function writeStatement(mutation: string, selectSql: string, shape: BodyShape, opts: { upsertCount: boolean; location: string[] | undefined }, p: Params): string {
   const location = opts.location
     ? `CASE WHEN pg_catalog.count(_postgrest_t) = 1 THEN coalesce((WITH data AS (SELECT row_to_json(_) AS row FROM pgrst_source AS _ LIMIT 1) `
       + `SELECT array_to_json(array_agg(json_data.key || '=' || coalesce('eq.' || json_data.value, 'is.null')))::text FROM data CROSS JOIN json_each_text(data.row) AS json_data `
@@ -244,7 +247,7 @@ export function writeStatement(mutation: string, selectSql: string, shape: BodyS
     + `FROM (${shape === 'none' ? 'SELECT * FROM pgrst_source' : selectSql}) _postgrest_t`;
 }
 
-export function callStatement(callSql: string, selectSql: string, countSql: string | undefined, opts: { single: boolean; scalar: boolean; setOfScalar: boolean; shape: BodyShape }): string {
+function callStatement(callSql: string, selectSql: string, countSql: string | undefined, opts: { single: boolean; scalar: boolean; setOfScalar: boolean; shape: BodyShape }): string {
   let body: string;
   if (opts.shape === 'none') body = "''::text";
   else if (opts.shape === 'single' || (opts.single && !opts.scalar)) body = bodySql('single', opts.scalar ? '_postgrest_t.pgrst_scalar' : '_postgrest_t');
@@ -253,4 +256,47 @@ export function callStatement(callSql: string, selectSql: string, countSql: stri
   return `WITH pgrst_source AS (${callSql}) ${countSql ? `, pgrst_source_count AS (${countSql}) ` : ''}SELECT `
     + `${countSql ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : 'null::bigint'} AS total_result_set, `
     + `${opts.single ? '1' : 'pg_catalog.count(_postgrest_t)'} AS page_total, ${body} AS body FROM (${selectSql}) _postgrest_t`;
+}
+
+/** The INSERT, UPDATE or DELETE of a write, wrapped so its rows can be selected back with embeds. */
+export function mutateStatement(m: MutatePlan, shape: BodyShape, p: Params): string {
+  const returning = returningSql(m.tableSql, m.returning);
+  const where = () => m.target.where.map((t) => logicSql(m.target, t, p)).join(' AND ');
+  let mutation: string;
+  if (m.kind === 'delete') {
+    mutation = `DELETE FROM ${m.tableSql} WHERE ${where()} ${returning}`;
+  } else if (m.kind === 'noop-update') {
+    const name = quoteIdent(m.table.name);
+    const cols = m.returning.length === 0 ? 'NULL' : m.returning.map((c) => (c === '*' ? `${name}.*` : `${name}.${quoteIdent(c)}`)).join(', ');
+    mutation = `SELECT ${cols} FROM ${m.tableSql} WHERE false`;
+  } else {
+    const bodyParam = p.add(m.payload?.text);
+    if (m.kind === 'insert') {
+      mutation = insertSql({ tableSql: m.tableSql, columns: m.columns, bodyParam, defaults: m.defaults, onConflict: m.onConflict, returning });
+    } else {
+      mutation = `UPDATE ${m.tableSql} SET ${m.columns.map((c) => `${quoteIdent(c.name)} = "pgrst_body".${quoteIdent(c.name)}`).join(', ')} `
+        + jsonBodySql(bodyParam, m.columns, { select: false, limitOne: true, defaults: m.defaults })
+        + ` WHERE ${where()} ${returning}`;
+    }
+  }
+  const bodyShape: BodyShape = m.representation ? shape : 'none';
+  const selectSql = m.representation ? readSql(m.root, p) : '';
+  return writeStatement(mutation, selectSql, bodyShape, { upsertCount: m.onConflict?.resolution === 'merge', location: m.location }, p);
+}
+
+/** A function call with its named arguments taken from the JSON text of the body or query string. */
+export function callPlanStatement(c: CallPlan, count: boolean, shape: BodyShape, p: Params): string {
+  const fnSql = `${quoteIdent(SCHEMA)}.${quoteIdent(c.routine.name)}`;
+  const callArgs = c.given.map((prm) => `${prm.variadic ? 'VARIADIC ' : ''}${quoteIdent(prm.name)} := pgrst_body.${quoteIdent(prm.name)}`).join(', ');
+  const callIt = c.scalar ? `(SELECT ${fnSql}(${callArgs}) pgrst_scalar) pgrst_call` : `${fnSql}(${callArgs}) pgrst_call`;
+  const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : c.returning.includes('*') || c.returning.length === 0 ? '*' : c.returning.map((col) => `pgrst_call.${quoteIdent(col)}`).join(', ');
+  const fromCall = c.given.length === 0
+    ? `FROM ${callIt}`
+    : jsonBodySql(p.add(c.argsText), c.given.map((prm) => ({ name: prm.name, type: prm.type, nullable: true, default: null })), { select: false, limitOne: true, defaults: false })
+      + `, LATERAL ${callIt}`;
+  const selectSql = readSql(c.root, p);
+  const cSql = count ? countSql(c.root, p) : undefined;
+  return callStatement(`SELECT ${selected} ${fromCall}`, selectSql, cSql, {
+    single: !c.routine.returnsSet, scalar: c.scalar, setOfScalar: c.scalar && c.routine.returnsSet, shape,
+  });
 }

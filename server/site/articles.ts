@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context.ts';
 import { asRequest } from '../db/request-context.ts';
+import { isUuid } from '../http/uuid.ts';
 
 export interface ArticleMeta {
   id: string;
@@ -9,11 +10,10 @@ export interface ArticleMeta {
   updated_at: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads as the anonymous role, so the HTML never shows what the API would not. */
 export async function findArticle(ctx: ServerContext, id: string): Promise<ArticleMeta | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return asRequest(ctx.db, { claims: { role: 'anon' }, readOnly: true }, async (tx) => {
     const { rows } = await tx.query<ArticleMeta>(
       'select id, title, content, cover_image_url, updated_at from public.articles where id = $1',

@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ServerContext } from '../context.ts';
+import { fromRoot } from '../paths.ts';
 import { findArticle, listArticlesForSitemap } from './articles.ts';
 import { DEFAULT_DESCRIPTION, STATIC_PAGES, htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
 
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
 
 /** Public origin of this request (honours a reverse proxy's X-Forwarded-* headers). */

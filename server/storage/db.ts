@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context.ts';
 import { isPgError, Rollback, type Queryable } from '../db/adapter.ts';
 import { asRequest, type JwtClaims } from '../db/request-context.ts';
+import { isUuid } from '../http/uuid.ts';
 import { errors, StorageError } from './errors.ts';
 
 export interface Bucket {
@@ -96,8 +97,7 @@ export interface NewObject {
 
 function ownerOf(claims: JwtClaims): { owner: string | null; ownerId: string | null } {
   const sub = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : null;
-  const isUuid = sub !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub);
-  return { owner: isUuid ? sub : null, ownerId: sub };
+  return { owner: isUuid(sub) ? sub : null, ownerId: sub };
 }
 
 /**

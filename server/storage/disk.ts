@@ -2,13 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { errors } from './errors.ts';
+import { isUuid } from '../http/uuid.ts';
 import { SNIFF_BYTES } from './mime.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export function isVersion(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
+/** A stored version is a file named by a UUID made here, never by the user. */
+export const isVersion = isUuid;
 
 export interface ReceivedFile {
   /** Server-generated name of the bytes on disk; stored as storage.objects.version. */

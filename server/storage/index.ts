@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
-import { API_ROLES, type JwtClaims } from '../db/request-context.ts';
-import { JwtError } from '../keys.ts';
+import type { JwtClaims } from '../db/request-context.ts';
+import { readBodyText } from '../http/body.ts';
+import { CallerError, identifyCaller } from '../http/caller.ts';
 import { chunksOf, parseMultipart, requestStream } from './body.ts';
 import {
   commitWrite, deleteObjects, findBucket, findObject, listBuckets, listObjects, probeWrite,
@@ -291,9 +292,7 @@ function parseMetadata(value: string | undefined): Record<string, unknown> | nul
 const MAX_JSON_BODY = 1024 * 1024;
 
 async function readJson(c: Context): Promise<Record<string, unknown>> {
-  if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BODY) throw errors.invalidRequest('Request body too large');
-  const text = await c.req.text();
-  if (text.length > MAX_JSON_BODY) throw errors.invalidRequest('Request body too large');
+  const text = await readBodyText(c.req.raw, MAX_JSON_BODY, () => errors.invalidRequest('Request body too large'));
   if (text.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(text);
@@ -322,22 +321,15 @@ function clampInt(value: unknown, fallback: number, min: number, max: number): n
   return Math.min(max, Math.max(min, Math.trunc(n)));
 }
 
-/**
- * The caller's verified claims. storage-js always sends `Authorization: Bearer <session token or
- * anon key>`; without it the apikey (already checked by the gateway) stands in, as Supabase's
- * newer gateway does.
- */
+/** The caller by the rule every service shares (server/http/caller.ts), refused as Storage refuses. */
 async function callerOf(ctx: ServerContext, c: Context): Promise<Caller> {
-  const header = c.req.header('authorization');
-  const token = header ? header.replace(/^Bearer\s+/i, '').trim() : (c.req.header('apikey') ?? c.req.query('apikey') ?? '');
   let claims: JwtClaims;
   try {
-    claims = await ctx.keys.verify(token);
+    ({ claims } = await identifyCaller(ctx.keys, c.req.raw.headers, c.req.query('apikey') ?? null));
   } catch (error) {
-    if (error instanceof JwtError) throw errors.accessDenied(error.message);
+    if (error instanceof CallerError) throw errors.accessDenied(error.message);
     throw error;
   }
-  if (!(API_ROLES as readonly string[]).includes(claims.role)) throw errors.accessDenied(`role "${claims.role}" is not allowed`);
   const headers = c.req.header();
   for (const secret of ['authorization', 'apikey', 'cookie']) delete headers[secret];
   return { claims, method: c.req.method, path: new URL(c.req.url).pathname, headers };

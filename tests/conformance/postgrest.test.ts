@@ -1,5 +1,5 @@
 /**
- * Conformance: the same requests against our /rest/v1 (embedded PGlite) and against the real
+ * Conformance: the same requests against our /rest/v1 (embedded PostgreSQL 17) and against the real
  * PostgREST 12.0.2 binary over a throwaway PostgreSQL 15 with the same platform SQL, migrations
  * and fixture rows. Status, JSON body and Content-Range must be equal, except for the deliberate
  * differences named in `diff` on each case.

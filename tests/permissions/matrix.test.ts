@@ -4,7 +4,8 @@ import {
   type TestServer, type TestUser, type TypedClient,
 } from '../support/server.ts';
 
-// The permission matrix of ARCHITECTURE.md, exercised through supabase-js as each kind of caller.
+// Who may read and change what (anon, pending, rejected, approved user, admin, superadmin), exercised
+// through supabase-js as each kind of caller; the policies live in supabase/migrations.
 const ACTORS = ['anon', 'pending', 'rejected', 'user', 'admin', 'superadmin'] as const;
 type Actor = (typeof ACTORS)[number];
 const STAFF: Actor[] = ['admin', 'superadmin'];

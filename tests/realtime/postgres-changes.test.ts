@@ -68,13 +68,14 @@ describe('postgres_changes on profiles', () => {
     await setStatus(target.id, 'rejected');
     await setStatus(target.id, 'approved');
     await waitFor(() => witness.events.length === 2, 1_000, 'the witness events');
-    await sleep(200);
-    expect(anonSub.events).toEqual([]);
-    expect(pendingSub.events).toEqual([]);
 
-    // As in Supabase, DELETE is not RLS-checked but carries only the primary key.
+    // As in Supabase, DELETE is not RLS-checked but carries only the primary key. Changes reach a
+    // subscriber in order, so a DELETE arriving first proves the two updates were withheld.
     await admin.from('profiles').delete().eq('id', target.id);
     const gone = await waitFor(() => anonSub.events[0], 1_000, 'the DELETE for anon');
+    await waitFor(() => pendingSub.events[0], 1_000, 'the DELETE for the pending account');
+    expect(anonSub.events.map((e) => e.eventType)).toEqual(['DELETE']);
+    expect(pendingSub.events.map((e) => e.eventType)).toEqual(['DELETE']);
     expect(gone).toMatchObject({ eventType: 'DELETE', old: { id: target.id } });
     expect(Object.keys(gone.old)).toEqual(['id']);
   });

@@ -172,11 +172,14 @@ describe('after the join', () => {
     // createUser's own writes may still be delivered before the leave (on PostgreSQL the feed
     // re-reads late commits), so only frames after the leave reply count.
     const afterLeave = socket.frames.length;
-    await setStatus(target.id, 'approved');
-    socket.send([null, '3', 'phoenix', 'heartbeat', {}]);
+    // A channel still joined on the same socket sees a later change; frames on one socket keep
+    // their order, so once it has arrived anything meant for the left channel would have too.
+    socket.send(joinFrame('3', 'staying', { postgres_changes: [profiles({ filter: `id=eq.${target.id}` })] }, superadminToken));
     await socket.reply('3');
-    await sleep(300);
-    expect(socket.frames.slice(afterLeave).some((f) => f[3] === 'postgres_changes')).toBe(false);
+    await setStatus(target.id, 'approved');
+    await setStatus(target.id, 'rejected');
+    await socket.next((f) => f[2] === 'realtime:staying' && f[3] === 'postgres_changes' && JSON.stringify(f[4]).includes('rejected'));
+    expect(socket.frames.slice(afterLeave).some((f) => f[2] === 'realtime:leaving' && f[3] === 'postgres_changes')).toBe(false);
   });
 
   it('accepts access_token pushes without a reply and closes the channel on an invalid one', async () => {

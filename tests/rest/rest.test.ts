@@ -1,4 +1,4 @@
-/** Every data call of SPEC.md section 7, and the query-builder surface, through real supabase-js. */
+/** Every data call the site makes, and the query-builder surface, through real supabase-js. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   anonClient, createUser, serviceClient, signInAs, startTestServer, type TestServer, type TestUser, type TypedClient,

@@ -9,7 +9,6 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Db } from '../../server/db/adapter.ts';
-import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { createTemplateDatabase } from '../support/template-db.ts';
 import { asFile, filesUnder, md5, png } from './fixtures.ts';
@@ -97,12 +96,10 @@ afterAll(async () => {
 
 describe('crash safety', () => {
   it('after kill -9 during uploads, every acknowledged upload is intact and no orphan file or row exists', async () => {
-    const base = process.env.TEST_DATABASE_URL_BASE;
-    const databaseUrl = base ? await createTemplateDatabase(base) : undefined;
+    const databaseUrl = await createTemplateDatabase(process.env.TEST_DATABASE_URL_BASE!);
     const env: Record<string, string> = {
       PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', SERVE_SITE: 'true',
-      SUPERADMIN_EMAIL: EMAIL, SUPERADMIN_PASSWORD: PASSWORD, LOG_REQUESTS: 'false',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      SUPERADMIN_EMAIL: EMAIL, SUPERADMIN_PASSWORD: PASSWORD, LOG_REQUESTS: 'false', DATABASE_URL: databaseUrl,
     };
 
     let child = await startChild(env);
@@ -160,7 +157,7 @@ describe('crash safety', () => {
     await exited(child.process);
 
     // with the server stopped, compare rows and files directly
-    const db: Db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(path.join(dataDir, 'db'));
+    const db: Db = await openPostgres(databaseUrl);
     try {
       const { rows } = await db.query<{ name: string; version: string; metadata: { eTag: string; size: number } }>(
         "select name, version, metadata from storage.objects where bucket_id = 'article_images'");

@@ -1,41 +1,35 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startEmbedded, type EmbeddedCluster } from '../../server/db/embedded.ts';
 import { applyMigrations, applyPlatform } from '../../server/db/migrate.ts';
-import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
-import { startPostgres15, type Postgres15 } from './pg15.ts';
 
-let cluster: Postgres15 | undefined;
-let pgliteTemplate: string | undefined;
+export const TEMPLATE_DATABASE = 'skd_template';
+
+let cluster: EmbeddedCluster | undefined;
+let dir: string | undefined;
 
 /**
- * By default one migrated PGlite data directory is prepared for copying.
- * With TEST_DB=postgres the whole suite runs against a throwaway PostgreSQL 15 cluster: one
- * migrated template database here, then one copy per test server.
+ * One embedded PostgreSQL 17 server for the whole run (the engine `npm start` uses), with one
+ * database migrated once; every test server gets its own copy of it (CREATE DATABASE ... TEMPLATE,
+ * milliseconds) instead of its own cluster.
  */
 export async function setup(): Promise<void> {
-  if (process.env.TEST_DB !== 'postgres') {
-    // initdb + platform + migrations once; each test server starts from a copy of this directory.
-    pgliteTemplate = mkdtempSync(path.join(os.tmpdir(), 'skd-pglite-template-'));
-    const db = await openPglite(pgliteTemplate);
-    await applyPlatform(db);
-    await applyMigrations(db);
-    await db.close();
-    process.env.TEST_PGLITE_TEMPLATE = pgliteTemplate;
-    return;
-  }
-  cluster = await startPostgres15();
-  const templateUrl = await cluster.createDatabase('skd_template');
-  const db = await openPostgres(templateUrl);
+  dir = mkdtempSync(path.join(os.tmpdir(), 'skd-pg-'));
+  cluster = await startEmbedded(dir, { size: { maxConnections: 400, sharedBuffers: '64MB' }, durable: false });
+  const admin = await openPostgres(cluster.url(), { poolSize: 1, anonymousConcurrency: 1 });
+  await admin.exec(`create database ${TEMPLATE_DATABASE}`);
+  await admin.close();
+  const db = await openPostgres(cluster.url(TEMPLATE_DATABASE), { poolSize: 2, anonymousConcurrency: 1 });
   await applyPlatform(db);
   await applyMigrations(db);
   await db.close();
-  process.env.TEST_DATABASE_URL_BASE = cluster.url;
-  process.env.TEST_DATABASE_TEMPLATE = 'skd_template';
+  process.env.TEST_DATABASE_URL_BASE = cluster.url();
+  process.env.TEST_DATABASE_TEMPLATE = TEMPLATE_DATABASE;
 }
 
 export async function teardown(): Promise<void> {
   await cluster?.stop();
-  if (pgliteTemplate) rmSync(pgliteTemplate, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -21,13 +21,12 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * A real server in this process on 127.0.0.1 with a fresh DATA_DIR (and a fresh PostgreSQL 15
- * database when TEST_DATABASE_URL_BASE is set by the postgres test run).
+ * A real server in this process on 127.0.0.1 with a fresh DATA_DIR and its own database, copied
+ * from the migrated template on the test run's one embedded PostgreSQL server (global setup).
+ * Outside vitest (no global setup) it starts its own embedded server in DATA_DIR/db.
  */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-test-'));
-  const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, path.join(dataDir, 'db'), { recursive: true });
   const base = process.env.TEST_DATABASE_URL_BASE;
   const databaseUrl = base ? await createTemplateDatabase(base) : undefined;
   const config = loadConfig({}, {
@@ -38,6 +37,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     serveSite: false,
     seedDemo: false,
     rateLimitScale: 100,
+    pgDurable: false,
+    // Tests that write with SQL and read through the API at once must not race the NOTIFY.
+    readCache: false,
     siteUrl: 'http://localhost:3000',
     ...overrides,
   });

@@ -2,9 +2,17 @@ import pg from 'pg';
 
 let counter = 0;
 
+/** `baseUrl` with another database name (TCP or Unix-socket connection strings alike). */
+export function withDatabase(baseUrl: string, name: string): string {
+  const [head, query = ''] = baseUrl.split('?');
+  const slash = head.indexOf('/', head.indexOf('://') + 3);
+  const root = slash === -1 ? head : head.slice(0, slash);
+  return `${root}/${encodeURIComponent(name)}${query ? `?${query}` : ''}`;
+}
+
 /**
- * A new database copied from the migrated template the postgres test run prepared once
- * (tests/support/global-setup.ts): each test file gets its own, in milliseconds.
+ * A new database copied from the migrated template the test run prepared once
+ * (tests/support/global-setup.ts): each test server gets its own, in milliseconds.
  */
 export async function createTemplateDatabase(baseUrl: string): Promise<string> {
   const template = process.env.TEST_DATABASE_TEMPLATE ?? 'template1';
@@ -16,7 +24,5 @@ export async function createTemplateDatabase(baseUrl: string): Promise<string> {
   } finally {
     await client.end();
   }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return withDatabase(baseUrl, name);
 }

@@ -1,5 +1,5 @@
 -- What every Supabase project has before its own migrations: API roles and default grants.
--- Idempotent: runs on every start, on PGlite and on PostgreSQL 15.
+-- Idempotent: runs on every start, on the embedded PostgreSQL 17 and on any PostgreSQL 15+ (DATABASE_URL).
 do $$
 begin
   if not exists (select 1 from pg_roles where rolname = 'anon') then

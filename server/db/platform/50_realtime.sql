@@ -1,9 +1,9 @@
 -- Change capture for Realtime postgres_changes. Supabase decodes the WAL of the
--- supabase_realtime publication; PGlite has no logical decoding, so every published table gets an
+-- supabase_realtime publication; the server does not decode the WAL (that needs a replication slot and a decoder plugin), so every published table gets an
 -- AFTER row trigger that queues the change here and sends its id with NOTIFY (payloads over
 -- 8000 bytes would not fit in the notification itself). The server LISTENs on 'realtime', reads
 -- the queued rows, delivers them and prunes old ones.
--- Idempotent: runs on every start, on PGlite and on PostgreSQL 15.
+-- Idempotent: runs on every start, on the embedded PostgreSQL 17 and on any PostgreSQL 15+ (DATABASE_URL).
 create schema if not exists realtime;
 -- The queue holds row images; only the owner (the server) reads it.
 revoke all on schema realtime from public;
@@ -147,7 +147,7 @@ begin
 end
 $$;
 
--- Event triggers need a superuser (PGlite runs as one; a managed PostgreSQL may not). Without it
+-- Event triggers need a superuser (the embedded server connects as one; a managed PostgreSQL may not). Without it
 -- the server's syncCaptureTriggers() after migrations still does the same work.
 do $$
 begin

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import type { AppRole } from '@/features/account/api/types'
+import { AdminNotFound } from './admin-not-found'
 import { AdminShell } from './admin-shell'
 import { RequireRole } from './require-role'
 import { SessionGuard } from './session-guard'
@@ -76,7 +77,14 @@ function AdminRoutes() {
             </AdminPage>
           }
         />
-        <Route path="*" element={<Navigate to="dashboard" replace />} />
+        <Route
+          path="*"
+          element={
+            <AdminPage title="Halaman tidak ditemukan">
+              <AdminNotFound />
+            </AdminPage>
+          }
+        />
       </Routes>
     </Suspense>
   )

@@ -5,7 +5,7 @@ import type { Database } from '@/lib/database.types'
 
 export type ArticleFields = Pick<
   Database['public']['Tables']['articles']['Insert'],
-  'title' | 'category' | 'content' | 'cover_image_url' | 'image_gallery_urls' | 'author_id'
+  'title' | 'category' | 'content' | 'cover_image_url' | 'image_gallery_urls' | 'author_id' | 'published_at'
 >
 
 /** Creates the article when `id` is absent, otherwise updates it with the same fields. */

@@ -27,6 +27,8 @@ import { useSaveArticle } from '../api/save-article'
 import { uploadArticleImages, UploadError, type UploadProgress } from '../api/upload-article-images'
 import { FilePicker } from './file-picker'
 import { ImageThumb } from './image-thumb'
+import { PublicationFields } from './publication-fields'
+import { initialMode, publishedAtFor, toWibParts, type PublishMode } from '../lib/publication'
 
 type Props = {
   /** null creates a new article. The parent remounts this per opening (key). */
@@ -52,6 +54,13 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   const [coverFile, setCoverFile] = useState<File | null>(null)
   const [galleryUrls, setGalleryUrls] = useState<string[]>(article?.image_gallery_urls ?? [])
   const [galleryFiles, setGalleryFiles] = useState<File[]>([])
+  const [mode, setMode] = useState<PublishMode>(() => initialMode(article?.published_at))
+  const [schedule, setSchedule] = useState(() =>
+    article?.published_at && initialMode(article.published_at) === 'schedule'
+      ? toWibParts(article.published_at)
+      : { date: '', time: '' },
+  )
+  const [publishError, setPublishError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const [confirmClose, setConfirmClose] = useState(false)
@@ -67,7 +76,8 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     coverFile !== null ||
     coverUrl !== (article?.cover_image_url ?? null) ||
     galleryFiles.length > 0 ||
-    galleryUrls.length !== (article?.image_gallery_urls.length ?? 0)
+    galleryUrls.length !== (article?.image_gallery_urls.length ?? 0) ||
+    mode !== initialMode(article?.published_at)
 
   const requestClose = () => {
     if (saving) return
@@ -104,6 +114,13 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
       toast.error('Data Tidak Lengkap', { description: 'Judul dan isi artikel tidak boleh kosong.' })
       return
     }
+    const publication = publishedAtFor(mode, schedule, article?.published_at)
+    if (!publication.ok) {
+      setPublishError(publication.message)
+      toast.error('Data Tidak Lengkap', { description: publication.message })
+      return
+    }
+    setPublishError(null)
     setSaving(true)
     try {
       let images
@@ -133,6 +150,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
           cover_image_url: images.coverUrl ?? coverUrl,
           image_gallery_urls: [...galleryUrls, ...images.galleryUrls],
           author_id: userId,
+          published_at: publication.value,
         },
       })
       const skipped = images.skipped.length
@@ -263,6 +281,21 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
                 disabled={saving}
               />
             </fieldset>
+
+            <PublicationFields
+              id={id}
+              mode={mode}
+              date={schedule.date}
+              time={schedule.time}
+              error={publishError}
+              disabled={saving}
+              onMode={(m) => {
+                setMode(m)
+                setPublishError(null)
+              }}
+              onDate={(date) => setSchedule((prev) => ({ ...prev, date }))}
+              onTime={(time) => setSchedule((prev) => ({ ...prev, time }))}
+            />
 
             {uploading && progress && (
               <div className="grid gap-1" role="status" aria-live="polite">

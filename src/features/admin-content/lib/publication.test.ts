@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { fromWibParts, initialMode, publicationStatus, publishedAtFor, toWibParts } from './publication'
+
+const now = Date.parse('2026-11-23T05:00:00Z') // 12:00 WIB
+
+describe('publication helpers', () => {
+  it('names the status the content table shows', () => {
+    expect(publicationStatus(null, now)).toBe('Draf')
+    expect(publicationStatus('2026-11-24T00:00:00Z', now)).toBe('Terjadwal')
+    expect(publicationStatus('2026-11-22T00:00:00Z', now)).toBe('Terbit')
+  })
+
+  it('reads and writes schedule times on Jakarta clocks', () => {
+    expect(fromWibParts('2026-11-24', '08:30')).toBe('2026-11-24T01:30:00.000Z')
+    expect(toWibParts('2026-11-23T20:15:00Z')).toEqual({ date: '2026-11-24', time: '03:15' })
+    expect(fromWibParts('', '08:30')).toBeNull()
+  })
+
+  it('opens a new article on publish-now and stored ones on their own state', () => {
+    expect(initialMode(undefined, now)).toBe('now')
+    expect(initialMode(null, now)).toBe('draft')
+    expect(initialMode('2026-11-30T00:00:00Z', now)).toBe('schedule')
+  })
+
+  it('keeps an old publish date, refuses a past or missing schedule', () => {
+    const empty = { date: '', time: '' }
+    expect(publishedAtFor('draft', empty, '2026-01-01T00:00:00Z', now)).toEqual({ ok: true, value: null })
+    expect(publishedAtFor('now', empty, '2026-01-01T00:00:00Z', now)).toEqual({ ok: true, value: '2026-01-01T00:00:00Z' })
+    expect(publishedAtFor('now', empty, null, now)).toEqual({ ok: true, value: new Date(now).toISOString() })
+    expect(publishedAtFor('schedule', empty, null, now)).toEqual({ ok: false, message: 'Tanggal dan jam terbit wajib diisi.' })
+    expect(publishedAtFor('schedule', { date: '2026-11-23', time: '11:00' }, null, now)).toEqual({
+      ok: false,
+      message: 'Jadwal terbit harus di masa depan.',
+    })
+    expect(publishedAtFor('schedule', { date: '2026-11-23', time: '13:00' }, null, now)).toEqual({
+      ok: true,
+      value: '2026-11-23T06:00:00.000Z',
+    })
+  })
+})

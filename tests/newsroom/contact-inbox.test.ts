@@ -1,0 +1,84 @@
+/** Contact inbox (issue 11): only staff read and mark messages; the live feed reaches staff only. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import {
+  anonClient, createUser, signInAs, startTestServer, type TestServer, type TypedClient,
+} from '../support/server.ts';
+import { waitFor } from '../realtime/helpers.ts';
+
+let server: TestServer;
+let staff: TypedClient;
+let personnel: TypedClient;
+let visitor: TypedClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = await signInAs(server, await createUser(server, { role: 'admin', status: 'approved' }));
+  personnel = await signInAs(server, await createUser(server, { role: 'user', status: 'approved' }));
+  visitor = anonClient(server);
+});
+
+afterAll(async () => {
+  for (const c of [staff, personnel, visitor]) await c?.removeAllChannels();
+  await server?.stop();
+});
+
+async function send(subject: string) {
+  const { error } = await anonClient(server).from('contacts').insert({
+    name: 'Warga', email: 'warga@example.com', subject, message: 'Mohon informasi kunjungan.',
+  });
+  expect(error).toBeNull();
+  const { data } = await staff.from('contacts').select('id, read_at, archived_at').eq('subject', subject).single();
+  return data!;
+}
+
+function listen(client: TypedClient, name: string) {
+  const events: RealtimePostgresChangesPayload<Record<string, unknown>>[] = [];
+  return new Promise<typeof events>((resolve, reject) => {
+    client
+      .channel(name)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'contacts' }, (p) => events.push(p))
+      .subscribe((status, err) => {
+        if (status === 'SUBSCRIBED') resolve(events);
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+      });
+  });
+}
+
+describe('contact inbox', () => {
+  it('lets staff mark a message read and archived, and nothing else about it', async () => {
+    const msg = await send(`Kunjungan ${Date.now()}`);
+    expect(msg.read_at).toBeNull();
+    const now = new Date().toISOString();
+    const { error } = await staff.from('contacts').update({ read_at: now, archived_at: now }).eq('id', msg.id);
+    expect(error).toBeNull();
+    const { data } = await staff.from('contacts').select('read_at, archived_at').eq('id', msg.id).single();
+    expect(data!.read_at).not.toBeNull();
+    expect(data!.archived_at).not.toBeNull();
+    const rewrite = await staff.from('contacts').update({ message: 'diubah' }).eq('id', msg.id);
+    expect(rewrite.error).not.toBeNull();
+  });
+
+  it('refuses reading and marking to visitors and non-staff personnel', async () => {
+    const msg = await send(`Rahasia ${Date.now()}`);
+    for (const client of [visitor, personnel]) {
+      const { data } = await client.from('contacts').select('id').eq('id', msg.id);
+      expect(data ?? []).toEqual([]);
+      await client.from('contacts').update({ read_at: new Date().toISOString() }).eq('id', msg.id);
+    }
+    const { data } = await staff.from('contacts').select('read_at').eq('id', msg.id).single();
+    expect(data!.read_at).toBeNull();
+  });
+
+  it('delivers new messages live to staff and to no one else', async () => {
+    const staffEvents = await listen(staff, 'inbox-staff');
+    const visitorEvents = await listen(visitor, 'inbox-visitor');
+    const personnelEvents = await listen(personnel, 'inbox-personnel');
+    const subject = `Siaran ${Date.now()}`;
+    await send(subject);
+    await waitFor(() => staffEvents.some((e) => (e.new as { subject?: string }).subject === subject) || undefined, 5_000, 'staff event');
+    // The same change is checked for every subscriber; by the time staff have it, the others' checks ran.
+    expect(visitorEvents).toEqual([]);
+    expect(personnelEvents).toEqual([]);
+  });
+});
