@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { MoreHorizontal, Search, Trash2, UserPlus } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { showNotImplemented } from '@/lib/not-implemented'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useUsers, type ManagedUser } from '../api/get-users'
 import { ASSIGNABLE_ROLES, useUpdateUserRole, type AssignableRole } from '../api/update-user-role'
 import { useUpdateUserStatus } from '../api/update-user-status'
@@ -95,9 +96,7 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
   const updateStatus = useUpdateUserStatus()
   const deleteUser = useDeleteUser()
 
-  useEffect(() => {
-    if (usersQuery.error) toast.error('Gagal memuat pengguna', { description: usersQuery.error.message })
-  }, [usersQuery.error])
+  useQueryErrorToast(usersQuery.error, 'Gagal memuat pengguna')
 
   const users = useMemo(
     () => filterUsers(usersQuery.data ?? [], deferredQuery, currentUserId),
