@@ -130,7 +130,7 @@ export async function refreshGrant(ctx: ServerContext, token: string): Promise<R
     if (isBanned(user)) return new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
     if (!row.session_exists || !row.session_id) return errors.refreshNoSession();
     if (row.session_expired) return new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
-    // serialises concurrent refreshes of one session (PostgreSQL; PGlite is serial anyway)
+    // serialises concurrent refreshes of one session
     await tx.query('select id from auth.sessions where id = $1 for update', [row.session_id]);
 
     let issued: string | undefined;
