@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Database } from '../../src/lib/database.types.ts';
-import { createUser as createAuthUser } from '../../server/auth/users.ts';
+import { createUser as createAuthUser } from '../../server/auth/accounts.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { createTemplateDatabase } from './template-db.ts';
