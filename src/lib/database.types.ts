@@ -187,10 +187,6 @@ export type Database = {
         }
         Returns: boolean
       }
-      current_profile_role: {
-        Args: Record<PropertyKey, never>
-        Returns: Database['public']['Enums']['app_role']
-      }
       get_all_users: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -205,22 +201,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
-      is_approved: {
-        Args: Record<PropertyKey, never>
-        Returns: boolean
-      }
       is_http_url: {
         Args: {
           url: string
         }
-        Returns: boolean
-      }
-      is_staff: {
-        Args: Record<PropertyKey, never>
-        Returns: boolean
-      }
-      is_superadmin: {
-        Args: Record<PropertyKey, never>
         Returns: boolean
       }
     }
