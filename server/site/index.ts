@@ -7,7 +7,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ServerContext } from '../context.ts';
 import { fromRoot } from '../paths.ts';
 import { findArticle, listArticlesForSitemap } from './articles.ts';
-import { DEFAULT_DESCRIPTION, STATIC_PAGES, htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
+import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
+import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
 
 const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
@@ -41,7 +42,7 @@ export function createSiteApp(ctx: ServerContext): Hono {
   app.get('/sitemap.xml', async (c) => {
     const articles = await listArticlesForSitemap(ctx);
     const urls = [
-      ...Object.keys(STATIC_PAGES).filter((p) => p !== '/login').map((p) => `  <url><loc>${siteUrl}${p === '/' ? '/' : p}</loc></url>`),
+      ...publicPages.filter((p) => p.indexed).map((p) => `  <url><loc>${siteUrl}${p.path}</loc></url>`),
       ...articles.map((a) => `  <url><loc>${siteUrl}/berita/${a.id}</loc><lastmod>${a.updated_at}</lastmod></url>`),
     ];
     c.header('Content-Type', 'application/xml; charset=utf-8');
@@ -80,6 +81,8 @@ export function createSiteApp(ctx: ServerContext): Hono {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // Before the static files: "/" would otherwise be dist/index.html without its page meta.
+  app.get('/', (c) => renderPage(c));
   app.use('*', serveStatic({
     root: path.relative(process.cwd(), DIST) || '.',
     onFound: (filePath, c) => {
@@ -89,17 +92,17 @@ export function createSiteApp(ctx: ServerContext): Hono {
     },
   }));
 
-  app.get('*', async (c) => {
-    if (API_PREFIX.test(c.req.path)) return c.notFound();
+  const renderPage = async (c: Context) => {
     const origin = siteUrl;
     const pathname = c.req.path.replace(/\/+$/, '') || '/';
+    const page = findPublicPage(pathname) ?? (pathname.startsWith('/admin') ? publicPages[0] : undefined);
     let meta: PageMeta = {
-      title: pageTitle(STATIC_PAGES[pathname] ?? 'Beranda'),
-      description: DEFAULT_DESCRIPTION,
+      title: pageTitle((page ?? notFoundPage).title),
+      description: (page ?? notFoundPage).description,
       url: `${origin}${pathname}`,
       image: `${origin}/images/articles/default-og.jpg`,
     };
-    let status: 200 | 404 = STATIC_PAGES[pathname] || pathname.startsWith('/admin') ? 200 : 404;
+    let status: 200 | 404 = page ? 200 : 404;
     const articleId = /^\/berita\/([^/]+)$/.exec(pathname)?.[1];
     if (articleId) {
       const article = await findArticle(ctx, decodeURIComponent(articleId));
@@ -107,7 +110,7 @@ export function createSiteApp(ctx: ServerContext): Hono {
       if (article) {
         meta = {
           title: pageTitle(article.title),
-          description: htmlToText(article.content).slice(0, 160),
+          description: htmlToText(article.content).slice(0, META_DESCRIPTION_LENGTH),
           url: `${origin}/berita/${article.id}`,
           image: article.cover_image_url ?? meta.image,
           type: 'article',
@@ -116,6 +119,7 @@ export function createSiteApp(ctx: ServerContext): Hono {
     }
     c.header('Cache-Control', 'no-cache');
     return c.html(renderMeta(indexHtml, meta), status);
-  });
+  };
+  app.get('*', (c) => (API_PREFIX.test(c.req.path) ? c.notFound() : renderPage(c)));
   return app;
 }

@@ -1,7 +1,9 @@
 /** Per-page <title>, description and Open Graph tags, written into the HTML the server sends. */
-export const SITE_NAME = 'Skadron 31/Serbu';
-export const DEFAULT_DESCRIPTION =
-  'Website resmi Skadron 31/Serbu, bagian dari Pusat Penerbangan Angkatan Darat: profil satuan, struktur organisasi, berita dan kegiatan.';
+import { site } from '../../src/content/site.ts';
+import { documentTitle } from '../../src/lib/pages.ts';
+
+export { htmlToText } from '../../src/lib/format.ts';
+export const SITE_NAME = site.name;
 
 export interface PageMeta {
   title: string;
@@ -11,38 +13,12 @@ export interface PageMeta {
   type?: 'website' | 'article';
 }
 
-/** Titles of the static public routes; the SPA sets the same ones at run time. */
-export const STATIC_PAGES: Record<string, string> = {
-  '/': 'Beranda',
-  '/profil': 'Profil',
-  '/struktur': 'Struktur Organisasi',
-  '/kegiatan': 'Berita & Kegiatan',
-  '/kontak': 'Kontak',
-  '/login': 'Login',
-};
-
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** Plain text of article HTML for descriptions: tags dropped, entities decoded, spaces collapsed. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-export function pageTitle(title: string): string {
-  return title === 'Beranda' ? `${SITE_NAME} | Penerbangan Angkatan Darat` : `${title} | ${SITE_NAME}`;
-}
+/** The same "<title> | <site name>" the page sets in the browser. */
+export const pageTitle = documentTitle;
 
 /** Replaces the <title> and default description of index.html and adds Open Graph tags. */
 export function renderMeta(indexHtml: string, meta: PageMeta): string {

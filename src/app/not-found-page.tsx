@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
+import { notFoundPage } from '@/lib/pages'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 
 export function NotFoundPage() {
-  useDocumentMeta({ title: 'Halaman tidak ditemukan' })
+  useDocumentMeta(notFoundPage)
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p className="text-sm font-bold tracking-widest text-army-light">404</p>

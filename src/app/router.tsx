@@ -1,9 +1,34 @@
+import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { publicPages, type PublicPath } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { HomePage } from '@/features/home/home-page'
 import { PublicLayout } from './layouts/public-layout'
 import { PageFallback } from './page-fallback'
 import { RouteError } from './route-error'
+
+type LazyPage = () => Promise<{ Component: ComponentType }>
+
+// One entry per row of the public page table: a page added there without a route here (or the
+// other way round) is a type error.
+const pageModules: Record<Exclude<PublicPath, typeof paths.home>, LazyPage> = {
+  [paths.profile]: async () => ({ Component: (await import('@/features/profile/profile-page')).ProfilePage }),
+  [paths.structure]: async () => ({ Component: (await import('@/features/structure/structure-page')).StructurePage }),
+  [paths.activities]: async () => ({ Component: (await import('@/features/news/activities-page')).ActivitiesPage }),
+  [paths.contact]: async () => ({ Component: (await import('@/features/contact/contact-page')).ContactPage }),
+  [paths.login]: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
+}
+
+const pageRoutes: RouteObject[] = [
+  ...publicPages.filter((page) => page.path !== paths.home).map((page) => ({
+    path: page.path.slice(1),
+    lazy: pageModules[page.path as keyof typeof pageModules],
+  })),
+  {
+    path: paths.articlePattern.slice(1),
+    lazy: async () => ({ Component: (await import('@/features/news/article-page')).ArticlePage }),
+  },
+]
 
 export const routes: RouteObject[] = [
   {
@@ -13,30 +38,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, Component: HomePage },
-      {
-        path: paths.profile.slice(1),
-        lazy: async () => ({ Component: (await import('@/features/profile/profile-page')).ProfilePage }),
-      },
-      {
-        path: paths.structure.slice(1),
-        lazy: async () => ({ Component: (await import('@/features/structure/structure-page')).StructurePage }),
-      },
-      {
-        path: paths.activities.slice(1),
-        lazy: async () => ({ Component: (await import('@/features/news/activities-page')).ActivitiesPage }),
-      },
-      {
-        path: paths.articlePattern.slice(1),
-        lazy: async () => ({ Component: (await import('@/features/news/article-page')).ArticlePage }),
-      },
-      {
-        path: paths.contact.slice(1),
-        lazy: async () => ({ Component: (await import('@/features/contact/contact-page')).ContactPage }),
-      },
-      {
-        path: paths.login.slice(1),
-        lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
-      },
+      ...pageRoutes,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),

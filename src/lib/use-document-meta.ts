@@ -1,22 +1,56 @@
 import { useEffect } from 'react'
-import { site } from '@/content/site'
+import { useLocation } from 'react-router'
+import { documentTitle } from './pages'
 
-function setMetaDescription(content: string) {
-  let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')
+const DEFAULT_IMAGE = '/images/articles/default-og.jpg'
+
+function setHeadTag(selector: string, create: () => HTMLElement, attribute: string, value: string) {
+  let tag = document.head.querySelector<HTMLElement>(selector)
   if (!tag) {
-    tag = document.createElement('meta')
-    tag.name = 'description'
+    tag = create()
     document.head.appendChild(tag)
   }
-  tag.content = content
+  tag.setAttribute(attribute, value)
 }
 
-/** Page title as "<title> | <site name>" and, when given, the meta description. */
-export function useDocumentMeta({ title, description }: { title?: string | null; description?: string | null }) {
+function setMeta(key: 'name' | 'property', name: string, content: string) {
+  setHeadTag(`meta[${key}="${name}"]`, () => {
+    const meta = document.createElement('meta')
+    meta.setAttribute(key, name)
+    return meta
+  }, 'content', content)
+}
+
+type DocumentMeta = {
+  title?: string | null
+  description?: string | null
+  image?: string | null
+  type?: 'website' | 'article'
+}
+
+/**
+ * Title, description, canonical link and Open Graph tags of the current page, the same ones the
+ * server writes into the HTML, kept in step on client-side navigation so nothing goes stale.
+ */
+export function useDocumentMeta({ title, description, image, type = 'website' }: DocumentMeta) {
+  const { pathname } = useLocation()
   useEffect(() => {
-    document.title = title ? `${title} | ${site.name}` : `${site.name} | Penerbangan Angkatan Darat`
-  }, [title])
-  useEffect(() => {
-    setMetaDescription(description || site.description)
-  }, [description])
+    const fullTitle = documentTitle(title)
+    const url = `${window.location.origin}${pathname}`
+    const imageUrl = new URL(image || DEFAULT_IMAGE, window.location.origin).href
+    document.title = fullTitle
+    setHeadTag('link[rel="canonical"]', () => {
+      const link = document.createElement('link')
+      link.rel = 'canonical'
+      return link
+    }, 'href', url)
+    setMeta('property', 'og:title', fullTitle)
+    setMeta('property', 'og:url', url)
+    setMeta('property', 'og:type', type)
+    setMeta('property', 'og:image', imageUrl)
+    if (description) {
+      setMeta('name', 'description', description)
+      setMeta('property', 'og:description', description)
+    }
+  }, [title, description, image, type, pathname])
 }

@@ -4,6 +4,7 @@ import { LogIn, ShieldCheck, UserPlus } from 'lucide-react'
 import { toast } from 'sonner'
 import { site } from '@/content/site'
 import { paths } from '@/lib/paths'
+import { publicPage } from '@/lib/pages'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -25,10 +26,7 @@ export function LoginPage() {
   const { signIn, signUp, signOut } = useAuth()
   const navigate = useNavigate()
   const isLogin = mode === 'login'
-  useDocumentMeta({
-    title: 'Login',
-    description: `Masuk ke portal personel ${site.name} atau daftarkan akun baru.`,
-  })
+  useDocumentMeta(publicPage(paths.login))
 
   const update = (field: keyof Fields) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))

@@ -1,5 +1,7 @@
 import { Clock, ExternalLink, Mail, MapPin, Navigation, Phone, ShieldAlert, Siren } from 'lucide-react'
 import { site } from '@/content/site'
+import { publicPage } from '@/lib/pages'
+import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { PageHeader } from '@/components/ui/page-header'
 import { ContactForm } from './contact-form'
@@ -22,10 +24,7 @@ const infoCards = [
 ]
 
 export function ContactPage() {
-  useDocumentMeta({
-    title: 'Kontak',
-    description: `Hubungi ${site.name}: alamat, telepon, email, jam operasional, dan formulir pesan.`,
-  })
+  useDocumentMeta(publicPage(paths.contact))
   const { lat, lng } = contact.coordinates
   const directions = `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`
 

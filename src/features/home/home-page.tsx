@@ -1,4 +1,6 @@
 import { useEffect } from 'react'
+import { publicPage } from '@/lib/pages'
+import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useArticles } from '@/features/news/api/get-articles'
 import { Hero } from './hero'
@@ -6,7 +8,7 @@ import { NewsSection } from './news-section'
 import { PersitSection } from './persit-section'
 
 export function HomePage() {
-  useDocumentMeta({})
+  useDocumentMeta(publicPage(paths.home))
   const { data, isPending, error } = useArticles()
 
   useEffect(() => {

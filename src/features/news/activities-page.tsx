@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react'
 import { SearchX } from 'lucide-react'
 import { cn } from '@/lib/utils'
+import { publicPage } from '@/lib/pages'
+import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { PageHeader } from '@/components/ui/page-header'
@@ -11,10 +13,7 @@ const ALL = 'Semua'
 const SKELETONS = 6
 
 export function ActivitiesPage() {
-  useDocumentMeta({
-    title: 'Berita & Kegiatan',
-    description: 'Berita dan dokumentasi kegiatan terbaru Skadron 31/Serbu: latihan, operasi, dan bakti sosial.',
-  })
+  useDocumentMeta(publicPage(paths.activities))
   const { data: articles, isPending, error } = useArticles()
   const [filter, setFilter] = useState(ALL)
 

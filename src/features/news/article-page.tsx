@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowLeft, Calendar, Tag } from 'lucide-react'
 import { formatLongDateWithWeekday, htmlToText } from '@/lib/format'
+import { META_DESCRIPTION_LENGTH } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { sanitizeArticleHtml } from '@/lib/sanitize'
 import { useDocumentMeta } from '@/lib/use-document-meta'
@@ -9,8 +10,6 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Spinner } from '@/components/ui/spinner'
 import { useArticle } from './api/get-article'
 import { ArticleSlideshow } from './components/article-slideshow'
-
-export const META_DESCRIPTION_LENGTH = 160
 
 function BackLink() {
   return (
@@ -42,7 +41,12 @@ export function ArticlePage() {
     () => (article ? [article.cover_image_url, ...(article.image_gallery_urls ?? [])].filter((url): url is string => Boolean(url)) : []),
     [article],
   )
-  useDocumentMeta({ title: article?.title ?? (isPending ? null : 'Artikel tidak ditemukan'), description: article ? description : null })
+  useDocumentMeta({
+    title: article?.title ?? (isPending ? null : 'Artikel tidak ditemukan'),
+    description: article ? description : null,
+    image: article?.cover_image_url,
+    type: 'article',
+  })
 
   if (isPending) {
     return (

@@ -1,6 +1,8 @@
 import { CheckCircle2, Eye, Flag, Plane, Shield, Target } from 'lucide-react'
 import { conclusion, helicopters, history, logoMeaning, rolesAndTasks, totalHelicopters, visionMission } from '@/content/profile'
 import { site } from '@/content/site'
+import { publicPage } from '@/lib/pages'
+import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { ImageSlider } from '@/components/ui/image-slider'
 import { PageHeader } from '@/components/ui/page-header'
@@ -17,10 +19,7 @@ function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof S
 }
 
 export function ProfilePage() {
-  useDocumentMeta({
-    title: 'Profil',
-    description: `Sejarah, visi dan misi, peran dan tugas pokok, serta alutsista ${site.name}: ${totalHelicopters} helikopter MI-17 V5 dan MI-35P.`,
-  })
+  useDocumentMeta(publicPage(paths.profile))
 
   return (
     <>

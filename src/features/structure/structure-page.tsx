@@ -10,6 +10,8 @@ import {
   type Officer,
 } from '@/content/structure'
 import { site } from '@/content/site'
+import { publicPage } from '@/lib/pages'
+import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { PageHeader } from '@/components/ui/page-header'
 
@@ -62,10 +64,7 @@ function FlightCard({ flight, icon: Icon }: { flight: Flight; icon: typeof Plane
 }
 
 export function StructurePage() {
-  useDocumentMeta({
-    title: 'Struktur Organisasi',
-    description: `Struktur organisasi ${site.name}: pimpinan, staf, flight operasional, flight pemeliharaan, dan daftar komandan dari masa ke masa.`,
-  })
+  useDocumentMeta(publicPage(paths.structure))
 
   return (
     <>

@@ -1,0 +1,35 @@
+import { documentTitle, publicPages } from '../../src/lib/pages'
+import { expect, isPhone, test } from '../support/fixtures'
+
+const navPages = publicPages.filter((page) => page.path !== '/login')
+
+function decode(text: string) {
+  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&')
+}
+
+test('the server writes each page title and description from the page table', async ({ request }) => {
+  for (const page of publicPages) {
+    const html = await (await request.get(page.path)).text()
+    expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')).toBe(documentTitle(page.title))
+    expect(decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '')).toBe(page.description)
+  }
+  expect((await request.get('/tidak-ada')).status()).toBe(404)
+})
+
+test('title, description, canonical and og tags follow client-side navigation', async ({ page, baseURL }) => {
+  await page.goto('/')
+  const head = (selector: string, attribute: string) => page.locator(selector).getAttribute(attribute)
+  for (const target of [...navPages].reverse()) {
+    if (isPhone(page)) await page.getByRole('button', { name: 'Buka menu' }).click()
+    const name = target.title ?? 'Beranda'
+    await page.getByRole('banner').getByRole('link', { name: name === 'Berita & Kegiatan' ? 'Kegiatan' : name, exact: true }).click()
+    await expect(page).toHaveURL(target.path)
+    await expect(page).toHaveTitle(documentTitle(target.title))
+    expect(await head('meta[name="description"]', 'content')).toBe(target.description)
+    expect(await head('meta[property="og:description"]', 'content')).toBe(target.description)
+    expect(await head('meta[property="og:title"]', 'content')).toBe(documentTitle(target.title))
+    expect(await head('link[rel="canonical"]', 'href')).toBe(`${baseURL}${target.path}`)
+    expect(await head('meta[property="og:url"]', 'content')).toBe(`${baseURL}${target.path}`)
+    await expect(page.locator('meta[property="og:title"]')).toHaveCount(1)
+  }
+})

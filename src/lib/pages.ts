@@ -1,0 +1,73 @@
+// The public pages in one table: the router's paths, each page's <title> and description (set by
+// the page in the browser and written into the HTML by the server), the sitemap and the server's
+// 200/404 decision all read it. Relative imports only: the server imports this file too.
+import { totalHelicopters } from '../content/profile'
+import { site } from '../content/site'
+import { paths } from './paths'
+
+export type PageMeta = {
+  /** Shown as "<title> | <site name>"; null gives the site's own title (home). */
+  title: string | null
+  description: string
+}
+
+export type PublicPage = PageMeta & {
+  path: string
+  /** Listed in sitemap.xml. */
+  indexed: boolean
+}
+
+export const publicPages = [
+  { path: paths.home, title: null, description: site.description, indexed: true },
+  {
+    path: paths.profile,
+    title: 'Profil',
+    description: `Sejarah, visi dan misi, peran dan tugas pokok, serta alutsista ${site.name}: ${totalHelicopters} helikopter MI-17 V5 dan MI-35P.`,
+    indexed: true,
+  },
+  {
+    path: paths.structure,
+    title: 'Struktur Organisasi',
+    description: `Struktur organisasi ${site.name}: pimpinan, staf, flight operasional, flight pemeliharaan, dan daftar komandan dari masa ke masa.`,
+    indexed: true,
+  },
+  {
+    path: paths.activities,
+    title: 'Berita & Kegiatan',
+    description: `Berita dan dokumentasi kegiatan terbaru ${site.name}: latihan, operasi, dan bakti sosial.`,
+    indexed: true,
+  },
+  {
+    path: paths.contact,
+    title: 'Kontak',
+    description: `Hubungi ${site.name}: alamat, telepon, email, jam operasional, dan formulir pesan.`,
+    indexed: true,
+  },
+  {
+    path: paths.login,
+    title: 'Login',
+    description: `Masuk ke portal personel ${site.name} atau daftarkan akun baru.`,
+    indexed: false,
+  },
+] as const satisfies readonly PublicPage[]
+
+export type PublicPath = (typeof publicPages)[number]['path']
+
+/** The table's entry for a path (exact match, no trailing slash). */
+export function findPublicPage(path: string): PublicPage | undefined {
+  return publicPages.find((page) => page.path === path)
+}
+
+/** The entry of a path the router knows; a typo is a type error. */
+export function publicPage(path: PublicPath): PublicPage {
+  return findPublicPage(path)!
+}
+
+export const notFoundPage: PageMeta = { title: 'Halaman tidak ditemukan', description: site.description }
+
+/** Meta description length of an article page (SPEC: first 160 characters of the content). */
+export const META_DESCRIPTION_LENGTH = 160
+
+export function documentTitle(title: string | null | undefined): string {
+  return title ? `${title} | ${site.name}` : `${site.name} | Penerbangan Angkatan Darat`
+}
