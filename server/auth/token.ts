@@ -33,12 +33,18 @@ export function tokenRoutes(app: Hono, env: AuthEnv): void {
     if (rawEmail === '') throw errors.invalidCredentials();
     const email = rawEmail.trim().toLowerCase();
     if (email.length > 255) throw errors.invalidCredentials();
-    // a locked address answers 429 even to the right password, and whether it exists or not
-    await limits.check('passwordEmailFailures', email);
+    // Failures count per client address and per (address, e-mail), never per e-mail alone, so a
+    // stranger guessing cannot lock the owner out; a waiting pair answers 429 whether the e-mail
+    // exists or not, and even to the right password, so the wait reveals nothing.
+    const ip = clientIp(c);
+    const pair = `${ip}|${email}`;
+    await limits.check('passwordIpFailures', ip);
+    await limits.check('passwordPairFailures', pair);
     const user = await findUserByEmail(ctx.db, email);
     const ok = await verifyPassword(password, user?.encrypted_password);
     if (!user || !ok) {
-      await limits.penalise('passwordEmailFailures', email);
+      await limits.penalise('passwordIpFailures', ip);
+      await limits.penaliseGrowing('passwordPairFailures', 'passwordPairStrikes', pair);
       throw errors.invalidCredentials();
     }
     if (isBanned(user)) throw errors.userBanned();
