@@ -87,6 +87,7 @@ export type Database = {
           name: string
           phone: string | null
           read_at: string | null
+          sender_address: string | null
           subject: string | null
         }
         Insert: {
@@ -98,6 +99,7 @@ export type Database = {
           name: string
           phone?: string | null
           read_at?: string | null
+          sender_address?: string | null
           subject?: string | null
         }
         Update: {
@@ -109,6 +111,7 @@ export type Database = {
           name?: string
           phone?: string | null
           read_at?: string | null
+          sender_address?: string | null
           subject?: string | null
         }
         Relationships: []
