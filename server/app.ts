@@ -5,6 +5,7 @@ import { compressJson } from './http/compress.ts';
 import { anonymousEtag } from './http/etag.ts';
 import { apiCors, requireApiKey } from './http/gateway.ts';
 import { readCache } from './http/read-cache.ts';
+import { rejectMalformedPath, securityHeaders } from './http/security-headers.ts';
 import { createDevMailApp } from './mail/index.ts';
 import { createRestApp } from './rest/index.ts';
 import { createSiteApp } from './site/index.ts';
@@ -13,6 +14,7 @@ import { createStorageApp } from './storage/index.ts';
 /** One Hono app for the whole site: the Supabase-compatible APIs under their usual prefixes, then the SPA. */
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
+  app.use('*', securityHeaders(), rejectMalformedPath());
   if (ctx.config.logRequests) {
     app.use(async (c, next) => {
       const started = performance.now();
