@@ -30,7 +30,7 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/auth/v1', createAuthApp(ctx));
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
-  if (!ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
+  if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
   app.route('/', createSiteApp(ctx));
   app.onError((error, c) => {
     console.error(`[server] ${c.req.method} ${c.req.path}:`, error);

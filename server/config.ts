@@ -36,6 +36,10 @@ export interface Config {
   /** Keep anonymous REST reads in memory until a write (READ_CACHE); READ_CACHE_TTL caps an entry's life in seconds. */
   readCache: boolean;
   readCacheTtlSeconds: number;
+  /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY, comma-separated). */
+  trustProxy: string[];
+  /** Serve captured mail at /_dev/mail to loopback clients (DEV_MAILBOX=true; never with SMTP_URL). */
+  devMailbox: boolean;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -81,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pgDurable: bool(env.PG_DURABLE, true),
     readCache: bool(env.READ_CACHE, true),
     readCacheTtlSeconds: int('READ_CACHE_TTL', env.READ_CACHE_TTL, 60),
+    trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
+    devMailbox: bool(env.DEV_MAILBOX, false),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

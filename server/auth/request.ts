@@ -79,6 +79,6 @@ export function metadataField(body: Body, name: string): Body | undefined {
   return value as Body;
 }
 
-export function clientMeta(c: Context): ClientMeta {
-  return { ip: clientIp(c), userAgent: c.req.header('User-Agent') };
+export function clientMeta(c: Context, trustProxy: readonly string[]): ClientMeta {
+  return { ip: clientIp(c, trustProxy), userAgent: c.req.header('User-Agent') };
 }

@@ -49,7 +49,7 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
   }
 
   app.post('/signup', async (c) => {
-    await limits.consume('signupIp', clientIp(c));
+    await limits.consume('signupIp', clientIp(c, ctx.config.trustProxy));
     const body = await readJson(c);
     const rawEmail = stringField(body, 'email');
     const phone = stringField(body, 'phone');
@@ -75,7 +75,7 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
         const id = await insertAuthUser(tx, { email, passwordHash, data, confirmed: autoconfirm, confirmationToken: token });
         if (!autoconfirm) return { user: (await findUserById(tx, id))! };
         await markEmailVerified(tx, id);
-        const { sessionId, refreshToken } = await createSession(tx, id, 'password', clientMeta(c));
+        const { sessionId, refreshToken } = await createSession(tx, id, 'password', clientMeta(c, ctx.config.trustProxy));
         const user = (await findUserById(tx, id))!;
         return { user, session: await sessionResponse(ctx, tx, user, sessionId, refreshToken) };
       });

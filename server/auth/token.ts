@@ -15,7 +15,7 @@ export function tokenRoutes(app: Hono, env: AuthEnv): void {
     const grantType = c.req.query('grant_type');
     if (grantType === 'password') return c.json(await passwordGrant(c));
     if (grantType === 'refresh_token') {
-      await limits.consume('refreshIp', clientIp(c));
+      await limits.consume('refreshIp', clientIp(c, ctx.config.trustProxy));
       const body = await readJson(c);
       return c.json(await refreshGrant(ctx, stringField(body, 'refresh_token')));
     }
@@ -23,7 +23,7 @@ export function tokenRoutes(app: Hono, env: AuthEnv): void {
   });
 
   async function passwordGrant(c: Context): Promise<Record<string, unknown>> {
-    await limits.consume('passwordIp', clientIp(c));
+    await limits.consume('passwordIp', clientIp(c, ctx.config.trustProxy));
     const body = await readJson(c);
     const rawEmail = stringField(body, 'email');
     const phone = stringField(body, 'phone');
@@ -36,7 +36,7 @@ export function tokenRoutes(app: Hono, env: AuthEnv): void {
     // Failures count per client address and per (address, e-mail), never per e-mail alone, so a
     // stranger guessing cannot lock the owner out; a waiting pair answers 429 whether the e-mail
     // exists or not, and even to the right password, so the wait reveals nothing.
-    const ip = clientIp(c);
+    const ip = clientIp(c, ctx.config.trustProxy);
     const pair = `${ip}|${email}`;
     await limits.check('passwordIpFailures', ip);
     await limits.check('passwordPairFailures', pair);
@@ -50,7 +50,7 @@ export function tokenRoutes(app: Hono, env: AuthEnv): void {
     if (isBanned(user)) throw errors.userBanned();
     if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
     return ctx.db.transaction(async (tx) => {
-      const { sessionId, refreshToken } = await createSession(tx, user.id, 'password', clientMeta(c));
+      const { sessionId, refreshToken } = await createSession(tx, user.id, 'password', clientMeta(c, ctx.config.trustProxy));
       const fresh = (await findUserById(tx, user.id))!;
       return sessionResponse(ctx, tx, fresh, sessionId, refreshToken);
     });

@@ -19,7 +19,7 @@ export function verifyRoutes(app: Hono, env: AuthEnv): void {
       return c.redirect(`${redirectTo.split('#')[0]}#${fragment.toString()}`, 303);
     };
     try {
-      await limits.consume('verifyIp', clientIp(c));
+      await limits.consume('verifyIp', clientIp(c, ctx.config.trustProxy));
     } catch {
       return fail(429, 'over_request_rate_limit', 'Request rate limit reached');
     }
@@ -36,7 +36,7 @@ export function verifyRoutes(app: Hono, env: AuthEnv): void {
       const user = await findUserById(tx, row.id);
       if (!user || isBanned(user)) return null;
       await markEmailVerified(tx, row.id);
-      const { sessionId, refreshToken } = await createSession(tx, row.id, 'otp', clientMeta(c));
+      const { sessionId, refreshToken } = await createSession(tx, row.id, 'otp', clientMeta(c, ctx.config.trustProxy));
       const confirmed = (await findUserById(tx, row.id))!;
       return sessionResponse(ctx, tx, confirmed, sessionId, refreshToken);
     });

@@ -41,6 +41,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     // Tests that write with SQL and read through the API at once must not race the NOTIFY.
     readCache: false,
     siteUrl: 'http://localhost:3000',
+    devMailbox: true,
     ...overrides,
   });
   const server = await startServer(config);
