@@ -4,6 +4,7 @@ import type { ServerContext } from './context.ts';
 import { compressJson } from './http/compress.ts';
 import { anonymousEtag } from './http/etag.ts';
 import { apiCors, requireApiKey } from './http/gateway.ts';
+import { forwardClientAddress } from './http/client-address.ts';
 import { readCache } from './http/read-cache.ts';
 import { rejectMalformedPath, securityHeaders } from './http/security-headers.ts';
 import { createDevMailApp } from './mail/index.ts';
@@ -25,7 +26,7 @@ export function createApp(ctx: ServerContext): Hono {
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) {
     app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
-  app.use('/rest/v1/*', anonymousEtag(ctx.keys));
+  app.use('/rest/v1/*', forwardClientAddress(ctx.config.trustProxy), anonymousEtag(ctx.keys));
   if (ctx.readCache) app.use('/rest/v1/*', readCache(ctx.readCache, ctx.keys));
   app.route('/auth/v1', createAuthApp(ctx));
   app.route('/rest/v1', createRestApp(ctx));

@@ -1,7 +1,8 @@
 -- The contact form's flood guard counts per sender, never site-wide: the old limit of 60 messages
 -- a minute for the whole site let one visitor shut the form for everyone (issue 14).
 -- A sender is the e-mail address and, when the API passes it, the client address in
--- request.headers' X-Forwarded-For (Supabase's gateway sets it; PostgREST hands the headers on).
+-- request.headers' X-Forwarded-For (Supabase's gateway sets it; PostgREST hands the headers on):
+-- 5 messages per e-mail and 60 per address in ten minutes, generous enough for a shared office address.
 -- Where a message came from, for the per-address count; staff read it like the rest of the message.
 alter table public.contacts add column sender_address text;
 comment on column public.contacts.sender_address is
@@ -18,7 +19,7 @@ language sql stable security definer set search_path = '' as $$
           where c.email = sender and c.created_at > now() - interval '10 minutes') >= 5
       or coalesce((select count(*) from public.contacts c, client
           where client.address is not null and c.sender_address = client.address
-            and c.created_at > now() - interval '10 minutes') >= 10, false)
+            and c.created_at > now() - interval '10 minutes') >= 60, false)
 $$;
 
 create or replace function public.prepare_contact() returns trigger
