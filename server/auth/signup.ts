@@ -64,10 +64,12 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
     const redirectTo = env.redirectFor(c, c.req.query('redirect_to'));
     const autoconfirm = ctx.config.authAutoconfirm;
 
+    // Hashed before the lookup, so a sign-up for a registered address costs the same bcrypt
+    // time as a new one and the answer's timing does not tell which addresses exist.
+    const passwordHash = await hashPassword(password);
     const existing = await findUserByEmail(ctx.db, email);
     if (existing) return c.json(await repeatedSignup(existing, email, data, redirectTo, autoconfirm));
 
-    const passwordHash = await hashPassword(password);
     const token = autoconfirm ? '' : newConfirmationToken();
     let result: { user: UserRecord; session?: Record<string, unknown> };
     try {
