@@ -73,7 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authAutoconfirm: bool(env.AUTH_AUTOCONFIRM, false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Skadron 31/Serbu <no-reply@localhost>',
-    siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    // the address `npm start` prints, so mailed links work out of the box
+    siteUrl: (env.SITE_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
     redirectAllowList: (env.ADDITIONAL_REDIRECT_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
     rateLimitScale: int('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1) || 1,
     serveSite: bool(env.SERVE_SITE, true),
