@@ -21,6 +21,7 @@ import { useDeleteUser } from '../api/delete-user'
 import { StatusBadge } from './status-badge'
 import { filterUsers } from './filter-users'
 import { ConfirmUserAction, type UserAction } from './confirm-user-action'
+import { describeError } from '@/lib/error-messages'
 
 const ROLE_LABELS: Record<AssignableRole, string> = { admin: 'Admin', user: 'User' }
 
@@ -109,7 +110,7 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
       { id: user.id, role },
       {
         onSuccess: () => toast.success('Peran berhasil diubah!'),
-        onError: (error) => toast.error('Gagal mengubah peran', { description: error.message }),
+        onError: (error) => toast.error('Gagal mengubah peran', { description: describeError(error) }),
       },
     )
   }
@@ -121,7 +122,7 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
     if (action === 'delete') {
       deleteUser.mutate(user.id, {
         onSuccess: () => toast.success('Pengguna berhasil dihapus!'),
-        onError: (error) => toast.error('Gagal menghapus pengguna', { description: error.message }),
+        onError: (error) => toast.error('Gagal menghapus pengguna', { description: describeError(error) }),
       })
       return
     }
@@ -132,7 +133,7 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
         onSuccess: () => toast.success(approve ? 'Pengguna berhasil disetujui!' : 'Pengguna berhasil ditolak!'),
         onError: (error) =>
           toast.error(approve ? 'Gagal menyetujui pengguna' : 'Gagal menolak pengguna', {
-            description: error.message,
+            description: describeError(error),
           }),
       },
     )
