@@ -99,7 +99,7 @@ test.describe('users page (superadmin)', () => {
         ? route.fulfill({
             status: 500,
             contentType: 'application/json',
-            body: JSON.stringify({ code: 'XX000', message: 'Layanan sedang tidak tersedia', details: null, hint: null }),
+            body: JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }),
           })
         : route.continue(),
     )
@@ -115,10 +115,10 @@ test.describe('users page (superadmin)', () => {
     await expect(row(page, pending.fullName)).toContainText('Tertunda')
 
     await page.route('**/rest/v1/rpc/get_all_users**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server mati' }) }),
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'upstream unavailable' }) }),
     )
     await page.reload()
-    await expectToast(page, 'Gagal memuat pengguna', 'Server mati')
+    await expectToast(page, 'Gagal memuat pengguna', 'Terjadi kesalahan. Silakan coba lagi.')
     await context.close()
   })
 
