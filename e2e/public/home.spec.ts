@@ -1,4 +1,4 @@
-import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
+import { expect, expectToast, test, uniq } from '../support/fixtures'
 
 test('hero carousel advances every 5000 ms, wraps, and pauses while hovered', async ({ page }) => {
   await page.clock.install()
@@ -80,8 +80,8 @@ test('hero buttons and the first three articles', async ({ page }) => {
   await expect(page).toHaveURL('/kegiatan')
 })
 
-test('news section: 3 placeholders while loading, cards with Baca Selengkapnya, Lihat Semua Berita', async ({ page, baseURL }) => {
-  const article = await createArticle(baseURL, { title: `Berita Kartu ${uniq()}`, content: '<p>Kartu berita</p>', created_at: '2099-02-01T00:00:00Z' })
+test('news section: 3 placeholders while loading, cards with Baca Selengkapnya, Lihat Semua Berita', async ({ newArticle, page }) => {
+  const article = await newArticle({ title: `Berita Kartu ${uniq()}`, content: '<p>Kartu berita</p>', created_at: '2099-02-01T00:00:00Z' })
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/rest/v1/articles**', async (route) => {
