@@ -106,6 +106,21 @@ test('news section shows the empty message when there are no articles', async ({
   await expect(page.getByText('Saat ini belum ada berita untuk ditampilkan.')).toBeVisible()
 })
 
+test('Persit carousel by keyboard: arrow keys turn the slides and hidden slides are out of reach', async ({ page }) => {
+  await page.goto('/')
+  const carousel = page.getByTestId('persit-carousel')
+  await carousel.scrollIntoViewIfNeeded()
+  const slides = carousel.getByTestId('persit-slide')
+  await carousel.getByRole('button', { name: 'Tampilkan foto 1' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(slides.nth(1)).toHaveAttribute('data-active', 'true')
+  await expect(slides.nth(0)).toHaveAttribute('aria-hidden', 'true')
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('ArrowLeft')
+  await expect(slides.nth(4)).toHaveAttribute('data-active', 'true')
+  await expect(carousel.getByRole('button', { name: 'Tampilkan foto 5' })).toHaveAttribute('aria-current', 'true')
+})
+
 test('Persit carousel: 5 photos, arrows and dots wrap; the portal button is not implemented yet', async ({ page }) => {
   await page.goto('/')
   const carousel = page.getByTestId('persit-carousel')
