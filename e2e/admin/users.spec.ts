@@ -163,6 +163,8 @@ test.describe('users page (superadmin)', () => {
     await page.keyboard.press('Escape')
     await expect(page.getByRole('alertdialog')).toBeHidden()
     await expect(row(page, pending.fullName)).toBeVisible()
+    // Focus goes back to the menu button the dialog was opened from, not to the page body.
+    await expect(row(page, pending.fullName).getByRole('button', { name: /^Aksi untuk/ })).toBeFocused()
     await context.close()
   })
 })
