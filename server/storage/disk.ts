@@ -97,6 +97,24 @@ export class FileStore {
     }
   }
 
+  /** Writes bytes made by the server (a cleaned image) as a new, fsynced temporary version. */
+  async writeTemp(bytes: Uint8Array): Promise<string> {
+    const version = randomUUID();
+    const temp = this.tempPath(version);
+    const handle = await open(temp, 'wx', 0o640);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await unlink(temp).catch(() => {});
+      throw error;
+    }
+    await handle.close();
+    await syncDir(this.tmpDir);
+    return version;
+  }
+
   /** Moves a committed upload into its bucket directory and makes the rename durable. */
   async publish(bucket: string, version: string): Promise<void> {
     const dir = path.join(this.root, bucketDirName(bucket));

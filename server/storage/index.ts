@@ -11,6 +11,7 @@ import {
 import { FileStore, type ReceivedFile } from './disk.ts';
 import { serveObject } from './download.ts';
 import { errorResponse, errors, StorageError } from './errors.ts';
+import { cleanUploadedImage } from './images.ts';
 import { baseMimeType, detectMimeType, isMimeTypeAllowed } from './mime.ts';
 import { mustBeValidBucketId, mustBeValidObjectName, splitBucketAndName } from './paths.ts';
 import { recoverStorage } from './recovery.ts';
@@ -197,6 +198,14 @@ export function createStorageApp(ctx: ServerContext): Hono {
       cacheControl = cacheControlFromHeader(c.req.header('cache-control'));
       const header = c.req.header('x-metadata');
       rawMetadata = header === undefined ? undefined : Buffer.from(header, 'base64').toString('utf8');
+    }
+
+    // metadata (EXIF, GPS, XMP) never reaches storage, whoever uploads: supabase-js, curl, the site
+    try {
+      received = await cleanUploadedImage(store, received, limit);
+    } catch (error) {
+      await store.discard(received.version);
+      throw error;
     }
 
     let result: { id: string; replacedVersion: string | null };
