@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/alert-dialog'
 import type { ManagedUser } from '../api/get-users'
 
-export type UserAction = 'approve' | 'reject' | 'delete'
+export type UserAction = 'approve' | 'reject' | 'suspend' | 'restore' | 'delete'
 
 const COPY: Record<UserAction, { title: string; confirm: string; describe: (name: string) => string }> = {
   delete: {
@@ -28,6 +28,17 @@ const COPY: Record<UserAction, { title: string; confirm: string; describe: (name
     title: 'Tolak Pengguna?',
     confirm: 'Ya, Tolak',
     describe: (name) => `${name} tidak akan dapat masuk ke area admin.`,
+  },
+  suspend: {
+    title: 'Nonaktifkan Pengguna?',
+    confirm: 'Ya, Nonaktifkan',
+    describe: (name) =>
+      `${name} akan langsung dikeluarkan dari semua sesi dan tidak dapat masuk ke area admin sampai diaktifkan kembali. Data dan artikelnya tetap tersimpan.`,
+  },
+  restore: {
+    title: 'Aktifkan Kembali Pengguna?',
+    confirm: 'Ya, Aktifkan',
+    describe: (name) => `${name} akan dapat masuk ke area admin lagi dan menerima email pemberitahuan.`,
   },
 }
 
@@ -50,7 +61,7 @@ export function ConfirmUserAction({ pending, onCancel, onConfirm }: Props) {
         <AlertDialogFooter>
           <AlertDialogCancel>Batal</AlertDialogCancel>
           <AlertDialogAction
-            variant={pending?.action === 'approve' ? 'default' : 'destructive'}
+            variant={pending?.action === 'approve' || pending?.action === 'restore' ? 'default' : 'destructive'}
             onClick={() => pending && onConfirm(pending.action, pending.user)}
           >
             {copy?.confirm}
