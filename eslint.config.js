@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'screenshots', 'test-results', 'playwright-report', '.tmp'] },
+  { ignores: ['dist', 'dist-server', 'dist-ssr', 'node_modules', 'data', 'screenshots', 'test-results', 'playwright-report', '.tmp'] },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

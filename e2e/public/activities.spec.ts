@@ -1,4 +1,5 @@
 import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
+import { gotoClientSide } from './navigation'
 
 test('category filter: Semua by default, one button per category, filtering and the empty state', async ({ page, baseURL }) => {
   const tag = uniq()
@@ -63,7 +64,7 @@ test('6 placeholders while loading, then the error toast when the list fails', a
     await gate
     await route.fulfill({ status: 500, json: { message: 'database sedang sibuk', code: 'XX000' } })
   })
-  await page.goto('/kegiatan')
+  await gotoClientSide(page, '/kegiatan')
   await expect(page.getByTestId('article-skeleton')).toHaveCount(6)
   release()
   await expectToast(page, 'Gagal memuat kegiatan', 'database sedang sibuk')

@@ -1,4 +1,5 @@
 import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
+import { gotoClientSide } from './navigation'
 
 test('detail: title, weekday date, category, slideshow wraps with dots, back link, title and description', async ({ page, baseURL }) => {
   const text = 'Helikopter MI-35P melaksanakan latihan menembak udara ke darat. '.repeat(5)
@@ -62,7 +63,7 @@ test('missing article and malformed id show the not-found text', async ({ page }
 
 test('a load failure shows the toast', async ({ page }) => {
   await page.route('**/rest/v1/articles**', (route) => route.fulfill({ status: 500, json: { message: 'koneksi terputus' } }))
-  await page.goto('/berita/00000000-0000-4000-8000-000000000001')
+  await gotoClientSide(page, '/berita/00000000-0000-4000-8000-000000000001')
   await expectToast(page, 'Gagal Memuat Artikel', 'koneksi terputus')
 })
 

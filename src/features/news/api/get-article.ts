@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { loadSupabase } from '@/lib/supabase-lazy'
+import { publicGet } from '@/lib/public-api'
 import { queryKeys } from '@/lib/query-keys'
 import type { Article } from './types'
 
@@ -9,10 +9,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function getArticle(id: string): Promise<Article | null> {
   // A malformed id cannot match any row; asking would only produce a type error from the database.
   if (!UUID.test(id)) return null
-  const supabase = await loadSupabase()
-  const { data, error } = await supabase.from('articles').select('*').eq('id', id).maybeSingle()
-  if (error) throw error
-  return data
+  const { rows } = await publicGet<Article>('articles', new URLSearchParams({ select: '*', id: `eq.${id}` }))
+  return rows[0] ?? null
 }
 
 export const articleQueryOptions = (id: string) =>

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { loadSupabase } from '@/lib/supabase-lazy'
+import { publicGet } from '@/lib/public-api'
 import { queryKeys } from '@/lib/query-keys'
 import type { Article } from './types'
 
 /** All articles, newest first (SPEC section 7: public lists). */
 export async function getArticles(): Promise<Article[]> {
-  const supabase = await loadSupabase()
-  const { data, error } = await supabase.from('articles').select('*').order('created_at', { ascending: false })
-  if (error) throw error
-  return data ?? []
+  const { rows } = await publicGet<Article>('articles', new URLSearchParams({ select: '*', order: 'created_at.desc' }))
+  return rows
 }
 
 export const articlesQueryOptions = () =>

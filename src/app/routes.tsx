@@ -1,13 +1,29 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import type { RouteObject } from 'react-router'
 import { publicPages, type PublicPath } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { HomePage } from '@/features/home/home-page'
+import { articleQueryOptions } from '@/features/news/api/get-article'
+import { articlesQueryOptions } from '@/features/news/api/get-articles'
 import { PublicLayout } from './layouts/public-layout'
+import { ClientOnly } from './client-only'
 import { PageFallback } from './page-fallback'
 import { RouteError } from './route-error'
 
 type LazyPage = () => Promise<{ Component: ComponentType }>
+
+/**
+ * What a route reads before the server renders it: the same TanStack queries the page runs in the
+ * browser, so the HTML holds the content and the browser starts with the data.
+ */
+export type RouteHandle = {
+  prefetch: (queryClient: QueryClient, params: Record<string, string | undefined>, url: URL) => Promise<void>
+}
+
+const articleList: RouteHandle = {
+  prefetch: (queryClient) => queryClient.prefetchQuery(articlesQueryOptions()),
+}
 
 // One entry per row of the public page table: a page added there without a route here (or the
 // other way round) is a type error.
@@ -16,17 +32,30 @@ const pageModules: Record<Exclude<PublicPath, typeof paths.home>, LazyPage> = {
   [paths.structure]: async () => ({ Component: (await import('@/features/structure/structure-page')).StructurePage }),
   [paths.activities]: async () => ({ Component: (await import('@/features/news/activities-page')).ActivitiesPage }),
   [paths.contact]: async () => ({ Component: (await import('@/features/contact/contact-page')).ContactPage }),
-  [paths.login]: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
+  [paths.login]: async () => {
+    const { LoginPage } = await import('@/features/auth/login-page')
+    return {
+      Component: () => (
+        <ClientOnly fallback={<PageFallback />}>
+          <LoginPage />
+        </ClientOnly>
+      ),
+    }
+  },
 }
 
 const pageRoutes: RouteObject[] = [
   ...publicPages.filter((page) => page.path !== paths.home).map((page) => ({
     path: page.path.slice(1),
     lazy: pageModules[page.path as keyof typeof pageModules],
+    handle: page.path === paths.activities ? articleList : undefined,
   })),
   {
     path: paths.articlePattern.slice(1),
     lazy: async () => ({ Component: (await import('@/features/news/article-page')).ArticlePage }),
+    handle: {
+      prefetch: (queryClient, params) => queryClient.prefetchQuery(articleQueryOptions(params.id ?? '')),
+    } satisfies RouteHandle,
   },
 ]
 
@@ -37,7 +66,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageFallback,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, Component: HomePage },
+      { index: true, Component: HomePage, handle: articleList },
       ...pageRoutes,
       {
         path: '*',
@@ -53,5 +82,3 @@ export const routes: RouteObject[] = [
     lazy: () => import('./admin/routes'),
   },
 ]
-
-export const router = createBrowserRouter(routes)

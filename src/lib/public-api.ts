@@ -1,0 +1,54 @@
+// Public reads go straight to the REST API with the anon key, the same requests in the browser
+// and on the server (which renders pages through it, so row-level security decides what the
+// HTML shows). supabase-js is only loaded when a stored session exists, to read with its token.
+import { loadSupabase } from './supabase-lazy'
+
+export type PublicApiConfig = {
+  url: string
+  anonKey: string
+  /** The server passes its in-process handler here, so rendering skips the network. */
+  fetch?: typeof fetch
+}
+
+let configured: PublicApiConfig | null = null
+
+export function configurePublicApi(config: PublicApiConfig) {
+  configured = config
+}
+
+function hasStoredSession(): boolean {
+  if (typeof window === 'undefined') return false
+  try {
+    return Object.keys(window.localStorage).some((key) => /^sb-.+-auth-token$/.test(key))
+  } catch {
+    return false
+  }
+}
+
+async function authorization(anonKey: string): Promise<string> {
+  if (hasStoredSession()) {
+    const supabase = await loadSupabase()
+    const { data } = await supabase.auth.getSession()
+    if (data.session) return `Bearer ${data.session.access_token}`
+  }
+  return `Bearer ${anonKey}`
+}
+
+export type PublicRows<T> = { rows: T[]; total: number | null }
+
+/** GET /rest/v1/{resource}?{query}; `count` asks for the exact total (Content-Range). */
+export async function publicGet<T>(resource: string, query: URLSearchParams, count = false): Promise<PublicRows<T>> {
+  if (!configured) throw new Error('Public API not configured')
+  const { url, anonKey, fetch: fetchImpl = fetch } = configured
+  const headers: Record<string, string> = { apikey: anonKey, Authorization: await authorization(anonKey) }
+  if (count) headers.Prefer = 'count=exact'
+  const res = await fetchImpl(`${url}/rest/v1/${resource}?${query}`, { headers })
+  const body: unknown = await res.json().catch(() => null)
+  if (!res.ok) {
+    const message = (body as { message?: string } | null)?.message
+    throw new Error(message || `HTTP ${res.status}`)
+  }
+  const range = res.headers.get('content-range')
+  const total = range && /\/(\d+)$/.exec(range)
+  return { rows: body as T[], total: total ? Number(total[1]) : null }
+}
