@@ -67,6 +67,7 @@ export default defineConfig({
       AUTH_AUTOCONFIRM: 'true',
       RATE_LIMIT_SCALE: '1000',
       SEED_DEMO: 'false',
+      DEV_MAILBOX: 'true',
       SUPERADMIN_EMAIL: process.env.SUPERADMIN_EMAIL,
       SUPERADMIN_PASSWORD: process.env.SUPERADMIN_PASSWORD,
     },

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { createUser } from '../server/auth/users.ts';
+import { createUser } from '../server/auth/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import { png } from '../tests/storage/fixtures.ts';

@@ -39,6 +39,10 @@ export interface Config {
   /** Keep anonymous REST reads in memory until a write (READ_CACHE); READ_CACHE_TTL caps an entry's life in seconds. */
   readCache: boolean;
   readCacheTtlSeconds: number;
+  /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY, comma-separated). */
+  trustProxy: string[];
+  /** Serve captured mail at /_dev/mail to loopback clients (DEV_MAILBOX=true; never with SMTP_URL). */
+  devMailbox: boolean;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -72,7 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authAutoconfirm: bool(env.AUTH_AUTOCONFIRM, false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Skadron 31/Serbu <no-reply@localhost>',
-    siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    // the address `npm start` prints, so mailed links work out of the box
+    siteUrl: (env.SITE_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
     redirectAllowList: (env.ADDITIONAL_REDIRECT_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
     rateLimitScale: int('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1) || 1,
     serveSite: bool(env.SERVE_SITE, true),
@@ -86,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pgDurable: bool(env.PG_DURABLE, true),
     readCache: bool(env.READ_CACHE, true),
     readCacheTtlSeconds: int('READ_CACHE_TTL', env.READ_CACHE_TTL, 60),
+    trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
+    devMailbox: bool(env.DEV_MAILBOX, false),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

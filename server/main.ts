@@ -8,7 +8,9 @@ async function main() {
   // The first line is machine-read by tests that start the server as a child process.
   console.log(`listening on ${server.url}`);
   console.log(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL 17 in ${config.dataDir}/db`}`);
-  if (!config.smtpUrl) console.log(`mail: kept in ${config.dataDir}/mail, listed at ${server.url}/_dev/mail`);
+  if (!config.smtpUrl) {
+    console.log(`mail: kept in ${config.dataDir}/mail${config.devMailbox ? `, listed at ${server.url}/_dev/mail` : ' (DEV_MAILBOX=true lists it at /_dev/mail)'}`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

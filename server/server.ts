@@ -2,7 +2,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
-import { ensureSuperadmin } from './auth/users.ts';
+import { ensureSuperadmin } from './auth/accounts.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Db } from './db/adapter.ts';

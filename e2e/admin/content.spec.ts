@@ -233,6 +233,8 @@ test.describe('content page', () => {
   })
 
   test('keyboard only: create, edit and delete an article', async ({ browser, baseURL }) => {
+    // The longest keyboard walk in the suite: on a loaded 2-core machine it needs more than the default.
+    test.slow()
     const title = `Papan Ketik ${Date.now()}`
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.goto('/admin/content')

@@ -31,6 +31,7 @@ test.beforeAll(async () => {
     seedDemo: false,
     authAutoconfirm: false,
     smtpUrl: undefined,
+    devMailbox: true,
     rateLimitScale: 10,
   }))
 })

@@ -16,7 +16,7 @@ test('login validation, wrong password, and the password toggle', async ({ page 
 
   await page.getByLabel('Email').fill(`tidak-ada-${uniq()}@example.com`)
   await page.getByRole('button', { name: 'Masuk' }).click()
-  await expectToast(page, 'Login Gagal', 'Invalid login credentials')
+  await expectToast(page, 'Login Gagal', 'Email atau password salah.')
   await expect(page).toHaveURL('/login')
 })
 

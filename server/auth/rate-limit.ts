@@ -10,11 +10,21 @@ const LIMITS = {
   signupIp: { points: 30, duration: 300 },
   signupEmail: { points: 10, duration: 3600 },
   passwordIp: { points: 150, duration: 300 },
-  /** Failed password attempts per e-mail; beyond it every attempt for that e-mail gets 429. */
-  passwordEmailFailures: { points: 10, duration: 900 },
+  /**
+   * Failed password attempts per (client address, e-mail). Past it that pair waits, longer each
+   * time (growingBlock); the owner signing in from another address is never affected.
+   */
+  passwordPairFailures: { points: 5, duration: 900 },
+  /** Failed password attempts per client address, over all e-mails (guessing many accounts). */
+  passwordIpFailures: { points: 50, duration: 900 },
+  /** How many times a pair has been made to wait in the last day: the next wait doubles. */
+  passwordPairStrikes: { points: 1000, duration: 86_400 },
   refreshIp: { points: 150, duration: 300 },
   verifyIp: { points: 30, duration: 300 },
 } as const;
+
+/** The first wait after a run of failures; each later one doubles. */
+const GROWING_BLOCK_BASE_SECONDS = 30;
 
 export type LimitName = keyof typeof LIMITS;
 
@@ -46,5 +56,17 @@ export class AuthRateLimits {
   /** Counts a failure without throwing (the caller already answers with its own error). */
   async penalise(name: LimitName, key: string): Promise<void> {
     await this.limiters[name].penalty(key, 1);
+  }
+
+  /**
+   * Counts a failure for `key` under `name`; once the window's points are used up, the key is
+   * blocked for 30 s, then 60 s, 120 s... (at most the window) on each further time it gets there.
+   */
+  async penaliseGrowing(name: LimitName, strikes: LimitName, key: string): Promise<void> {
+    const res = await this.limiters[name].penalty(key, 1);
+    if (res.consumedPoints < this.limiters[name].points) return;
+    const count = (await this.limiters[strikes].penalty(key, 1)).consumedPoints;
+    const seconds = Math.min(GROWING_BLOCK_BASE_SECONDS * 2 ** (count - 1), LIMITS[name].duration);
+    await this.limiters[name].block(key, seconds);
   }
 }

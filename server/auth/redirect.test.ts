@@ -4,9 +4,12 @@ import { chooseRedirect, isAllowedRedirect } from './redirect.ts';
 const site = 'https://skadron.contoh.id';
 
 describe('redirect allow-list', () => {
-  it('allows the SITE_URL host on any path and port, http(s) only', () => {
+  it("allows SITE_URL's origin (scheme, host and port) on any path, http(s) only", () => {
     expect(isAllowedRedirect('https://skadron.contoh.id/login', site, [])).toBe(true);
-    expect(isAllowedRedirect('http://skadron.contoh.id:5173/login', site, [])).toBe(true);
+    expect(isAllowedRedirect('https://skadron.contoh.id:443/login', site, [])).toBe(true);
+    expect(isAllowedRedirect('http://skadron.contoh.id:5173/login', site, [])).toBe(false);
+    expect(isAllowedRedirect('https://skadron.contoh.id:8443/login', site, [])).toBe(false);
+    expect(isAllowedRedirect('http://skadron.contoh.id/login', site, [])).toBe(false);
     expect(isAllowedRedirect('javascript://skadron.contoh.id/%0aalert(1)', site, [])).toBe(false);
     expect(isAllowedRedirect('https://user:pw@skadron.contoh.id/', site, [])).toBe(false);
     expect(isAllowedRedirect('https://skadron.contoh.id.evil.net/', site, [])).toBe(false);

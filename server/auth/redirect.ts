@@ -1,6 +1,7 @@
 /**
- * Which URLs an e-mail link may send the browser to (GoTrue's IsRedirectURLValid): the same
- * host name as SITE_URL, or a match of one allow-list pattern. Patterns are globs in GoTrue's
+ * Which URLs an e-mail link may send the browser to: SITE_URL's origin (scheme, host and port,
+ * stricter than GoTrue's IsRedirectURLValid, which accepts any port of the host: another port of
+ * the same machine may be someone else's server), or a match of one allow-list pattern. Patterns are globs in GoTrue's
  * sense: `*` stays within one host label or path segment, `**` crosses them, `?` is one char.
  * Only http(s) targets are ever accepted, so `javascript:` and friends cannot slip through.
  */
@@ -14,9 +15,9 @@ export function isAllowedRedirect(target: string, siteUrl: string, allowList: st
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (url.username || url.password) return false;
   try {
-    if (new URL(siteUrl).hostname === url.hostname) return true;
+    if (new URL(siteUrl).origin === url.origin) return true;
   } catch {
-    // an unparsable SITE_URL allows nothing by host name
+    // an unparsable SITE_URL allows nothing by origin
   }
   return allowList.some((pattern) => globToRegExp(pattern).test(target));
 }

@@ -26,6 +26,17 @@ export function newRefreshToken(length = 32): string {
   return out.length === length ? out : newRefreshToken(length);
 }
 
+async function insertRefreshToken(
+  tx: Queryable,
+  t: { token: string; userId: string; sessionId: string; parent: string | null },
+): Promise<void> {
+  await tx.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
+    [t.token, t.userId, t.parent, t.sessionId],
+  );
+}
+
 export async function createSession(tx: Queryable, userId: string, method: AuthMethod, meta: ClientMeta): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken();
@@ -34,11 +45,7 @@ export async function createSession(tx: Queryable, userId: string, method: AuthM
      values ($1, $2, now(), now(), 'aal1', $3, $4::inet)`,
     [sessionId, userId, meta.userAgent?.slice(0, 1000) ?? null, isIP(meta.ip) ? meta.ip : null],
   );
-  await tx.query(
-    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), null, $3)`,
-    [refreshToken, userId, sessionId],
-  );
+  await insertRefreshToken(tx, { token: refreshToken, userId, sessionId, parent: null });
   // GoTrue keeps the sign-in method of each session for the `amr` claim
   await tx.query(
     `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
@@ -130,7 +137,7 @@ export async function refreshGrant(ctx: ServerContext, token: string): Promise<R
     if (isBanned(user)) return new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
     if (!row.session_exists || !row.session_id) return errors.refreshNoSession();
     if (row.session_expired) return new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired');
-    // serialises concurrent refreshes of one session (PostgreSQL; PGlite is serial anyway)
+    // serialises concurrent refreshes of one session
     await tx.query('select id from auth.sessions where id = $1 for update', [row.session_id]);
 
     let issued: string | undefined;
@@ -152,10 +159,7 @@ export async function refreshGrant(ctx: ServerContext, token: string): Promise<R
     if (!issued) {
       issued = newRefreshToken();
       await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
-      await tx.query(
-        `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-         values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
-        [issued, row.user_id, row.token, row.session_id]);
+      await insertRefreshToken(tx, { token: issued, userId: row.user_id, sessionId: row.session_id, parent: row.token });
     }
     await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [row.session_id]);
     return sessionResponse(ctx, tx, user, row.session_id, issued);

@@ -16,7 +16,7 @@ import { openPostgres } from '../db/postgres.ts';
 import {
   ROLES, STATUSES, UserExistsError, UserNotFoundError, createUser, setPassword, setRole, setStatus,
   type AccountStatus, type AppRole,
-} from '../auth/users.ts';
+} from '../auth/accounts.ts';
 
 const USAGE = `Usage: npm run user -- <command> [options]
 

@@ -87,13 +87,14 @@ describe('mailer', () => {
 });
 
 describe('GET /_dev/mail', () => {
-  const request = (smtpUrl: string | undefined, remoteAddress: string) => {
+  const request = (smtpUrl: string | undefined, remoteAddress: string, trustProxy: string[] = []) => {
     const dir = tempDir();
-    const ctx = { config: { smtpUrl, dataDir: dir }, mail: new FileMailer(path.join(dir, 'mail')) } as unknown as ServerContext;
+    const ctx = { config: { smtpUrl, dataDir: dir, trustProxy }, mail: new FileMailer(path.join(dir, 'mail')) } as unknown as ServerContext;
     return createDevMailApp(ctx).request('/mail', {}, { incoming: { socket: { remoteAddress } } });
   };
 
-  it('answers loopback clients only, and only without SMTP', async () => {
+  it('answers loopback clients only, never through a trusted proxy, and only without SMTP', async () => {
+    expect((await request(undefined, '127.0.0.1', ['127.0.0.1'])).status).toBe(404);
     expect((await request(undefined, '127.0.0.1')).status).toBe(200);
     expect((await request(undefined, '::ffff:127.0.0.1')).status).toBe(200);
     expect((await request(undefined, '::1')).status).toBe(200);

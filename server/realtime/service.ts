@@ -217,7 +217,7 @@ export class RealtimeService {
   /**
    * Supabase's check: the row is selected by primary key as each subscriber, with their claims,
    * so the table's policies decide. realtime.check_visibility (50_realtime.sql) does it for all
-   * subscribers of a change in one statement, which matters on PGlite's single connection.
+   * subscribers of a change in one statement, one round trip however many subscribers there are.
    */
   private async visibility(meta: TableMeta, record: Record<string, unknown>, auths: VerifiedToken[]): Promise<boolean[]> {
     const values: string[] = [];

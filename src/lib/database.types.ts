@@ -87,6 +87,7 @@ export type Database = {
           name: string
           phone: string | null
           read_at: string | null
+          sender_address: string | null
           subject: string | null
         }
         Insert: {
@@ -98,6 +99,7 @@ export type Database = {
           name: string
           phone?: string | null
           read_at?: string | null
+          sender_address?: string | null
           subject?: string | null
         }
         Update: {
@@ -109,6 +111,7 @@ export type Database = {
           name?: string
           phone?: string | null
           read_at?: string | null
+          sender_address?: string | null
           subject?: string | null
         }
         Relationships: []
@@ -187,10 +190,6 @@ export type Database = {
         }
         Returns: boolean
       }
-      current_profile_role: {
-        Args: Record<PropertyKey, never>
-        Returns: Database['public']['Enums']['app_role']
-      }
       get_all_users: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -205,22 +204,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
-      is_approved: {
-        Args: Record<PropertyKey, never>
-        Returns: boolean
-      }
       is_http_url: {
         Args: {
           url: string
         }
-        Returns: boolean
-      }
-      is_staff: {
-        Args: Record<PropertyKey, never>
-        Returns: boolean
-      }
-      is_superadmin: {
-        Args: Record<PropertyKey, never>
         Returns: boolean
       }
     }

@@ -81,7 +81,7 @@ describe('SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD', () => {
       expect(profile).toEqual({ role: 'superadmin', status: 'approved' });
       expect((await client.auth.updateUser({ password: 'diganti-456' })).error).toBeNull();
       // a restart with the same environment
-      const { ensureSuperadmin } = await import('../../server/auth/users.ts');
+      const { ensureSuperadmin } = await import('../../server/auth/accounts.ts');
       const again = await ensureSuperadmin(first.ctx);
       expect(again).toEqual({ id: data.user!.id, created: false });
       expect((await anonClient(first).auth.signInWithPassword({ email: 'admin@skadron.id', password: 'awal-123' })).error?.code).toBe('invalid_credentials');

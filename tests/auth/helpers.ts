@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { expect } from 'vitest';
 import type { StoredMail } from '../../server/mail/mailer.ts';
 import type { TestServer } from '../support/server.ts';
@@ -45,4 +46,27 @@ export async function authFetch(server: TestServer, path: string, init: RequestI
   headers.set('Authorization', `Bearer ${init.token ?? server.anonKey}`);
   if (init.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json;charset=UTF-8');
   return fetch(`${server.url}/auth/v1${path}`, { ...init, headers });
+}
+
+/**
+ * A password sign-in sent from another loopback address (127.0.0.2, ...), as a second client
+ * on another machine would be seen by the server. Returns the HTTP status.
+ */
+export function signInFrom(
+  server: TestServer, localAddress: string, email: string, password: string, extraHeaders: Record<string, string> = {},
+): Promise<number> {
+  const url = new URL(`${server.url}/auth/v1/token?grant_type=password`);
+  const body = JSON.stringify({ email, password });
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      localAddress,
+      headers: { apikey: server.anonKey, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...extraHeaders },
+    }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

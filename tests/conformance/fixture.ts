@@ -30,6 +30,8 @@ insert into public.articles (id, title, category, content, cover_image_url, imag
   ('${IDS.article(3)}', 'Upacara HUT', null, '<p>Upacara.</p>', null, '{}', null, '2024-05-03 07:15:30.5+00', '2024-05-03 07:15:30.5+00'),
   ('${IDS.article(4)}', 'Kunjungan "Pers", 100%', 'Berita', '<p>Media, pers & tamu.</p>', null, '{}', '${IDS.admin}', '2024-04-20 09:00:00+00', '2024-04-20 09:00:00+00'),
   ('${IDS.article(5)}', 'Latihan SAR gabungan', 'Latihan', '<p>SAR.</p>', null, '{}', '${IDS.superadmin}', '2024-03-10 06:00:00+00', '2024-03-10 06:00:00+00');
+-- Both databases must hold the same instant, not each its own now().
+update public.articles set published_at = created_at;
 insert into public.galleries (id, name, description, created_at, updated_at) values
   ('${IDS.gallery(1)}', 'Galeri HUT', 'Foto upacara', '2024-05-04 10:00:00+00', '2024-05-04 10:00:00+00'),
   ('${IDS.gallery(2)}', 'Galeri Latihan', null, '2024-05-05 10:00:00+00', '2024-05-05 10:00:00+00');

@@ -127,9 +127,9 @@ const CASES: Case[] = [
   { name: 'rpc missing function -> PGRST202', as: 'anon', method: 'POST', path: '/rpc/tidak_ada', headers: json, body: {} },
   { name: 'rpc missing function by GET -> PGRST202', as: 'anon', path: '/rpc/tidak_ada?a=1' },
   { name: 'rpc unknown argument -> PGRST202', as: 'superadmin', method: 'POST', path: '/rpc/get_all_users', headers: json, body: { x: 1 }, diff: { reason: 'PostgREST suggests a fuzzy-matched hint; we send null', compare: 'status+code' } },
-  { name: 'rpc scalar helper is_approved', as: 'user', method: 'POST', path: '/rpc/is_approved', headers: json, body: {} },
+  { name: 'rpc scalar by POST', as: 'user', method: 'POST', path: '/rpc/is_http_url', headers: json, body: { url: 'http://contoh.id' } },
   { name: 'rpc scalar by GET with argument', as: 'anon', path: '/rpc/is_http_url?url=https://contoh.id' },
-  { name: 'rpc PATCH -> PGRST101', as: 'anon', method: 'PATCH', path: '/rpc/is_approved', headers: json, body: {} },
+  { name: 'rpc PATCH -> PGRST101', as: 'anon', method: 'PATCH', path: '/rpc/is_http_url', headers: json, body: {} },
   // --- writes (run in order; both databases change the same way) ---
   { name: 'insert contact (anon, minimal)', as: 'anon', method: 'POST', path: '/contacts', headers: json, body: { name: 'Warga', email: 'warga@contoh.id', phone: null, subject: 'Tanya', message: 'Halo' } },
   { name: 'insert contact invalid email -> 23514', as: 'anon', method: 'POST', path: '/contacts', headers: json, body: { name: 'Warga', email: 'bukan-email', message: 'Halo' } },

@@ -260,9 +260,7 @@ describe('what leaves the database', () => {
 });
 
 describe('ordering', () => {
-  it('delivers a change whose transaction commits after a later one (PostgreSQL)', async (test) => {
-    // PGlite runs one transaction at a time, so commit order always equals id order there.
-    if (server.ctx.db.kind !== 'postgres') test.skip();
+  it('delivers a change whose transaction commits after a later one (PostgreSQL)', async () => {
     const [early, late] = [await createUser(server, { status: 'pending' }), await createUser(server, { status: 'pending' })];
     const socket = await open();
     socket.send(joinFrame('1', 'order', { postgres_changes: [profiles({ event: 'UPDATE' })] }, superadminToken));

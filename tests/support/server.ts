@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Database } from '../../src/lib/database.types.ts';
-import { createUser as createAuthUser } from '../../server/auth/users.ts';
+import { createUser as createAuthUser } from '../../server/auth/accounts.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { createTemplateDatabase } from './template-db.ts';
@@ -41,6 +41,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     // Tests that write with SQL and read through the API at once must not race the NOTIFY.
     readCache: false,
     siteUrl: 'http://localhost:3000',
+    devMailbox: true,
     ...overrides,
   });
   const server = await startServer(config);

@@ -3,8 +3,8 @@ import type { Session, User } from '@supabase/supabase-js'
 import { toast } from 'sonner'
 import { loadSupabase } from '@/lib/supabase-lazy'
 import { AuthContext, type AuthContextValue, type SignUpData } from './auth-context'
+import { describeError } from '@/lib/error-messages'
 
-const FALLBACK_MESSAGE = 'Something went wrong'
 
 // Sign-out failures that only mean "nothing to sign out from".
 const ALREADY_SIGNED_OUT = /(user|session|refresh token).*not found|session.*missing|session_not_found|user_not_found/i
@@ -45,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const supabase = await loadSupabase()
     const { error } = await supabase.auth.signOut()
     if (error && !isAlreadySignedOutError(error)) {
-      toast.error('Sign out Failed', { description: error.message || FALLBACK_MESSAGE })
+      toast.error('Sign out Failed', { description: describeError(error) })
       return { error }
     }
     if (error) console.warn('Sign-out: session already gone on the server.', error.message)
@@ -66,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(async (email: string, password: string) => {
     const supabase = await loadSupabase()
     const { data, error } = await supabase.auth.signInWithPassword({ email, password })
-    if (error) toast.error('Sign in Failed', { description: error.message || FALLBACK_MESSAGE })
+    if (error) toast.error('Sign in Failed', { description: describeError(error) })
     return { error, user: data.user, session: data.session }
   }, [])
 
@@ -80,7 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         emailRedirectTo: `${window.location.origin}/login`,
       },
     })
-    if (error) toast.error('Sign up Failed', { description: error.message || FALLBACK_MESSAGE })
+    if (error) toast.error('Sign up Failed', { description: describeError(error) })
     return { error, user: result.user, session: result.session }
   }, [])
 

@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label'
 import { getProfileStatus } from './api/get-profile-status'
 import { PasswordInput } from './password-input'
 import { useAuth } from './use-auth'
+import { describeError } from '@/lib/error-messages'
 
 type Mode = 'login' | 'register'
 type Fields = { fullName: string; username: string; email: string; phoneNumber: string; password: string }
@@ -39,7 +40,7 @@ export function LoginPage() {
     }
     const { error, user } = await signIn(email, fields.password)
     if (error || !user) {
-      toast.error('Login Gagal', { description: error?.message ?? 'Something went wrong' })
+      toast.error('Login Gagal', { description: describeError(error) })
       return
     }
     let status: string
@@ -77,7 +78,7 @@ export function LoginPage() {
     }
     const { error, session } = await signUp(data)
     if (error) {
-      toast.error('Pendaftaran Gagal', { description: error.message })
+      toast.error('Pendaftaran Gagal', { description: describeError(error) })
       return
     }
     // A backend that confirms e-mail automatically signs the new, still pending, user in;

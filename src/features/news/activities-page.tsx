@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { SearchX } from 'lucide-react'
-import { toast } from 'sonner'
 import { cn } from '@/lib/utils'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { PageHeader } from '@/components/ui/page-header'
 import { useArticles } from './api/get-articles'
 import { ArticleCard, ArticleCardSkeleton } from './components/article-card'
@@ -17,11 +17,7 @@ export function ActivitiesPage() {
   const { data: articles, isPending, error } = useArticles()
   const [filter, setFilter] = useState(ALL)
 
-  useEffect(() => {
-    if (!error) return
-    console.error('Gagal memuat kegiatan:', error)
-    toast.error('Gagal memuat kegiatan', { description: error.message })
-  }, [error])
+  useQueryErrorToast(error, 'Gagal memuat kegiatan')
 
   const categories = useMemo(() => {
     const seen = new Set<string>()

@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowLeft, Calendar, Tag } from 'lucide-react'
-import { toast } from 'sonner'
 import { formatLongDateWithWeekday, htmlToText } from '@/lib/format'
 import { META_DESCRIPTION_LENGTH } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { sanitizeArticleHtml } from '@/lib/sanitize'
 import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Spinner } from '@/components/ui/spinner'
 import { useArticle } from './api/get-article'
 import { ArticleSlideshow } from './components/article-slideshow'
@@ -33,11 +33,7 @@ export function ArticlePage() {
     window.scrollTo(0, 0)
   }, [id, loadedId])
 
-  useEffect(() => {
-    if (!error) return
-    console.error('Gagal memuat artikel:', error)
-    toast.error('Gagal Memuat Artikel', { description: error.message })
-  }, [error])
+  useQueryErrorToast(error, 'Gagal Memuat Artikel')
 
   const html = useMemo(() => sanitizeArticleHtml(article?.content), [article?.content])
   const description = useMemo(() => htmlToText(article?.content).slice(0, META_DESCRIPTION_LENGTH), [article?.content])

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 import type { Profile } from '../api/types'
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, useUploadAvatar } from '../api/upload-avatar'
+import { describeError } from '@/lib/error-messages'
 
 const ACCEPTED_TYPES = AVATAR_ACCEPT.split(',')
 
@@ -27,7 +28,7 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
     }
     upload.mutate(file, {
       onSuccess: () => toast.success('Profil Berhasil Diperbarui!', { description: 'Foto profil Anda telah diganti.' }),
-      onError: (error) => toast.error('Gagal Mengunggah Avatar', { description: error.message }),
+      onError: (error) => toast.error('Gagal Mengunggah Avatar', { description: describeError(error) }),
     })
   }
 

@@ -9,6 +9,7 @@ import type { Profile } from '../api/types'
 import { useUpdateProfile } from '../api/update-profile'
 import { AvatarUpload } from './avatar-upload'
 import { PHONE_ERROR, PHONE_PATTERN } from './validation'
+import { describeError } from '@/lib/error-messages'
 
 const ROLE_LABELS = { superadmin: 'Superadmin', admin: 'Admin', user: 'User' } as const
 
@@ -38,7 +39,7 @@ export function ProfileTab({ profile, email }: { profile: Profile; email: string
       },
       {
         onSuccess: () => toast.success('Profil Berhasil Diperbarui!'),
-        onError: (error) => toast.error('Gagal Memperbarui Profil', { description: error.message }),
+        onError: (error) => toast.error('Gagal Memperbarui Profil', { description: describeError(error) }),
       },
     )
   }

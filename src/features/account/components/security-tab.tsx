@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useUpdatePassword } from '../api/update-password'
 import { checkNewPassword } from './validation'
+import { describeError } from '@/lib/error-messages'
 
 export function SecurityTab({ onPasswordChanged }: { onPasswordChanged: () => void }) {
   const [password, setPassword] = useState('')
@@ -30,7 +31,7 @@ export function SecurityTab({ onPasswordChanged }: { onPasswordChanged: () => vo
         })
         onPasswordChanged()
       },
-      onError: (error) => toast.error('Gagal Memperbarui Password', { description: error.message }),
+      onError: (error) => toast.error('Gagal Memperbarui Password', { description: describeError(error) }),
     })
   }
 

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { formatShortDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { cn } from '@/lib/utils'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useAdminArticles, type AdminArticle } from '../api/get-articles'
 import { useDeleteArticle } from '../api/delete-article'
 import { ArticleEditorDialog } from './article-editor-dialog'
@@ -62,9 +63,7 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
   const remove = useDeleteArticle()
   const [editor, setEditor] = useState<Editor | null>(null)
 
-  useEffect(() => {
-    if (articles.error) toast.error('Gagal memuat artikel', { description: articles.error.message })
-  }, [articles.error])
+  useQueryErrorToast(articles.error, 'Gagal memuat artikel')
 
   const actionProps = {
     canEdit,

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ImagePlus, Pencil, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -27,9 +28,7 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
   const [editor, setEditor] = useState<Editor | null>(null)
   const [toDelete, setToDelete] = useState<Gallery | null>(null)
 
-  useEffect(() => {
-    if (galleries.error) toast.error('Gagal memuat galeri', { description: galleries.error.message })
-  }, [galleries.error])
+  useQueryErrorToast(galleries.error, 'Gagal memuat galeri')
 
   const openEditor = (gallery: Gallery | null) => setEditor({ key: Date.now(), gallery })
 

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { MoreHorizontal, Search, Trash2, UserPlus } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { showNotImplemented } from '@/lib/not-implemented'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useUsers, type ManagedUser } from '../api/get-users'
 import { ASSIGNABLE_ROLES, useUpdateUserRole, type AssignableRole } from '../api/update-user-role'
 import { useUpdateUserStatus } from '../api/update-user-status'
@@ -20,6 +21,7 @@ import { useDeleteUser } from '../api/delete-user'
 import { StatusBadge } from './status-badge'
 import { filterUsers } from './filter-users'
 import { ConfirmUserAction, type UserAction } from './confirm-user-action'
+import { describeError } from '@/lib/error-messages'
 
 const ROLE_LABELS: Record<AssignableRole, string> = { admin: 'Admin', user: 'User' }
 
@@ -95,9 +97,7 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
   const updateStatus = useUpdateUserStatus()
   const deleteUser = useDeleteUser()
 
-  useEffect(() => {
-    if (usersQuery.error) toast.error('Gagal memuat pengguna', { description: usersQuery.error.message })
-  }, [usersQuery.error])
+  useQueryErrorToast(usersQuery.error, 'Gagal memuat pengguna')
 
   const users = useMemo(
     () => filterUsers(usersQuery.data ?? [], deferredQuery, currentUserId),
@@ -110,7 +110,7 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
       { id: user.id, role },
       {
         onSuccess: () => toast.success('Peran berhasil diubah!'),
-        onError: (error) => toast.error('Gagal mengubah peran', { description: error.message }),
+        onError: (error) => toast.error('Gagal mengubah peran', { description: describeError(error) }),
       },
     )
   }
@@ -122,7 +122,7 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
     if (action === 'delete') {
       deleteUser.mutate(user.id, {
         onSuccess: () => toast.success('Pengguna berhasil dihapus!'),
-        onError: (error) => toast.error('Gagal menghapus pengguna', { description: error.message }),
+        onError: (error) => toast.error('Gagal menghapus pengguna', { description: describeError(error) }),
       })
       return
     }
@@ -133,7 +133,7 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
         onSuccess: () => toast.success(approve ? 'Pengguna berhasil disetujui!' : 'Pengguna berhasil ditolak!'),
         onError: (error) =>
           toast.error(approve ? 'Gagal menyetujui pengguna' : 'Gagal menolak pengguna', {
-            description: error.message,
+            description: describeError(error),
           }),
       },
     )

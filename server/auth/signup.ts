@@ -1,0 +1,127 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { isPgError } from '../db/adapter.ts';
+import { confirmationMail } from '../mail/templates.ts';
+import { clientIp } from './client-ip.ts';
+import type { AuthEnv } from './env.ts';
+import { AuthError, errors } from './errors.ts';
+import { hashPassword } from './password.ts';
+import { checkPasswordStrength, clientMeta, metadataField, readJson, stringField, validateEmail, type Body } from './request.ts';
+import { createSession, sessionResponse } from './sessions.ts';
+import { signupDatabaseError } from './signup-errors.ts';
+import { findUserByEmail, findUserById, insertAuthUser, markEmailVerified, userJson, type UserRecord } from './users.ts';
+
+/** GoTrue's SMTP max frequency: one confirmation mail per address per minute. */
+const CONFIRMATION_RESEND_SECONDS = 60;
+
+export function newConfirmationToken(): string {
+  // GoTrue's token_hash is 56 hex characters (SHA-224); any unguessable string of that form works
+  return randomBytes(28).toString('hex');
+}
+
+/** The user object GoTrue sends for a signup of an already confirmed address: no real data. */
+function fakeUser(email: string, data: Body): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/** POST /signup, as GoTrue's internal/api/signup.go. */
+export function signupRoutes(app: Hono, env: AuthEnv): void {
+  const { ctx, limits } = env;
+
+  async function sendConfirmation(user: { id: string; email: string; data: Body }, token: string, redirectTo: string): Promise<void> {
+    const link = `${ctx.config.siteUrl}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`;
+    const fullName = typeof user.data.full_name === 'string' ? user.data.full_name : undefined;
+    await ctx.mail.send(confirmationMail({ to: user.email, link, siteName: env.siteName, fullName }));
+  }
+
+  app.post('/signup', async (c) => {
+    await limits.consume('signupIp', clientIp(c, ctx.config.trustProxy));
+    const body = await readJson(c);
+    const rawEmail = stringField(body, 'email');
+    const phone = stringField(body, 'phone');
+    const password = stringField(body, 'password');
+    const data = metadataField(body, 'data') ?? {};
+    if (rawEmail === '' && phone !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    if (rawEmail === '') throw errors.validation('To signup, please provide your email');
+    if (password === '') throw errors.validation('Signup requires a valid password');
+    checkPasswordStrength(password);
+    const email = validateEmail(rawEmail);
+    await limits.consume('signupEmail', email);
+    const redirectTo = env.redirectFor(c, c.req.query('redirect_to'));
+    const autoconfirm = ctx.config.authAutoconfirm;
+
+    // Hashed before the lookup, so a sign-up for a registered address costs the same bcrypt
+    // time as a new one and the answer's timing does not tell which addresses exist.
+    const passwordHash = await hashPassword(password);
+    const existing = await findUserByEmail(ctx.db, email);
+    if (existing) return c.json(await repeatedSignup(existing, email, data, redirectTo, autoconfirm));
+
+    const token = autoconfirm ? '' : newConfirmationToken();
+    let result: { user: UserRecord; session?: Record<string, unknown> };
+    try {
+      result = await ctx.db.transaction(async (tx) => {
+        const id = await insertAuthUser(tx, { email, passwordHash, data, confirmed: autoconfirm, confirmationToken: token });
+        if (!autoconfirm) return { user: (await findUserById(tx, id))! };
+        await markEmailVerified(tx, id);
+        const { sessionId, refreshToken } = await createSession(tx, id, 'password', clientMeta(c, ctx.config.trustProxy));
+        const user = (await findUserById(tx, id))!;
+        return { user, session: await sessionResponse(ctx, tx, user, sessionId, refreshToken) };
+      });
+    } catch (error) {
+      if (isPgError(error) && error.code === '23505' && error.constraint === 'users_email_partial_key') {
+        // another signup for the same address won the race
+        const winner = await findUserByEmail(ctx.db, email);
+        if (winner) return c.json(await repeatedSignup(winner, email, data, redirectTo, autoconfirm));
+      }
+      throw signupDatabaseError(error);
+    }
+    if (result.session) return c.json(result.session);
+    try {
+      await sendConfirmation({ id: result.user.id, email, data }, token, redirectTo);
+    } catch (error) {
+      // without the mail nobody can confirm this account; undo it so the address can retry
+      await ctx.db.query('delete from auth.users where id = $1', [result.user.id]);
+      console.error('[auth] sending the confirmation mail failed:', error);
+      throw new AuthError(500, 'unexpected_failure', 'Error sending confirmation mail');
+    }
+    return c.json(userJson(result.user));
+  });
+
+  /**
+   * A signup for an address that already has an account. Confirmed: GoTrue's fake user (or
+   * user_already_exists with autoconfirm). Unconfirmed: the confirmation is sent again, at most
+   * once a minute; the stored password and metadata are left alone, since the caller has not
+   * proven it owns the address. Both answer with a fake user, so a stranger learns nothing of the
+   * first sign-up (its id or metadata).
+   */
+  async function repeatedSignup(existing: UserRecord, email: string, data: Body, redirectTo: string, autoconfirm: boolean) {
+    if (autoconfirm) throw errors.userAlreadyExists();
+    if (existing.email_confirmed_at) return fakeUser(email, data);
+    if (existing.confirmation_sent_at) {
+      const elapsed = (Date.now() - new Date(existing.confirmation_sent_at).getTime()) / 1000;
+      if (elapsed < CONFIRMATION_RESEND_SECONDS) {
+        throw errors.emailSendRateLimited(Math.max(1, Math.ceil(CONFIRMATION_RESEND_SECONDS - elapsed)));
+      }
+    }
+    const token = newConfirmationToken();
+    await ctx.db.query(
+      `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
+      [existing.id, token]);
+    await sendConfirmation({ id: existing.id, email, data: existing.raw_user_meta_data ?? {} }, token, redirectTo);
+    return fakeUser(email, data);
+  }
+}

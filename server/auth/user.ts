@@ -1,0 +1,56 @@
+import type { Hono } from 'hono';
+import { authenticate } from './authenticate.ts';
+import type { AuthEnv } from './env.ts';
+import { AuthError, errors } from './errors.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { checkPasswordStrength, metadataField, readJson, stringField, type Body } from './request.ts';
+import { findUserById, userJson } from './users.ts';
+
+/** GET and PUT /user, as GoTrue's internal/api/user.go. */
+export function userRoutes(app: Hono, { ctx }: AuthEnv): void {
+  app.get('/user', async (c) => {
+    const { user } = await authenticate(ctx, c, ctx.db);
+    return c.json(userJson(user));
+  });
+
+  app.put('/user', async (c) => {
+    const body = await readJson(c);
+    const data = metadataField(body, 'data');
+    const password = body.password === undefined || body.password === null ? undefined : stringField(body, 'password');
+    const email = stringField(body, 'email');
+    const phone = stringField(body, 'phone');
+    const user = await ctx.db.transaction(async (tx) => {
+      // authentication first, as in GoTrue: an anonymous caller learns nothing about the rules
+      const { user: current, sessionId } = await authenticate(ctx, c, tx);
+      if (password !== undefined) checkPasswordStrength(password);
+      if (email !== '' && email.trim().toLowerCase() !== current.email) {
+        throw new AuthError(422, 'validation_failed', 'Mengubah alamat e-mail tidak didukung oleh server ini.');
+      }
+      if (phone !== '' && phone !== current.phone) {
+        throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+      }
+      if (data) {
+        // GoTrue merges the object; a key set to null is removed
+        const merged: Body = { ...(current.raw_user_meta_data ?? {}) };
+        for (const [key, value] of Object.entries(data)) {
+          if (value === null) delete merged[key];
+          else merged[key] = value;
+        }
+        await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1',
+          [current.id, JSON.stringify(merged)]);
+      }
+      if (password !== undefined) {
+        if (current.encrypted_password && (await verifyPassword(password, current.encrypted_password))) {
+          throw errors.samePassword();
+        }
+        await tx.query(
+          `update auth.users set encrypted_password = $2, recovery_token = '', reauthentication_token = '',
+             updated_at = now() where id = $1`, [current.id, await hashPassword(password)]);
+        // the session that changed the password stays; every other one ends
+        await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [current.id, sessionId]);
+      }
+      return (await findUserById(tx, current.id))!;
+    });
+    return c.json(userJson(user));
+  });
+}

@@ -1,0 +1,14 @@
+import type { MiddlewareHandler } from 'hono';
+import { clientIp } from '../auth/client-ip.ts';
+
+/**
+ * Supabase's gateway hands PostgREST the client's address in X-Forwarded-For, and database code
+ * (the contact form's flood guard) counts per that address. This server is the gateway: whatever
+ * the client sent is replaced by the address it resolved (TRUST_PROXY decides which hops count).
+ */
+export function forwardClientAddress(trustProxy: readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    c.req.raw.headers.set('X-Forwarded-For', clientIp(c, trustProxy));
+    return next();
+  };
+}

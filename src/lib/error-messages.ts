@@ -1,0 +1,95 @@
+/**
+ * Every error the UI can show from auth, REST and storage, told in Indonesian by its code.
+ * Toast titles stay SPEC.md's; this gives the description. An unknown code gets a generic text
+ * and the original goes to the console, so nothing English reaches a visitor.
+ */
+export const GENERIC_ERROR = 'Terjadi kesalahan. Silakan coba lagi.'
+
+const BY_CODE: Record<string, string> = {
+  // auth (GoTrue error codes)
+  invalid_credentials: 'Email atau password salah.',
+  email_not_confirmed: 'Email belum dikonfirmasi. Silakan buka tautan konfirmasi yang kami kirim ke email Anda.',
+  weak_password: 'Password minimal 6 karakter.',
+  same_password: 'Password baru harus berbeda dari password lama.',
+  user_already_exists: 'Email ini sudah terdaftar.',
+  email_exists: 'Email ini sudah terdaftar.',
+  email_address_invalid: 'Format email tidak valid.',
+  over_request_rate_limit: 'Terlalu banyak percobaan. Silakan tunggu sebentar lalu coba lagi.',
+  over_email_send_rate_limit: 'Email baru saja dikirim. Silakan tunggu sebentar sebelum meminta lagi.',
+  user_banned: 'Akun Anda sedang dinonaktifkan. Hubungi administrator.',
+  session_not_found: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+  session_expired: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+  refresh_token_not_found: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+  refresh_token_already_used: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+  bad_jwt: 'Sesi Anda tidak valid. Silakan masuk kembali.',
+  no_authorization: 'Anda harus masuk terlebih dahulu.',
+  user_not_found: 'Akun tidak ditemukan.',
+  otp_expired: 'Tautan tidak valid atau sudah kedaluwarsa.',
+  validation_failed: 'Data yang dikirim tidak valid.',
+  request_too_large: 'Data yang dikirim terlalu besar.',
+  phone_provider_disabled: 'Pendaftaran dengan nomor HP tidak tersedia.',
+  signup_disabled: 'Pendaftaran sedang ditutup.',
+  // REST (PostgreSQL and PostgREST codes)
+  '42501': 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
+  '23505': 'Data ini sudah ada.',
+  '23514': 'Data tidak memenuhi aturan isian.',
+  '23502': 'Ada isian wajib yang kosong.',
+  '22P02': 'Format data tidak valid.',
+  PGRST116: 'Data tidak ditemukan.',
+  PGRST301: 'Sesi Anda tidak valid. Silakan masuk kembali.',
+  PGRST303: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+  PGRST413: 'Data yang dikirim terlalu besar.',
+  // storage (error names and status codes of the Storage API)
+  InvalidMimeType: 'Jenis file tidak didukung. Gunakan gambar PNG, JPG, WebP atau GIF.',
+  EntityTooLarge: 'Ukuran file melebihi batas 5 MB.',
+  Duplicate: 'File dengan nama yang sama sudah ada.',
+  NoSuchKey: 'File tidak ditemukan.',
+  AccessDenied: 'Anda tidak memiliki izin untuk mengunggah file ini.',
+  '413': 'Ukuran file melebihi batas 5 MB.',
+  '403': 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
+}
+
+/** Codes whose message the database already writes in Indonesian (the app's own triggers). */
+const OWN_MESSAGE_CODES = new Set(['P0001'])
+const ENGLISH_DENIAL = /row-level security|permission denied/i
+
+interface ErrorLike {
+  code?: unknown
+  error?: unknown
+  statusCode?: unknown
+  status?: unknown
+  name?: unknown
+  message?: unknown
+}
+
+/** The error's codes, most specific first: auth and REST `code`, then Storage's `error` and `statusCode`. */
+function codesOf(error: ErrorLike): string[] {
+  return [error.code, error.error, error.statusCode]
+    .filter((c) => (typeof c === 'string' && c !== '') || typeof c === 'number')
+    .map(String)
+}
+
+/** The Indonesian description for an error from supabase-js (auth, REST or storage). */
+export function describeError(error: unknown): string {
+  if (!error || typeof error !== 'object') {
+    console.warn('Unrecognised error:', error)
+    return GENERIC_ERROR
+  }
+  const e = error as ErrorLike
+  const codes = codesOf(e)
+  const message = typeof e.message === 'string' ? e.message : ''
+  if (codes.some((c) => OWN_MESSAGE_CODES.has(c)) && message) return message
+  // the app's triggers refuse with 42501 and an Indonesian reason; PostgreSQL's own text is English
+  if (codes.includes('42501') && message && !ENGLISH_DENIAL.test(message)) return message
+  // thrown by the app itself (new Error('...') in a feature's api), already Indonesian
+  if (codes.length === 0 && error instanceof Error && error.name === 'Error' && message) return message
+  const known = codes.find((c) => BY_CODE[c])
+  if (known) return BY_CODE[known]
+  // a row-level security refusal from PostgREST carries 42501 in code; Storage puts it in the text
+  if (/row-level security/i.test(message)) return BY_CODE['42501']
+  if (e.name === 'AuthRetryableFetchError' || /failed to fetch|network/i.test(message)) {
+    return 'Tidak dapat terhubung ke server. Periksa koneksi Anda lalu coba lagi.'
+  }
+  console.warn('Unmapped error:', error)
+  return GENERIC_ERROR
+}

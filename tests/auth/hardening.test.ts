@@ -1,0 +1,31 @@
+/** Hardening every answer shares (issue 14 item 7): sniffing off, malformed addresses refused. */
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
+
+const t = useTestServer();
+
+describe('hardening', () => {
+  it('sends nosniff on API JSON, errors and /env.js', async () => {
+    const key = { apikey: t.server.anonKey };
+    for (const [path, headers] of [
+      ['/auth/v1/settings', key],
+      ['/rest/v1/articles?select=id&limit=1', key],
+      ['/rest/v1/tidak_ada', key],
+      ['/auth/v1/user', key],
+      ['/env.js', {}],
+    ] as const) {
+      const res = await fetch(`${t.url}${path}`, { headers });
+      await res.arrayBuffer();
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('answers 400, not 500, to an address whose escapes do not decode', async () => {
+    for (const path of ['/berita/%E0%A4%A', '/rest/v1/articles%ZZ', '/%']) {
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.status, path).toBe(400);
+      expect(await res.text()).toBe('Alamat tidak valid.');
+    }
+  });
+});
