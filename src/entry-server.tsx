@@ -7,6 +7,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { AppProviders } from './app/providers'
 import { routes, type RouteHandle } from './app/routes'
+import { HttpStatusContext, type HttpStatusRecorder } from './lib/http-status'
 import { configurePublicApi, type PublicApiConfig } from './lib/public-api'
 import { setSanitizeOrigin } from './lib/sanitize'
 import { serializeSsrState, type SsrState } from './lib/ssr-state'
@@ -20,7 +21,8 @@ export type RenderOptions = {
   origin: string
 }
 
-export type RenderResult = { html: string; state: string }
+/** `status` is set when the page rendered asks for one (404 for a page past the end). */
+export type RenderResult = { html: string; state: string; status?: number }
 
 const handler = createStaticHandler(routes)
 
@@ -39,16 +41,19 @@ export async function render(request: Request, options: RenderOptions): Promise<
     context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.prefetch(queryClient, match.params, url)),
   )
   const router = createStaticRouter(handler.dataRoutes, context)
+  const recorder: HttpStatusRecorder = {}
   const stream = await renderToReadableStream(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <HttpStatusContext value={recorder}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </HttpStatusContext>
     </StrictMode>,
   )
   await stream.allReady
   const html = await new Response(stream).text()
   const state = serializeSsrState({ env: options.env, queries: dehydrate(queryClient) })
   queryClient.clear()
-  return { html, state }
+  return { html, state, status: recorder.status }
 }

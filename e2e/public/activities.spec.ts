@@ -1,13 +1,15 @@
-import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
+import { createArticle, expect, expectToast, secondsAgo, test, uniq } from '../support/fixtures'
 import { gotoClientSide } from './navigation'
 
 test('category filter: Semua by default, one button per category, filtering and the empty state', async ({ page, baseURL }) => {
   const tag = uniq()
   const latihan = `Latihan ${tag}`
   const operasi = `Operasi ${tag}`
-  const a = await createArticle(baseURL, { title: `Filter A ${tag}`, content: '<p>a</p>', category: latihan, created_at: '2098-03-03T00:00:00Z' })
-  const b = await createArticle(baseURL, { title: `Filter B ${tag}`, content: '<p>b</p>', category: operasi, created_at: '2098-03-02T00:00:00Z' })
-  const c = await createArticle(baseURL, { title: `Filter C ${tag}`, content: '<p>c</p>', category: latihan, created_at: '2098-03-01T00:00:00Z' })
+  // Taken before the inserts, which may take seconds each.
+  const [first, second, third] = [1, 2, 3].map(secondsAgo)
+  const a = await createArticle(baseURL, { title: `Filter A ${tag}`, content: '<p>a</p>', category: latihan, created_at: '2098-03-03T00:00:00Z', published_at: first })
+  const b = await createArticle(baseURL, { title: `Filter B ${tag}`, content: '<p>b</p>', category: operasi, created_at: '2098-03-02T00:00:00Z', published_at: second })
+  const c = await createArticle(baseURL, { title: `Filter C ${tag}`, content: '<p>c</p>', category: latihan, created_at: '2098-03-01T00:00:00Z', published_at: third })
 
   await page.goto('/kegiatan')
   const filter = page.getByTestId('category-filter')

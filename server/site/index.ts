@@ -11,6 +11,8 @@ import { findArticle, listArticlesForSitemap } from './articles.ts';
 import { createPageRenderer } from './render.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
+import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
+import { paths } from '../../src/lib/paths.ts';
 
 const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
@@ -96,7 +98,8 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hon
     let meta: PageMeta = {
       title: pageTitle((page ?? notFoundPage).title),
       description: (page ?? notFoundPage).description,
-      url: `${origin}${pathname}`,
+      // Each page of the activity list is its own page for search engines.
+      url: `${origin}${pathname}${pathname === paths.activities ? listSearch(readListParams(new URL(c.req.url).searchParams) ?? {}) : ''}`,
       image: `${origin}/images/articles/default-og.jpg`,
     };
     let status: 200 | 404 = page ? 200 : 404;
@@ -117,8 +120,8 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hon
     c.header('Cache-Control', 'no-cache');
     // The admin area is rendered by the browser alone: nothing in it is public.
     const ssr = !pathname.startsWith('/admin');
-    const html = await renderer(renderMeta(indexHtml, meta), c.req.raw, api.browserEnv(c), originOf(c), ssr);
-    return c.html(html, status);
+    const rendered = await renderer(renderMeta(indexHtml, meta), c.req.raw, api.browserEnv(c), originOf(c), ssr);
+    return c.html(rendered.html, (rendered.status ?? status) as 200 | 404);
   };
   app.get('*', (c) => (API_PREFIX.test(c.req.path) ? c.notFound() : renderPage(c)));
   return app;

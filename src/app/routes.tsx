@@ -5,7 +5,9 @@ import { publicPages, type PublicPath } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { HomePage } from '@/features/home/home-page'
 import { articleQueryOptions } from '@/features/news/api/get-article'
-import { articlesQueryOptions } from '@/features/news/api/get-articles'
+import { articleListQueryOptions, categoriesQueryOptions, latestArticlesQueryOptions } from '@/features/news/api/get-articles'
+import { readListParams } from '@/features/news/lib/list-params'
+import { HOME_NEWS_LIMIT } from '@/features/home/news-section'
 import { PublicLayout } from './layouts/public-layout'
 import { ClientOnly } from './client-only'
 import { PageFallback } from './page-fallback'
@@ -21,8 +23,16 @@ export type RouteHandle = {
   prefetch: (queryClient: QueryClient, params: Record<string, string | undefined>, url: URL) => Promise<void>
 }
 
+const latestArticles: RouteHandle = {
+  prefetch: (queryClient) => queryClient.prefetchQuery(latestArticlesQueryOptions(HOME_NEWS_LIMIT)),
+}
+
 const articleList: RouteHandle = {
-  prefetch: (queryClient) => queryClient.prefetchQuery(articlesQueryOptions()),
+  prefetch: async (queryClient, _params, url) => {
+    const params = readListParams(url.searchParams)
+    if (!params) return
+    await Promise.all([queryClient.prefetchQuery(articleListQueryOptions(params)), queryClient.prefetchQuery(categoriesQueryOptions())])
+  },
 }
 
 // One entry per row of the public page table: a page added there without a route here (or the
@@ -66,7 +76,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageFallback,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, Component: HomePage, handle: articleList },
+      { index: true, Component: HomePage, handle: latestArticles },
       ...pageRoutes,
       {
         path: '*',

@@ -1,6 +1,7 @@
 // Public reads go straight to the REST API with the anon key, the same requests in the browser
 // and on the server (which renders pages through it, so row-level security decides what the
-// HTML shows). supabase-js is only loaded when a stored session exists, to read with its token.
+// HTML shows). Lists are always read as a visitor; a single article may be read with a stored
+// session's token (staff preview drafts), and only then is supabase-js loaded.
 import { loadSupabase } from './supabase-lazy'
 
 export type PublicApiConfig = {
@@ -36,19 +37,31 @@ async function authorization(anonKey: string): Promise<string> {
 
 export type PublicRows<T> = { rows: T[]; total: number | null }
 
-/** GET /rest/v1/{resource}?{query}; `count` asks for the exact total (Content-Range). */
-export async function publicGet<T>(resource: string, query: URLSearchParams, count = false): Promise<PublicRows<T>> {
+type GetOptions = {
+  /** Ask for the exact total (Content-Range). */
+  count?: boolean
+  /** Read with the stored session's token when there is one. */
+  withSession?: boolean
+}
+
+/** GET /rest/v1/{resource}?{query}. */
+export async function publicGet<T>(resource: string, query: URLSearchParams, { count = false, withSession = false }: GetOptions = {}): Promise<PublicRows<T>> {
   if (!configured) throw new Error('Public API not configured')
   const { url, anonKey, fetch: fetchImpl = fetch } = configured
-  const headers: Record<string, string> = { apikey: anonKey, Authorization: await authorization(anonKey) }
+  const headers: Record<string, string> = {
+    apikey: anonKey,
+    Authorization: withSession ? await authorization(anonKey) : `Bearer ${anonKey}`,
+  }
   if (count) headers.Prefer = 'count=exact'
   const res = await fetchImpl(`${url}/rest/v1/${resource}?${query}`, { headers })
   const body: unknown = await res.json().catch(() => null)
+  const range = res.headers.get('content-range')
+  const total = range && /\/(\d+)$/.exec(range)
+  // Past the last row, PostgREST answers 416 with the total ("*/5"): an empty page, not a failure.
+  if (count && res.status === 416 && total) return { rows: [], total: Number(total[1]) }
   if (!res.ok) {
     const message = (body as { message?: string } | null)?.message
     throw new Error(message || `HTTP ${res.status}`)
   }
-  const range = res.headers.get('content-range')
-  const total = range && /\/(\d+)$/.exec(range)
   return { rows: body as T[], total: total ? Number(total[1]) : null }
 }

@@ -3,12 +3,12 @@ import { ArrowRight } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import { Button } from '@/components/ui/button'
 import { ArticleCard, ArticleCardSkeleton } from '@/features/news/components/article-card'
-import type { Article } from '@/features/news/api/types'
+import type { ArticleCardData } from '@/features/news/api/types'
 
 export const HOME_NEWS_LIMIT = 6
 const SKELETONS = 3
 
-export function NewsSection({ articles, isPending }: { articles: Article[] | undefined; isPending: boolean }) {
+export function NewsSection({ articles, isPending }: { articles: ArticleCardData[] | undefined; isPending: boolean }) {
   const items = articles?.slice(0, HOME_NEWS_LIMIT) ?? []
   return (
     <section aria-labelledby="news-heading" className="bg-background py-16 sm:py-20">

@@ -9,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function getArticle(id: string): Promise<Article | null> {
   // A malformed id cannot match any row; asking would only produce a type error from the database.
   if (!UUID.test(id)) return null
-  const { rows } = await publicGet<Article>('articles', new URLSearchParams({ select: '*', id: `eq.${id}` }))
+  const { rows } = await publicGet<Article>('articles', new URLSearchParams({ select: '*', id: `eq.${id}` }), { withSession: true })
   return rows[0] ?? null
 }
 
