@@ -41,7 +41,10 @@ export async function render(request: Request, options: RenderOptions): Promise<
     context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.prefetch(queryClient, match.params, url)),
   )
   const router = createStaticRouter(handler.dataRoutes, context)
-  const recorder: HttpStatusRecorder = {}
+  let status: number | undefined
+  const recorder: HttpStatusRecorder = (value) => {
+    status = value
+  }
   const stream = await renderToReadableStream(
     <StrictMode>
       <HttpStatusContext value={recorder}>
@@ -55,5 +58,5 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const html = await new Response(stream).text()
   const state = serializeSsrState({ env: options.env, queries: dehydrate(queryClient) })
   queryClient.clear()
-  return { html, state, status: recorder.status }
+  return { html, state, status }
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react'
 
-/** Filled while the server renders: the status a page asks its HTML to be sent with. */
-export type HttpStatusRecorder = { status?: number }
+/** Given while the server renders: takes the status a page asks its HTML to be sent with. */
+export type HttpStatusRecorder = (status: number) => void
 
 export const HttpStatusContext = createContext<HttpStatusRecorder | null>(null)
 
@@ -10,6 +10,6 @@ export const HttpStatusContext = createContext<HttpStatusRecorder | null>(null)
  * empty page. Does nothing in the browser (no recorder there).
  */
 export function useHttpStatus(status: number | undefined) {
-  const recorder = useContext(HttpStatusContext)
-  if (recorder && status) recorder.status = status
+  const record = useContext(HttpStatusContext)
+  if (record && status) record(status)
 }
