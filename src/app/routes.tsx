@@ -5,6 +5,7 @@ import { publicPages, type PublicPath } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { HomePage } from '@/features/home/home-page'
 import { articleQueryOptions } from '@/features/news/api/get-article'
+import { articleNeighboursQueryOptions } from '@/features/news/api/get-article-neighbours'
 import { articleListQueryOptions, categoriesQueryOptions, latestArticlesQueryOptions } from '@/features/news/api/get-articles'
 import { readListParams } from '@/features/news/lib/list-params'
 import { HOME_NEWS_LIMIT } from '@/features/home/news-section'
@@ -64,7 +65,10 @@ const pageRoutes: RouteObject[] = [
     path: paths.articlePattern.slice(1),
     lazy: async () => ({ Component: (await import('@/features/news/article-page')).ArticlePage }),
     handle: {
-      prefetch: (queryClient, params) => queryClient.prefetchQuery(articleQueryOptions(params.id ?? '')),
+      prefetch: async (queryClient, params) => {
+        const article = await queryClient.fetchQuery(articleQueryOptions(params.id ?? '')).catch(() => null)
+        if (article) await queryClient.prefetchQuery(articleNeighboursQueryOptions(article))
+      },
     } satisfies RouteHandle,
   },
 ]
