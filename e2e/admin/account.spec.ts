@@ -1,4 +1,4 @@
-import { client, createAccount, expect, expectToast, newSignedInPage, signedInClient, test } from './fixtures'
+import { client, createAccount, expect, expectToast, newSignedInPage, signedInClient, test, toast } from './fixtures'
 import { fakePng, imageFile } from './images'
 
 test.describe('my account', () => {
@@ -53,11 +53,13 @@ test.describe('my account', () => {
     await page.getByLabel('Nomor Handphone').fill('+628987654321')
     await page.route('**/rest/v1/profiles**', (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Profil terkunci' }) })
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'could not extend file' }) })
         : route.continue(),
     )
     await page.getByRole('button', { name: 'Simpan Perubahan' }).click()
-    await expectToast(page, 'Gagal Memperbarui Profil', 'Profil terkunci')
+    // An unknown server error is told in Indonesian; the English original stays in the console.
+    await expectToast(page, 'Gagal Memperbarui Profil', 'Terjadi kesalahan. Silakan coba lagi.')
+    await expect(toast(page, 'Gagal Memperbarui Profil')).not.toContainText('could not')
     await expect(page.getByLabel('Nama Lengkap')).toHaveValue('Sari W. Lestari')
     await page.unroute('**/rest/v1/profiles**')
     await page.getByRole('button', { name: 'Simpan Perubahan' }).click()
@@ -130,12 +132,12 @@ test.describe('my account', () => {
         ? route.fulfill({
             status: 422,
             contentType: 'application/json',
-            body: JSON.stringify({ code: 'validation_failed', msg: 'Password ditolak server', error_code: 'validation_failed' }),
+            body: JSON.stringify({ code: 'validation_failed', msg: 'Password rejected by the server', error_code: 'validation_failed' }),
           })
         : route.continue(),
     )
     await page.getByRole('button', { name: 'Perbarui Password' }).click()
-    await expectToast(page, 'Gagal Memperbarui Password', 'Password ditolak server')
+    await expectToast(page, 'Gagal Memperbarui Password', 'Data yang dikirim tidak valid.')
     await expect(page.getByLabel('Password Baru', { exact: true })).toHaveValue('rahasia-baru')
     await expect(page).toHaveURL(/tab=security$/)
     await page.unroute('**/auth/v1/user**')

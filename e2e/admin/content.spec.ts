@@ -225,10 +225,10 @@ test.describe('content page', () => {
     expect(await articleByTitle(baseURL, title)).toHaveLength(0)
 
     await page.route('**/rest/v1/articles**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Basis data mati' }) }),
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'database is down' }) }),
     )
     await page.reload()
-    await expectToast(page, 'Gagal memuat artikel', 'Basis data mati')
+    await expectToast(page, 'Gagal memuat artikel', 'Terjadi kesalahan. Silakan coba lagi.')
     await context.close()
   })
 

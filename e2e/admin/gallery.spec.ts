@@ -88,10 +88,10 @@ test.describe('gallery page', () => {
     await expect(page.getByText("Klik 'Tambah Galeri'")).toBeVisible()
     await page.unroute('**/rest/v1/galleries**')
     await page.route('**/rest/v1/galleries**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Galeri tidak terjangkau' }) }),
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'gallery backend unreachable' }) }),
     )
     await page.reload()
-    await expectToast(page, 'Gagal memuat galeri', 'Galeri tidak terjangkau')
+    await expectToast(page, 'Gagal memuat galeri', 'Terjadi kesalahan. Silakan coba lagi.')
     await context.close()
   })
 

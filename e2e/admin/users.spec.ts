@@ -99,26 +99,26 @@ test.describe('users page (superadmin)', () => {
         ? route.fulfill({
             status: 500,
             contentType: 'application/json',
-            body: JSON.stringify({ code: 'XX000', message: 'Layanan sedang tidak tersedia', details: null, hint: null }),
+            body: JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }),
           })
         : route.continue(),
     )
     await row(page, pending.fullName).getByRole('button', { name: /^Setujui/ }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Ya, Setujui' }).click()
-    await expectToast(page, 'Gagal menyetujui pengguna', 'Layanan sedang tidak tersedia')
+    await expectToast(page, 'Gagal menyetujui pengguna', 'Terjadi kesalahan. Silakan coba lagi.')
     await row(page, pending.fullName).getByRole('button', { name: /^Tolak/ }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Ya, Tolak' }).click()
-    await expectToast(page, 'Gagal menolak pengguna', 'Layanan sedang tidak tersedia')
+    await expectToast(page, 'Gagal menolak pengguna', 'Terjadi kesalahan. Silakan coba lagi.')
     await page.unroute('**/rest/v1/profiles**')
     await page.reload()
     await search(page, tag)
     await expect(row(page, pending.fullName)).toContainText('Tertunda')
 
     await page.route('**/rest/v1/rpc/get_all_users**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server mati' }) }),
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'upstream unavailable' }) }),
     )
     await page.reload()
-    await expectToast(page, 'Gagal memuat pengguna', 'Server mati')
+    await expectToast(page, 'Gagal memuat pengguna', 'Terjadi kesalahan. Silakan coba lagi.')
     await context.close()
   })
 

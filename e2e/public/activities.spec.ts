@@ -64,12 +64,12 @@ test('6 placeholders while loading, then the error toast when the list fails', a
   const gate = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/rest/v1/articles**', async (route) => {
     await gate
-    await route.fulfill({ status: 500, json: { message: 'database sedang sibuk', code: 'XX000' } })
+    await route.fulfill({ status: 500, json: { message: 'database is busy', code: 'XX000' } })
   })
   await gotoClientSide(page, '/kegiatan')
   await expect(page.getByTestId('article-skeleton')).toHaveCount(6)
   release()
-  await expectToast(page, 'Gagal memuat kegiatan', 'database sedang sibuk')
+  await expectToast(page, 'Gagal memuat kegiatan', 'Terjadi kesalahan. Silakan coba lagi.')
   await expect(page.getByRole('heading', { name: 'Tidak Ada Kegiatan' })).toBeVisible()
   await expect(page.getByText('Tidak ada kegiatan yang sesuai dengan filter yang dipilih.')).toBeVisible()
 })

@@ -62,9 +62,9 @@ test('missing article and malformed id show the not-found text', async ({ page }
 })
 
 test('a load failure shows the toast', async ({ page }) => {
-  await page.route('**/rest/v1/articles**', (route) => route.fulfill({ status: 500, json: { message: 'koneksi terputus' } }))
+  await page.route('**/rest/v1/articles**', (route) => route.fulfill({ status: 500, json: { message: 'connection reset' } }))
   await gotoClientSide(page, '/berita/00000000-0000-4000-8000-000000000001')
-  await expectToast(page, 'Gagal Memuat Artikel', 'koneksi terputus')
+  await expectToast(page, 'Gagal Memuat Artikel', 'Terjadi kesalahan. Silakan coba lagi.')
 })
 
 test('hostile HTML is sanitized: nothing runs, javascript: links are gone, external links open safely', async ({ page, baseURL }) => {

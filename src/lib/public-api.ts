@@ -60,8 +60,9 @@ export async function publicGet<T>(resource: string, query: URLSearchParams, { c
   // Past the last row, PostgREST answers 416 with the total ("*/5"): an empty page, not a failure.
   if (count && res.status === 416 && total) return { rows: [], total: Number(total[1]) }
   if (!res.ok) {
-    const message = (body as { message?: string } | null)?.message
-    throw new Error(message || `HTTP ${res.status}`)
+    // Shaped like supabase-js's PostgrestError, so describeError() tells it by its code.
+    const { message, code, details, hint } = (body ?? {}) as { message?: string; code?: string; details?: string; hint?: string }
+    throw Object.assign(new Error(message || `HTTP ${res.status}`), { code, details, hint, status: res.status })
   }
   return { rows: body as T[], total: total ? Number(total[1]) : null }
 }
