@@ -18,7 +18,3 @@ export async function findArticle(api: SiteApi, id: string): Promise<ArticleMeta
   });
   return rows[0];
 }
-
-export async function listArticlesForSitemap(api: SiteApi): Promise<{ id: string; updated_at: string }[]> {
-  return api.get('articles', { select: 'id,updated_at', order: 'created_at.desc', limit: '50000' });
-}

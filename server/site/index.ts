@@ -7,7 +7,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ServerContext } from '../context.ts';
 import { fromRoot } from '../paths.ts';
 import { createSiteApi, originOf } from './api.ts';
-import { findArticle, listArticlesForSitemap } from './articles.ts';
+import { findArticle } from './articles.ts';
+import { rssXml, sitemapXml } from './feeds.ts';
 import { createPageRenderer } from './render.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
@@ -39,13 +40,14 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hon
     c.text(`User-agent: *\nDisallow: /admin\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`));
 
   app.get('/sitemap.xml', async (c) => {
-    const articles = await listArticlesForSitemap(api);
-    const urls = [
-      ...publicPages.filter((p) => p.indexed).map((p) => `  <url><loc>${siteUrl}${p.path}</loc></url>`),
-      ...articles.map((a) => `  <url><loc>${siteUrl}/berita/${a.id}</loc><lastmod>${a.updated_at}</lastmod></url>`),
-    ];
     c.header('Content-Type', 'application/xml; charset=utf-8');
-    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+    return c.body(await sitemapXml(api, siteUrl));
+  });
+
+  app.get('/rss.xml', async (c) => {
+    c.header('Content-Type', 'application/rss+xml; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    return c.body(await rssXml(api, siteUrl));
   });
 
   if (!ctx.config.serveSite) return app;
