@@ -1,9 +1,10 @@
 import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
-import { gotoClientSide } from './navigation'
+import { gotoClientSide, waitForHydration } from './navigation'
 
 test('hero carousel advances every 5000 ms, wraps, and pauses while hovered', async ({ page }) => {
   await page.clock.install()
   await page.goto('/')
+  await waitForHydration(page)
   const slides = page.getByTestId('hero-slides')
   const title = page.getByTestId('hero-title')
   await expect(slides).toHaveAttribute('data-active-slide', '0')

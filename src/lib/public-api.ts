@@ -17,7 +17,7 @@ export function configurePublicApi(config: PublicApiConfig) {
   configured = config
 }
 
-function hasStoredSession(): boolean {
+export function hasStoredSession(): boolean {
   if (typeof window === 'undefined') return false
   try {
     return Object.keys(window.localStorage).some((key) => /^sb-.+-auth-token$/.test(key))

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { Session, User } from '@supabase/supabase-js'
 import { toast } from 'sonner'
 import { loadSupabase } from '@/lib/supabase-lazy'
+import { mayHaveSession } from './may-have-session'
 import { AuthContext, type AuthContextValue, type SignUpData } from './auth-context'
 import { describeError } from '@/lib/error-messages'
 
@@ -14,12 +15,27 @@ export function isAlreadySignedOutError(error: { message?: string; code?: string
   return ALREADY_SIGNED_OUT.test(error.code ?? '') || ALREADY_SIGNED_OUT.test(error.message ?? '')
 }
 
+const subscribeNever = () => () => {}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null)
   const [user, setUser] = useState<User | null>(null)
-  const [loading, setLoading] = useState(true)
+  const [authLoading, setLoading] = useState(true)
+
+  // supabase-js (~50 kB gz) is loaded only for a visitor who may be signed in or is signing in.
+  const [wanted, setWanted] = useState(false)
+  const want = useCallback(() => {
+    setWanted(true)
+    return loadSupabase()
+  }, [])
+
+  // null while the server renders and the page hydrates: both show the same "loading" state.
+  const mayBeSignedIn = useSyncExternalStore(subscribeNever, mayHaveSession, () => null)
+  const active = wanted || mayBeSignedIn === true
+  const loading = mayBeSignedIn === null || (active && authLoading)
 
   useEffect(() => {
+    if (!active) return
     let unsubscribe: (() => void) | undefined
     let cancelled = false
     void loadSupabase().then((supabase) => {
@@ -39,10 +55,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true
       unsubscribe?.()
     }
-  }, [])
+  }, [active])
 
   const signOut = useCallback(async () => {
-    const supabase = await loadSupabase()
+    const supabase = await want()
     const { error } = await supabase.auth.signOut()
     if (error && !isAlreadySignedOutError(error)) {
       toast.error('Sign out Failed', { description: describeError(error) })
@@ -53,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSession(null)
     setUser(null)
     return { error: null }
-  }, [])
+  }, [want])
 
   const hasStaleUser = !loading && user !== null && session === null
   useEffect(() => {
@@ -64,14 +80,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [hasStaleUser, signOut])
 
   const signIn = useCallback(async (email: string, password: string) => {
-    const supabase = await loadSupabase()
+    const supabase = await want()
     const { data, error } = await supabase.auth.signInWithPassword({ email, password })
     if (error) toast.error('Sign in Failed', { description: describeError(error) })
     return { error, user: data.user, session: data.session }
-  }, [])
+  }, [want])
 
   const signUp = useCallback(async (data: SignUpData) => {
-    const supabase = await loadSupabase()
+    const supabase = await want()
     const { data: result, error } = await supabase.auth.signUp({
       email: data.email,
       password: data.password,
@@ -82,7 +98,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     })
     if (error) toast.error('Sign up Failed', { description: describeError(error) })
     return { error, user: result.user, session: result.session }
-  }, [])
+  }, [want])
 
   const value = useMemo<AuthContextValue>(
     () => ({
