@@ -10,6 +10,7 @@ import { routes, type RouteHandle } from './app/routes'
 import { HttpStatusContext, type HttpStatusRecorder } from './lib/http-status'
 import { configurePublicApi, type PublicApiConfig } from './lib/public-api'
 import { setSanitizeOrigin } from './lib/sanitize'
+import { setRenderTarget } from './lib/env'
 import { serializeSsrState, type SsrState } from './lib/ssr-state'
 
 export type RenderOptions = {
@@ -30,6 +31,7 @@ const handler = createStaticHandler(routes)
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult | null> {
   configurePublicApi(options.api)
   setSanitizeOrigin(options.origin)
+  setRenderTarget({ url: options.env.SUPABASE_URL, origin: options.origin })
   const context = await handler.query(request)
   if (context instanceof Response) return null
 

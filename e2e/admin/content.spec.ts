@@ -1,12 +1,12 @@
-import { client, createAccount, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
+import { client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
 import { fakePng, imageFile } from './images'
 import type { Page } from '@playwright/test'
 
 const DELETE_CONFIRM = 'Apakah Anda yakin ingin menghapus artikel ini?'
 
 let admin: Account
-test.beforeAll(async ({ baseURL }) => {
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved', fullName: 'Penulis Konten' })
+test.beforeEach(async ({ newAccount }) => {
+  admin = await newAccount({ role: 'admin', status: 'approved', fullName: 'Penulis Konten' })
 })
 
 async function openEditor(page: Page) {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { client, createAccount, expect, expectToast, newSignedInPage, test, type Account } from './fixtures'
+import { client, expect, expectToast, newSignedInPage, test, type Account } from './fixtures'
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -7,8 +7,8 @@ const VIEWPORTS = [
 ] as const
 
 let admin: Account
-test.beforeAll(async ({ baseURL }) => {
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved', fullName: 'Penulis Draf' })
+test.beforeEach(async ({ newAccount }) => {
+  admin = await newAccount({ role: 'admin', status: 'approved', fullName: 'Penulis Draf' })
 })
 
 async function visibleToVisitors(baseURL: string, title: string) {

@@ -1,9 +1,9 @@
-import { createAccount, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
+import { expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
 import type { Page } from '@playwright/test'
 
 let admin: Account
-test.beforeAll(async ({ baseURL }) => {
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved' })
+test.beforeEach(async ({ newAccount }) => {
+  admin = await newAccount({ role: 'admin', status: 'approved' })
 })
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name })

@@ -9,6 +9,7 @@ import { fromRoot } from '../paths.ts';
 import { createSiteApi, originOf } from './api.ts';
 import { findArticle } from './articles.ts';
 import { rssXml, sitemapXml } from './feeds.ts';
+import { findGallery } from './galleries.ts';
 import { createPageRenderer } from './render.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
@@ -116,6 +117,21 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hon
           url: `${origin}/berita/${article.id}`,
           image: article.cover_image_url ?? meta.image,
           type: 'article',
+        };
+      }
+    }
+    const galleryId = /^\/galeri\/([^/]+)$/.exec(pathname)?.[1];
+    if (galleryId) {
+      const gallery = await findGallery(api, decodeURIComponent(galleryId));
+      status = gallery ? 200 : 404;
+      if (gallery) {
+        meta = {
+          title: pageTitle(gallery.name),
+          description: gallery.description || `Galeri foto ${gallery.name}.`,
+          url: `${origin}/galeri/${gallery.id}`,
+          image: gallery.cover_path
+            ? `${origin}/storage/v1/render/image/public/gallery_photos/${encodeURI(gallery.cover_path)}?width=1200&height=630&resize=cover`
+            : meta.image,
         };
       }
     }

@@ -3,12 +3,13 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { publicPages, type PublicPath } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { HomePage } from '@/features/home/home-page'
+import { HomePage } from './home-page'
 import { articleQueryOptions } from '@/features/news/api/get-article'
 import { articleNeighboursQueryOptions } from '@/features/news/api/get-article-neighbours'
 import { articleListQueryOptions, categoriesQueryOptions, latestArticlesQueryOptions } from '@/features/news/api/get-articles'
 import { readListParams } from '@/features/news/lib/list-params'
-import { HOME_NEWS_LIMIT } from '@/features/home/news-section'
+import { publicGalleriesQueryOptions, publicGalleryQueryOptions } from '@/features/gallery/api/public-galleries'
+import { HOME_NEWS_LIMIT } from '@/features/news/components/news-section'
 import { PublicLayout } from './layouts/public-layout'
 import { ClientOnly } from './client-only'
 import { PageFallback } from './page-fallback'
@@ -28,6 +29,10 @@ const latestArticles: RouteHandle = {
   prefetch: (queryClient) => queryClient.prefetchQuery(latestArticlesQueryOptions(HOME_NEWS_LIMIT)),
 }
 
+const galleryList: RouteHandle = {
+  prefetch: (queryClient) => queryClient.prefetchQuery(publicGalleriesQueryOptions()),
+}
+
 const articleList: RouteHandle = {
   prefetch: async (queryClient, _params, url) => {
     const params = readListParams(url.searchParams)
@@ -42,6 +47,7 @@ const pageModules: Record<Exclude<PublicPath, typeof paths.home>, LazyPage> = {
   [paths.profile]: async () => ({ Component: (await import('@/features/profile/profile-page')).ProfilePage }),
   [paths.structure]: async () => ({ Component: (await import('@/features/structure/structure-page')).StructurePage }),
   [paths.activities]: async () => ({ Component: (await import('@/features/news/activities-page')).ActivitiesPage }),
+  [paths.galleries]: async () => ({ Component: (await import('@/features/gallery/galleries-page')).GalleriesPage }),
   [paths.contact]: async () => ({ Component: (await import('@/features/contact/contact-page')).ContactPage }),
   [paths.login]: async () => {
     const { LoginPage } = await import('@/features/auth/login-page')
@@ -59,7 +65,7 @@ const pageRoutes: RouteObject[] = [
   ...publicPages.filter((page) => page.path !== paths.home).map((page) => ({
     path: page.path.slice(1),
     lazy: pageModules[page.path as keyof typeof pageModules],
-    handle: page.path === paths.activities ? articleList : undefined,
+    handle: page.path === paths.activities ? articleList : page.path === paths.galleries ? galleryList : undefined,
   })),
   {
     path: paths.articlePattern.slice(1),
@@ -69,6 +75,13 @@ const pageRoutes: RouteObject[] = [
         const article = await queryClient.fetchQuery(articleQueryOptions(params.id ?? '')).catch(() => null)
         if (article) await queryClient.prefetchQuery(articleNeighboursQueryOptions(article))
       },
+    } satisfies RouteHandle,
+  },
+  {
+    path: paths.galleryPattern.slice(1),
+    lazy: async () => ({ Component: (await import('@/features/gallery/gallery-page')).GalleryPage }),
+    handle: {
+      prefetch: (queryClient, params) => queryClient.prefetchQuery(publicGalleryQueryOptions(params.id ?? '')),
     } satisfies RouteHandle,
   },
 ]

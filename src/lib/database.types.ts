@@ -83,6 +83,42 @@ export type Database = {
           },
         ]
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_id: string | null
+          actor_name: string | null
+          changes: Json
+          id: number
+          occurred_at: string
+          target_id: string
+          target_label: string | null
+          target_type: string
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          actor_name?: string | null
+          changes?: Json
+          id?: never
+          occurred_at?: string
+          target_id: string
+          target_label?: string | null
+          target_type: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          actor_name?: string | null
+          changes?: Json
+          id?: never
+          occurred_at?: string
+          target_id?: string
+          target_label?: string | null
+          target_type?: string
+        }
+        Relationships: []
+      }
       contacts: {
         Row: {
           archived_at: string | null
@@ -145,6 +181,44 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      gallery_photos: {
+        Row: {
+          alt: string | null
+          caption: string | null
+          created_at: string
+          gallery_id: string
+          id: string
+          path: string
+          position: number
+        }
+        Insert: {
+          alt?: string | null
+          caption?: string | null
+          created_at?: string
+          gallery_id: string
+          id?: string
+          path: string
+          position?: number
+        }
+        Update: {
+          alt?: string | null
+          caption?: string | null
+          created_at?: string
+          gallery_id?: string
+          id?: string
+          path?: string
+          position?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'gallery_photos_gallery_id_fkey'
+            columns: ['gallery_id']
+            isOneToOne: false
+            referencedRelation: 'galleries'
+            referencedColumns: ['id']
+          },
+        ]
       }
       profiles: {
         Row: {

@@ -62,7 +62,7 @@ export async function publicGet<T>(resource: string, query: URLSearchParams, { c
   if (!res.ok) {
     // Shaped like supabase-js's PostgrestError, so describeError() tells it by its code.
     const { message, code, details, hint } = (body ?? {}) as { message?: string; code?: string; details?: string; hint?: string }
-    throw Object.assign(new Error(message || `HTTP ${res.status}`), { code, details, hint, status: res.status })
+    throw Object.assign(new Error(message || `HTTP ${res.status}`), { name: 'PostgrestError', code, details, hint, status: res.status })
   }
   return { rows: body as T[], total: total ? Number(total[1]) : null }
 }

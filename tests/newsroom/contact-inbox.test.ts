@@ -1,30 +1,27 @@
 /** Contact inbox (issue 11): only staff read and mark messages; the live feed reaches staff only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import {
-  anonClient, createUser, signInAs, startTestServer, type TestServer, type TypedClient,
-} from '../support/server.ts';
+import { type TypedClient } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { waitFor } from '../realtime/helpers.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let staff: TypedClient;
 let personnel: TypedClient;
 let visitor: TypedClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  staff = await signInAs(server, await createUser(server, { role: 'admin', status: 'approved' }));
-  personnel = await signInAs(server, await createUser(server, { role: 'user', status: 'approved' }));
-  visitor = anonClient(server);
+  staff = await t.signInAs(await t.createUser({ role: 'admin', status: 'approved' }));
+  personnel = await t.signInAs(await t.createUser({ role: 'user', status: 'approved' }));
+  visitor = t.anon();
 });
 
 afterAll(async () => {
   for (const c of [staff, personnel, visitor]) await c?.removeAllChannels();
-  await server?.stop();
 });
 
 async function send(subject: string) {
-  const { error } = await anonClient(server).from('contacts').insert({
+  const { error } = await t.anon().from('contacts').insert({
     name: 'Warga', email: 'warga@example.com', subject, message: 'Mohon informasi kunjungan.',
   });
   expect(error).toBeNull();

@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths'
 import { cn } from '@/lib/utils'
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion'
 import { Button } from '@/components/ui/button'
-import type { ArticleCardData } from '@/features/news/api/types'
+import type { ArticleCardData } from '@/lib/article'
 
 export function Hero({ articles, isPending }: { articles: ArticleCardData[] | undefined; isPending: boolean }) {
   const [active, setActive] = useState(0)

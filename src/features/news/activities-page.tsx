@@ -1,12 +1,12 @@
-import { useSearchParams } from 'react-router'
-import { SearchX } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { Images, SearchX } from 'lucide-react'
 import { useHttpStatus } from '@/lib/http-status'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { PageHeader } from '@/components/ui/page-header'
-import { NotFoundPage } from '@/app/not-found-page'
 import { useArticleList, useCategories } from './api/get-articles'
 import { ArticleCard, ArticleCardSkeleton } from './components/article-card'
 import { ListFilters } from './components/list-filters'
@@ -19,8 +19,45 @@ export function ActivitiesPage() {
   const [searchParams] = useSearchParams()
   const params = readListParams(searchParams)
   // ?halaman=abc, 0 or -1 names no page at all.
-  if (!params) return <NotFoundPage />
+  if (!params) return <NoSuchListPage />
   return <ActivitiesList params={params} />
+}
+
+function Header() {
+  return (
+    <PageHeader eyebrow="Dokumentasi Satuan" title="Berita & Kegiatan">
+      Ikuti perkembangan terbaru, latihan, operasi, dan kegiatan sosial Skadron 31/Serbu.
+    </PageHeader>
+  )
+}
+
+function EmptyState({ children }: { children?: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card px-6 py-14 text-center">
+      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h2 className="text-xl font-bold text-army">Tidak Ada Kegiatan</h2>
+      <p className="text-muted-foreground">Tidak ada kegiatan yang sesuai dengan filter yang dipilih.</p>
+      {children}
+    </div>
+  )
+}
+
+/** A page number that is no page at all (abc, 0, -1): 404 with a way back to the list. */
+function NoSuchListPage() {
+  useDocumentMeta(publicPage(paths.activities))
+  useHttpStatus(404)
+  return (
+    <>
+      <Header />
+      <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <EmptyState>
+          <Link to={paths.activities} className="font-bold text-army hover:text-army-light">
+            Lihat semua kegiatan
+          </Link>
+        </EmptyState>
+      </section>
+    </>
+  )
 }
 
 function ActivitiesList({ params }: { params: ListParams }) {
@@ -37,9 +74,13 @@ function ActivitiesList({ params }: { params: ListParams }) {
 
   return (
     <>
-      <PageHeader eyebrow="Dokumentasi Satuan" title="Berita & Kegiatan">
-        Ikuti perkembangan terbaru, latihan, operasi, dan kegiatan sosial Skadron 31/Serbu.
-      </PageHeader>
+      <Header />
+      <nav aria-label="Dokumentasi lain" className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:px-8">
+        <Link to={paths.galleries} className="inline-flex items-center gap-2 rounded-sm font-bold text-army hover:text-army-light">
+          <Images className="size-5" aria-hidden="true" />
+          Lihat Galeri Foto Kegiatan
+        </Link>
+      </nav>
 
       <section aria-labelledby="daftar-kegiatan" className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
         <h2 id="daftar-kegiatan" className="sr-only">
@@ -61,13 +102,7 @@ function ActivitiesList({ params }: { params: ListParams }) {
               ))}
         </div>
 
-        {!isPending && rows.length === 0 && (
-          <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card px-6 py-14 text-center">
-            <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h2 className="text-xl font-bold text-army">Tidak Ada Kegiatan</h2>
-            <p className="text-muted-foreground">Tidak ada kegiatan yang sesuai dengan filter yang dipilih.</p>
-          </div>
-        )}
+        {!isPending && rows.length === 0 && <EmptyState />}
 
         {data && rows.length > 0 && <Pagination current={params.page} last={last} href={href} />}
       </section>

@@ -9,16 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
@@ -323,22 +314,15 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
         </DialogContent>
       </Dialog>
 
-      <AlertDialog open={confirmClose} onOpenChange={setConfirmClose}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Buang perubahan?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Artikel ini belum disimpan. Jika ditutup sekarang, semua yang sudah Anda tulis akan hilang.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Lanjutkan Mengedit</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={onClose}>
-              Buang Perubahan
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmClose}
+        onOpenChange={setConfirmClose}
+        title="Buang perubahan?"
+        description="Artikel ini belum disimpan. Jika ditutup sekarang, semua yang sudah Anda tulis akan hilang."
+        cancelLabel="Lanjutkan Mengedit"
+        confirmLabel="Buang Perubahan"
+        onConfirm={onClose}
+      />
     </>
   )
 }

@@ -1,16 +1,7 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import type { ManagedUser } from '../api/get-users'
 
-export type UserAction = 'approve' | 'reject' | 'delete'
+export type UserAction = 'approve' | 'reject' | 'suspend' | 'restore' | 'delete'
 
 const COPY: Record<UserAction, { title: string; confirm: string; describe: (name: string) => string }> = {
   delete: {
@@ -29,6 +20,17 @@ const COPY: Record<UserAction, { title: string; confirm: string; describe: (name
     confirm: 'Ya, Tolak',
     describe: (name) => `${name} tidak akan dapat masuk ke area admin.`,
   },
+  suspend: {
+    title: 'Nonaktifkan Pengguna?',
+    confirm: 'Ya, Nonaktifkan',
+    describe: (name) =>
+      `${name} akan langsung dikeluarkan dari semua sesi dan tidak dapat masuk ke area admin sampai diaktifkan kembali. Data dan artikelnya tetap tersimpan.`,
+  },
+  restore: {
+    title: 'Aktifkan Kembali Pengguna?',
+    confirm: 'Ya, Aktifkan',
+    describe: (name) => `${name} akan dapat masuk ke area admin lagi dan menerima email pemberitahuan.`,
+  },
 }
 
 type Props = {
@@ -41,22 +43,14 @@ export function ConfirmUserAction({ pending, onCancel, onConfirm }: Props) {
   const copy = pending ? COPY[pending.action] : null
   const name = pending?.user.full_name || pending?.user.email || 'Pengguna ini'
   return (
-    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{copy?.title}</AlertDialogTitle>
-          <AlertDialogDescription>{copy?.describe(name)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Batal</AlertDialogCancel>
-          <AlertDialogAction
-            variant={pending?.action === 'approve' ? 'default' : 'destructive'}
-            onClick={() => pending && onConfirm(pending.action, pending.user)}
-          >
-            {copy?.confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={pending !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={copy?.title}
+      description={copy?.describe(name)}
+      confirmLabel={copy?.confirm}
+      destructive={pending?.action !== 'approve' && pending?.action !== 'restore'}
+      onConfirm={() => pending && onConfirm(pending.action, pending.user)}
+    />
   )
 }

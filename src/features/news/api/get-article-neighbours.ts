@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { publicGet } from '@/lib/public-api'
 import { queryKeys } from '@/lib/query-keys'
 import { caseInsensitiveEquals } from '../lib/list-params'
-import { CARD_COLUMNS, type ArticleCardData, type ArticleDetail, type ArticleLink } from './types'
+import { CARD_COLUMNS, type ArticleCardData, type ArticleDetail, type ArticleLink } from '@/lib/article'
 
 export const RELATED_LIMIT = 3
 

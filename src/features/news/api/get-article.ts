@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { publicGet } from '@/lib/public-api'
 import { queryKeys } from '@/lib/query-keys'
-import { DETAIL_COLUMNS, type ArticleDetail } from './types'
+import { DETAIL_COLUMNS, type ArticleDetail } from '@/lib/article'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { publicGet } from '@/lib/public-api'
 import { queryKeys } from '@/lib/query-keys'
+import { CARD_COLUMNS, type ArticleCardData } from '@/lib/article'
 import { caseInsensitiveEquals, PAGE_SIZE, type ListParams } from '../lib/list-params'
-import { CARD_COLUMNS, type ArticleCardData } from './types'
 
 // Public lists, newest publication first (SPEC section 7), card columns only.
 const NEWEST = 'published_at.desc,id.desc'

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { ArrowRight, Calendar } from 'lucide-react'
 import { formatLongDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
-import type { ArticleCardData } from '../api/types'
+import type { ArticleCardData } from '@/lib/article'
 import { ArticleCover } from './article-cover'
 
 type CardProps = {

@@ -3,9 +3,9 @@ import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useLatestArticles } from '@/features/news/api/get-articles'
-import { Hero } from './hero'
-import { HOME_NEWS_LIMIT, NewsSection } from './news-section'
-import { PersitSection } from './persit-section'
+import { Hero } from '@/features/home/hero'
+import { HOME_NEWS_LIMIT, NewsSection } from '@/features/news/components/news-section'
+import { PersitSection } from '@/features/home/persit-section'
 
 export function HomePage() {
   useDocumentMeta(publicPage(paths.home))
