@@ -60,6 +60,7 @@ export type ArticleInput = {
   cover_image_url?: string | null
   image_gallery_urls?: string[]
   created_at?: string
+  published_at?: string | null
 }
 
 /** Inserts an article as the superadmin; returns its row. Tests take the `newArticle` fixture. */
@@ -69,6 +70,18 @@ export async function createArticle(baseURL: string, input: ArticleInput) {
   if (error) throw new Error(`insert article: ${error.message}`)
   return data as { id: string; title: string; content: string; created_at: string }
 }
+
+/** Inserts many articles in one request as the superadmin; returns their rows in input order. */
+export async function createArticles(baseURL: string, inputs: ArticleInput[]) {
+  const { supabase, id } = await superadminSession(baseURL)
+  const { data, error } = await supabase.from('articles').insert(inputs.map((input) => ({ ...input, author_id: id }))).select('id, title')
+  if (error) throw new Error(`insert articles: ${error.message}`)
+  const byTitle = new Map(data.map((row) => [row.title, row]))
+  return inputs.map((input) => byTitle.get(input.title)!)
+}
+
+/** A publication time `seconds` before now: lists sort by it, newest first. */
+export const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString()
 
 export type Role = 'superadmin' | 'admin' | 'user'
 export type Status = 'pending' | 'approved' | 'rejected'
