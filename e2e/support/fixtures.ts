@@ -155,6 +155,22 @@ export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 10
 
 type ArticleRow = Awaited<ReturnType<typeof createArticle>>
 
+/** A fixture that hands the test a creator and deletes everything it created once the test ends. */
+function cleanedUp<Input, Row extends { id: string }>(
+  table: 'profiles' | 'articles',
+  create: (baseURL: string, input: Input) => Promise<Row>,
+) {
+  return async ({ baseURL }: { baseURL: string }, use: (creator: (input: Input) => Promise<Row>) => Promise<void>) => {
+    const ids: string[] = []
+    await use(async (input) => {
+      const row = await create(baseURL, input)
+      ids.push(row.id)
+      return row
+    })
+    await deleteRows(baseURL, table, ids)
+  }
+}
+
 export const test = base.extend<{
   baseURL: string
   /** Creates an account for this test and deletes it after the test. */
@@ -166,24 +182,8 @@ export const test = base.extend<{
     if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL')
     await use(baseURL)
   },
-  newAccount: async ({ baseURL }, use) => {
-    const ids: string[] = []
-    await use(async (options) => {
-      const account = await createAccount(baseURL, options)
-      ids.push(account.id)
-      return account
-    })
-    await deleteRows(baseURL, 'profiles', ids)
-  },
-  newArticle: async ({ baseURL }, use) => {
-    const ids: string[] = []
-    await use(async (input) => {
-      const article = await createArticle(baseURL, input)
-      ids.push(article.id)
-      return article
-    })
-    await deleteRows(baseURL, 'articles', ids)
-  },
+  newAccount: cleanedUp('profiles', createAccount),
+  newArticle: cleanedUp('articles', createArticle),
 })
 
 export { expect }
