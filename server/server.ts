@@ -13,6 +13,7 @@ import { loadRoleSettings } from './db/role-settings.ts';
 import { seedDemo } from './db/seed.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { loadKeys } from './keys.ts';
+import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { recoverStorageFiles } from './storage/index.ts';
@@ -25,6 +26,8 @@ export interface RunningServer {
   schemaChanged(): Promise<void>;
   /** The embedded PostgreSQL server, when DATABASE_URL is not set. */
   cluster: EmbeddedCluster | undefined;
+  /** Sends the approval mail the database queues. */
+  notices: AccountNotices;
   close(): Promise<void>;
 }
 
@@ -105,6 +108,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   await ensureSuperadmin(ctx);
   await recoverStorageFiles(ctx);
+  const notices = new AccountNotices(ctx);
+  await notices.start();
 
   const app = createApp(ctx);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
@@ -120,11 +125,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: `http://${host}:${port}`,
     ctx,
     cluster: database.cluster,
+    notices,
     async schemaChanged() {
       for (const listener of listeners) await listener();
     },
     async close() {
       await realtime.close();
+      await notices.stop();
       await ctx.readCache?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

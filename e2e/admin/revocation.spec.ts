@@ -38,11 +38,13 @@ test.describe('live revocation', () => {
     await expect(secondTab).toHaveURL(/\/admin\/dashboard$/, WITHIN)
     await expect(member.page.getByRole('link', { name: 'Manajemen Konten' })).toHaveCount(0, WITHIN)
 
-    // The UI offers Tolak only on pending rows (who cannot be inside the admin area), so the
-    // superadmin's session makes the same update the Tolak button sends.
-    const api = await superadmin(baseURL)
-    const { error } = await api.from('profiles').update({ status: 'rejected' }).eq('id', victim.id)
-    expect(error).toBeNull()
+    // 'Nonaktifkan' from the row menu: the status becomes rejected and the sessions end.
+    await victimRow.getByRole('button', { name: /^Aksi untuk/ }).click()
+    await boss.page.getByRole('menuitem', { name: 'Nonaktifkan' }).click()
+    const dialog = boss.page.getByRole('alertdialog', { name: 'Nonaktifkan Pengguna?' })
+    await expect(dialog).toContainText('langsung dikeluarkan dari semua sesi')
+    await dialog.getByRole('button', { name: 'Ya, Nonaktifkan' }).click()
+    await expectToast(boss.page, 'Pengguna berhasil dinonaktifkan!')
     await expectRevoked(member.page)
     await expectRevoked(secondTab)
 

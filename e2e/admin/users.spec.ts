@@ -94,7 +94,7 @@ test.describe('users page (superadmin)', () => {
     await search(page, tag)
     await expect(row(page, pending.fullName)).toBeVisible()
 
-    // The backend goes away for writes to profiles.
+    // The backend goes away for writes to profiles; an unknown code gets the generic Indonesian text.
     await page.route('**/rest/v1/profiles**', (route) =>
       ['PATCH', 'DELETE'].includes(route.request().method())
         ? route.fulfill({
@@ -157,6 +157,8 @@ test.describe('users page (superadmin)', () => {
 
     await tabTo(page, row(page, pending.fullName).getByRole('button', { name: /^Aksi untuk/ }))
     await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Nonaktifkan' })).toBeFocused()
+    await page.keyboard.press('ArrowDown')
     await expect(page.getByRole('menuitem', { name: 'Hapus Pengguna' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(page.getByRole('alertdialog', { name: 'Hapus Pengguna?' })).toBeVisible()
@@ -165,6 +167,58 @@ test.describe('users page (superadmin)', () => {
     await expect(row(page, pending.fullName)).toBeVisible()
     // Focus goes back to the menu button the dialog was opened from, not to the page body.
     await expect(row(page, pending.fullName).getByRole('button', { name: /^Aksi untuk/ })).toBeFocused()
+    await context.close()
+  })
+
+  test('suspend (Nonaktifkan) and restore (Aktifkan Kembali), each confirmed; the member is told by mail', async ({
+    newAccount,
+    browser,
+    baseURL,
+  }) => {
+    test.slow()
+    const tag = Date.now().toString(36)
+    const member = await newAccount({ status: 'approved', fullName: `Anggota Cuti ${tag}` })
+    const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN)
+    await page.goto('/admin/users')
+    await search(page, tag)
+
+    await row(page, member.fullName).getByRole('button', { name: /^Aksi untuk/ }).click()
+    await expect(page.getByRole('menuitem', { name: 'Aktifkan Kembali' })).toHaveCount(0)
+    await page.getByRole('menuitem', { name: 'Nonaktifkan' }).click()
+    let dialog = page.getByRole('alertdialog', { name: 'Nonaktifkan Pengguna?' })
+    await dialog.getByRole('button', { name: 'Batal' }).click()
+    await expect(row(page, member.fullName)).toContainText('Disetujui')
+
+    await row(page, member.fullName).getByRole('button', { name: /^Aksi untuk/ }).click()
+    await page.getByRole('menuitem', { name: 'Nonaktifkan' }).click()
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await page.screenshot({ path: `screenshots/admin-users-suspend-${width}.png` })
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
+    dialog = page.getByRole('alertdialog', { name: 'Nonaktifkan Pengguna?' })
+    await dialog.getByRole('button', { name: 'Ya, Nonaktifkan' }).click()
+    await expectToast(page, 'Pengguna berhasil dinonaktifkan!')
+    await expect(row(page, member.fullName)).toContainText('Ditolak')
+
+    // newAccount approved the member through the API, which mailed them once already
+    const approvalMails = async () => {
+      const mails = (await (await fetch(`${baseURL}/_dev/mail`)).json()) as { to: string; subject: string }[]
+      return mails.filter((m) => m.to === member.email && m.subject.includes('telah disetujui')).length
+    }
+    const before = await approvalMails()
+    await row(page, member.fullName).getByRole('button', { name: /^Aksi untuk/ }).click()
+    await expect(page.getByRole('menuitem', { name: 'Nonaktifkan' })).toHaveCount(0)
+    await page.getByRole('menuitem', { name: 'Aktifkan Kembali' }).click()
+    dialog = page.getByRole('alertdialog', { name: 'Aktifkan Kembali Pengguna?' })
+    await dialog.getByRole('button', { name: 'Ya, Aktifkan' }).click()
+    await expectToast(page, 'Pengguna berhasil diaktifkan kembali!')
+    await expect(row(page, member.fullName)).toContainText('Disetujui')
+    await page.reload()
+    await search(page, tag)
+    await expect(row(page, member.fullName)).toContainText('Disetujui')
+
+    await expect.poll(approvalMails).toBe(before + 1)
     await context.close()
   })
 })

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test'
+import { test, expect, type Page } from '@playwright/test'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,8 +8,8 @@ import { freePort } from '../../tests/support/free-port.ts'
 
 /*
  * The whole confirmation path in a real browser: sign-up form -> mail in the dev mailbox ->
- * the link (303 to /login with the session in the fragment) -> supabase-js (implicit flow,
- * detectSessionInUrl) stores the session. It runs its own server because the shared e2e server
+ * the link (303 to /login with the session in the fragment) -> the site ends that session, since
+ * the account still waits for approval, and says so. It runs its own server because the shared e2e server
  * confirms sign-ups automatically, and this test needs confirmations on.
  */
 
@@ -41,11 +41,8 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
-test('sign-up, confirmation link, and the session lands in the browser', async ({ page }) => {
-  test.setTimeout(120_000)
-  const tag = `${Date.now() % 1e8}`
+async function signUpAndGetLink(page: Page, tag: string) {
   const email = `konfirmasi-${tag}@example.com`
-
   await page.goto(`${server.url}/login`)
   await page.getByRole('button', { name: 'Daftar di sini' }).click()
   await page.getByLabel('Nama Lengkap').fill('Serda Uji Konfirmasi')
@@ -61,19 +58,49 @@ test('sign-up, confirmation link, and the session lands in the browser', async (
   expect(mail, 'confirmation mail in the dev mailbox').toBeTruthy()
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail!.text)![0]
   expect(new URL(link).searchParams.get('redirect_to')).toBe(`${server.url}/login`)
+  return { email, link }
+}
 
-  // approve first, so the site's approval gate keeps the session this test looks for
-  await server.ctx.db.query(`update public.profiles set status = 'approved' where email = $1`, [email])
+const storedSessions = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k)))
+
+test('sign-up, confirmation link, and the member lands on /login signed out, waiting for approval', async ({ page }) => {
+  test.setTimeout(120_000)
+  const { email, link } = await signUpAndGetLink(page, `${Date.now() % 1e8}`)
 
   await page.goto(link)
-  await expect(page).toHaveURL(new RegExp(`^${server.url}/(login|admin/dashboard)`))
-  const stored = await page.waitForFunction(() => {
-    const key = Object.keys(localStorage).find((k) => /^sb-.+-auth-token$/.test(k))
-    return key ? localStorage.getItem(key) : null
-  })
-  const session = JSON.parse((await stored.jsonValue()) as string)
-  expect(session).toMatchObject({ token_type: 'bearer', user: { email } })
-  expect(session.refresh_token).toBeTruthy()
-  // supabase-js clears the fragment once it has taken the tokens
-  await expect.poll(() => new URL(page.url()).hash).toBe('')
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/login#?$`))
+  await expect(page.getByRole('status')).toHaveText('Email berhasil dikonfirmasi. Akun Anda menunggu persetujuan administrator.')
+  await expect(page.getByRole('heading', { name: 'Portal Personel' })).toBeVisible()
+  await expect.poll(() => storedSessions(page)).toEqual([])
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
+  const { rows } = await server.ctx.db.query<{ confirmed: boolean; sessions: number }>(
+    `select email_confirmed_at is not null as confirmed, (select count(*)::int from auth.sessions s where s.user_id = u.id) as sessions
+     from auth.users u where email = $1`, [email])
+  expect(rows).toEqual([{ confirmed: true, sessions: 0 }])
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+    await page.screenshot({ path: `screenshots/auth-confirmed-${width}.png` })
+  }
+
+  // a pending member who signs in keeps SPEC.md's 'Akses Ditolak'
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('rahasia-123')
+  await page.getByRole('button', { name: 'Masuk' }).click()
+  await expect(page.getByText('Akses Ditolak')).toBeVisible()
+  await expect(page.getByText('Akun Anda sedang menunggu persetujuan dari administrator.')).toBeVisible()
+  await expect.poll(() => storedSessions(page)).toEqual([])
+
+  // the same link again is used up
+  await page.goto(link)
+  await expect(page.getByRole('alert').filter({ hasText: 'Tautan tidak valid atau sudah kedaluwarsa' })).toBeVisible()
+})
+
+test('an account approved before it was confirmed is told it can sign in now', async ({ page }) => {
+  test.setTimeout(120_000)
+  const { email, link } = await signUpAndGetLink(page, `${(Date.now() + 1) % 1e8}`)
+  await server.ctx.db.query(`update public.profiles set status = 'approved' where email = $1`, [email])
+  await page.goto(link)
+  await expect(page.getByRole('status')).toHaveText('Email berhasil dikonfirmasi. Silakan masuk dengan email dan password Anda.')
+  await expect.poll(() => storedSessions(page)).toEqual([])
 })

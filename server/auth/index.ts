@@ -7,13 +7,14 @@ import { logoutRoutes } from './logout.ts';
 import { AuthRateLimits } from './rate-limit.ts';
 import { chooseRedirect } from './redirect.ts';
 import { drain } from './request.ts';
+import { recoverRoutes } from './recover.ts';
 import { settingsRoutes } from './settings.ts';
 import { signupRoutes } from './signup.ts';
 import { tokenRoutes } from './token.ts';
 import { userRoutes } from './user.ts';
 import { verifyRoutes } from './verify.ts';
 
-const KNOWN_PATHS = new Set(['/signup', '/token', '/user', '/logout', '/verify', '/settings', '/health', '/.well-known/jwks.json']);
+const KNOWN_PATHS = new Set(['/signup', '/recover', '/token', '/user', '/logout', '/verify', '/settings', '/health', '/.well-known/jwks.json']);
 
 /** /auth/v1: GoTrue's API, one module per endpoint family as in supabase/auth internal/api. */
 export function createAuthApp(ctx: ServerContext): Hono {
@@ -32,6 +33,7 @@ export function createAuthApp(ctx: ServerContext): Hono {
   });
 
   signupRoutes(app, env);
+  recoverRoutes(app, env);
   tokenRoutes(app, env);
   userRoutes(app, env);
   logoutRoutes(app, env);

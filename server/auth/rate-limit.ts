@@ -21,6 +21,13 @@ const LIMITS = {
   passwordPairStrikes: { points: 1000, duration: 86_400 },
   refreshIp: { points: 150, duration: 300 },
   verifyIp: { points: 30, duration: 300 },
+  recoverIp: { points: 30, duration: 300 },
+  /**
+   * GoTrue's SMTP max frequency for recovery mail: one per address per minute. Counted for every
+   * address asked about, registered or not, so the answer never tells which ones exist. Not
+   * scaled: it limits mail to one inbox, not the requests a test suite makes.
+   */
+  recoverEmail: { points: 1, duration: 60, fixed: true },
 } as const;
 
 /** The first wait after a run of failures; each later one doubles. */
@@ -32,8 +39,10 @@ export class AuthRateLimits {
   private readonly limiters: Record<LimitName, RateLimiterMemory>;
 
   constructor(scale: number) {
-    const make = (name: LimitName) =>
-      new RateLimiterMemory({ keyPrefix: name, points: LIMITS[name].points * scale, duration: LIMITS[name].duration });
+    const make = (name: LimitName) => {
+      const limit: { points: number; duration: number; fixed?: boolean } = LIMITS[name];
+      return new RateLimiterMemory({ keyPrefix: name, points: limit.fixed ? limit.points : limit.points * scale, duration: limit.duration });
+    };
     this.limiters = Object.fromEntries((Object.keys(LIMITS) as LimitName[]).map((n) => [n, make(n)])) as Record<LimitName, RateLimiterMemory>;
   }
 
@@ -43,6 +52,16 @@ export class AuthRateLimits {
       await this.limiters[name].consume(key);
     } catch (error) {
       if (error instanceof RateLimiterRes) throw errors.rateLimited();
+      throw error;
+    }
+  }
+
+  /** As consume, but answers GoTrue's over_email_send_rate_limit with the seconds left. */
+  async consumeEmailSend(name: LimitName, key: string): Promise<void> {
+    try {
+      await this.limiters[name].consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw errors.emailSendRateLimited(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
       throw error;
     }
   }

@@ -2,13 +2,14 @@ import type { Hono } from 'hono';
 import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { clientMeta } from './request.ts';
+import { RECOVERY_TTL_SECONDS } from './recover.ts';
 import { createSession, sessionResponse } from './sessions.ts';
 import { findUserById, isBanned, markEmailVerified } from './users.ts';
 
 /** GoTrue's mailer OTP expiry: the link works for 24 hours. */
 const CONFIRMATION_TTL_SECONDS = 24 * 3600;
 
-/** GET /verify, the mailed link (GoTrue's internal/api/verify.go): answers by redirecting. */
+/** GET /verify, the mailed link (GoTrue's internal/api/verify.go): answers by redirecting; type signup/email or recovery. */
 export function verifyRoutes(app: Hono, env: AuthEnv): void {
   const { ctx, limits } = env;
   app.get('/verify', async (c) => {
@@ -25,16 +26,25 @@ export function verifyRoutes(app: Hono, env: AuthEnv): void {
     }
     const type = c.req.query('type') ?? '';
     const token = c.req.query('token') ?? '';
-    if (type !== 'signup' && type !== 'email') return fail(400, 'validation_failed', 'Verify requires a verification type');
+    if (type !== 'signup' && type !== 'email' && type !== 'recovery') {
+      return fail(400, 'validation_failed', 'Verify requires a verification type');
+    }
     if (!/^[0-9a-f]{56}$/.test(token)) return fail(403, 'otp_expired', 'Email link is invalid or has expired');
+    const recovery = type === 'recovery';
     const session = await ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string; fresh: boolean }>(
-        `select id, confirmation_sent_at > now() - make_interval(secs => $2) as fresh
-         from auth.users where confirmation_token = $1 for update`, [token, CONFIRMATION_TTL_SECONDS]);
+        recovery
+          ? `select id, recovery_sent_at > now() - make_interval(secs => $2) as fresh
+             from auth.users where recovery_token = $1 for update`
+          : `select id, confirmation_sent_at > now() - make_interval(secs => $2) as fresh
+             from auth.users where confirmation_token = $1 for update`,
+        [token, recovery ? RECOVERY_TTL_SECONDS : CONFIRMATION_TTL_SECONDS]);
       const row = rows[0];
       if (!row || !row.fresh) return null;
       const user = await findUserById(tx, row.id);
       if (!user || isBanned(user)) return null;
+      // one use: the token goes with the first visit; a recovery link also proves the address
+      if (recovery) await tx.query(`update auth.users set recovery_token = '', updated_at = now() where id = $1`, [row.id]);
       await markEmailVerified(tx, row.id);
       const { sessionId, refreshToken } = await createSession(tx, row.id, 'otp', clientMeta(c, ctx.config.trustProxy));
       const confirmed = (await findUserById(tx, row.id))!;

@@ -10,30 +10,67 @@ export function senderName(mailFrom: string): string {
   return match ? match[1].trim() : 'situs web skadron';
 }
 
-export function confirmationMail(input: { to: string; link: string; siteName: string; fullName?: string }): MailMessage {
-  const greeting = input.fullName ? `Halo ${input.fullName},` : 'Halo,';
-  const subject = `Konfirmasi pendaftaran akun ${input.siteName}`;
-  const text = [
-    greeting,
-    '',
-    `Terima kasih telah mendaftar di ${input.siteName}. Buka tautan berikut untuk mengonfirmasi alamat e-mail Anda:`,
-    '',
-    input.link,
-    '',
-    'Tautan ini berlaku selama 24 jam. Setelah e-mail dikonfirmasi, akun Anda masih perlu disetujui oleh administrator sebelum dapat digunakan.',
-    '',
-    'Jika Anda tidak merasa mendaftar, abaikan e-mail ini.',
-  ].join('\n');
-  const link = escapeHtml(input.link);
+interface MailParts {
+  to: string;
+  subject: string;
+  fullName?: string;
+  intro: string;
+  /** The action link and its button text; the plain-text part lists the bare URL. */
+  action: { link: string; label: string; lead: string };
+  notes: string[];
+  footer: string;
+}
+
+/** One layout for every account mail: greeting, a paragraph, a button, notes, a grey footer. */
+function accountMail(parts: MailParts): MailMessage {
+  const greeting = parts.fullName ? `Halo ${parts.fullName},` : 'Halo,';
+  const text = [greeting, '', `${parts.intro} ${parts.action.lead}:`, '', parts.action.link, '', ...parts.notes.flatMap((n) => [n, '']), parts.footer].join('\n');
+  const link = escapeHtml(parts.action.link);
   const html = `<!doctype html>
 <html lang="id"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
-<p>Terima kasih telah mendaftar di ${escapeHtml(input.siteName)}. Klik tombol berikut untuk mengonfirmasi alamat e-mail Anda:</p>
-<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#14532d;color:#ffffff;text-decoration:none;border-radius:6px">Konfirmasi E-mail</a></p>
+<p>${escapeHtml(parts.intro)} ${escapeHtml(parts.action.lead)}:</p>
+<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#14532d;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(parts.action.label)}</a></p>
 <p>Atau salin tautan ini ke peramban Anda:<br><a href="${link}">${link}</a></p>
-<p>Tautan ini berlaku selama 24 jam. Setelah e-mail dikonfirmasi, akun Anda masih perlu disetujui oleh administrator sebelum dapat digunakan.</p>
-<p style="color:#6b7280">Jika Anda tidak merasa mendaftar, abaikan e-mail ini.</p>
+${parts.notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
+<p style="color:#6b7280">${escapeHtml(parts.footer)}</p>
 </body></html>
 `;
-  return { to: input.to, subject, text, html };
+  return { to: parts.to, subject: parts.subject, text, html };
+}
+
+export function confirmationMail(input: { to: string; link: string; siteName: string; fullName?: string }): MailMessage {
+  return accountMail({
+    to: input.to,
+    subject: `Konfirmasi pendaftaran akun ${input.siteName}`,
+    fullName: input.fullName,
+    intro: `Terima kasih telah mendaftar di ${input.siteName}.`,
+    action: { link: input.link, label: 'Konfirmasi E-mail', lead: 'Buka tautan berikut untuk mengonfirmasi alamat e-mail Anda' },
+    notes: ['Tautan ini berlaku selama 24 jam. Setelah e-mail dikonfirmasi, akun Anda masih perlu disetujui oleh administrator sebelum dapat digunakan.'],
+    footer: 'Jika Anda tidak merasa mendaftar, abaikan e-mail ini.',
+  });
+}
+
+export function recoveryMail(input: { to: string; link: string; siteName: string; fullName?: string; validMinutes: number }): MailMessage {
+  return accountMail({
+    to: input.to,
+    subject: `Atur ulang password akun ${input.siteName}`,
+    fullName: input.fullName,
+    intro: `Kami menerima permintaan untuk mengatur ulang password akun Anda di ${input.siteName}.`,
+    action: { link: input.link, label: 'Atur Password Baru', lead: 'Buka tautan berikut untuk membuat password baru' },
+    notes: [`Tautan ini berlaku selama ${input.validMinutes} menit dan hanya dapat digunakan satu kali. Setelah password diganti, semua sesi lain akun Anda akan dikeluarkan.`],
+    footer: 'Jika Anda tidak meminta pengaturan ulang password, abaikan e-mail ini; password Anda tidak berubah.',
+  });
+}
+
+export function approvalMail(input: { to: string; loginUrl: string; siteName: string; fullName?: string }): MailMessage {
+  return accountMail({
+    to: input.to,
+    subject: `Akun ${input.siteName} Anda telah disetujui`,
+    fullName: input.fullName,
+    intro: `Akun Anda di ${input.siteName} telah disetujui oleh administrator. Sekarang Anda dapat masuk ke Portal Personel.`,
+    action: { link: input.loginUrl, label: 'Masuk ke Portal Personel', lead: 'Buka tautan berikut untuk masuk' },
+    notes: ['Gunakan alamat e-mail dan password yang Anda daftarkan.'],
+    footer: 'Jika Anda tidak merasa mendaftar, hubungi administrator situs.',
+  });
 }

@@ -1,5 +1,6 @@
 import { createContext } from 'react'
 import type { AuthError, Session, User } from '@supabase/supabase-js'
+import type { LinkOutcome } from './auth-redirect'
 
 export type SignUpData = {
   fullName: string
@@ -16,6 +17,9 @@ export type AuthContextValue = {
   user: User | null
   loading: boolean
   isSignedIn: boolean
+  /** What a mailed link (confirmation, recovery, or an expired one) brought the visitor back with. */
+  linkOutcome: LinkOutcome
+  dismissLinkOutcome: () => void
   signIn: (email: string, password: string) => Promise<AuthResult>
   signUp: (data: SignUpData) => Promise<AuthResult>
   signOut: () => Promise<AuthResult>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { Session, User } from '@supabase/supabase-js'
 import { toast } from 'sonner'
 import { loadSupabase } from '@/lib/supabase-lazy'
 import { AuthContext, type AuthContextValue, type SignUpData } from './auth-context'
 import { describeError } from '@/lib/error-messages'
-
+import { getProfileStatus } from './api/get-profile-status'
+import { clearErrorFragment, initialLinkOutcome, type LinkOutcome } from './auth-redirect'
 
 // Sign-out failures that only mean "nothing to sign out from".
 const ALREADY_SIGNED_OUT = /(user|session|refresh token).*not found|session.*missing|session_not_found|user_not_found/i
@@ -18,17 +19,47 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null)
   const [user, setUser] = useState<User | null>(null)
   const [loading, setLoading] = useState(true)
+  // A confirmation link signs the member in (GoTrue issues a session), but the account still
+  // waits for approval: that session is ended at once and never shown as signed in.
+  const [linkOutcome, setLinkOutcome] = useState<LinkOutcome>(() =>
+    initialLinkOutcome.kind === 'confirmed' ? { kind: 'none' } : initialLinkOutcome,
+  )
+  const confirming = useRef(initialLinkOutcome.kind === 'confirmed')
+  const ending = useRef(false)
+
+  useEffect(() => clearErrorFragment(), [])
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined
     let cancelled = false
     void loadSupabase().then((supabase) => {
       if (cancelled) return
+      const endConfirmationSession = async (userId: string) => {
+        const approved = await getProfileStatus(userId).then((status) => status === 'approved', () => false)
+        await supabase.auth.signOut()
+        confirming.current = false
+        setSession(null)
+        setUser(null)
+        setLoading(false)
+        setLinkOutcome({ kind: 'confirmed', approved })
+      }
       const {
         data: { subscription },
       } = supabase.auth.onAuthStateChange((event, nextSession) => {
         // Only synchronous state updates here: awaiting a supabase call inside this
         // callback deadlocks the client's auth lock.
+        if (confirming.current) {
+          if (nextSession) {
+            if (!ending.current) setTimeout(() => void endConfirmationSession(nextSession.user.id), 0)
+            ending.current = true
+            return
+          }
+          if (event === 'INITIAL_SESSION') {
+            confirming.current = false
+            setLinkOutcome({ kind: 'confirmed', approved: false })
+          }
+        }
+        if (event === 'PASSWORD_RECOVERY') setLinkOutcome({ kind: 'recovery' })
         setSession(nextSession)
         setUser(nextSession?.user ?? null)
         if (event === 'INITIAL_SESSION') setLoading(false)
@@ -84,17 +115,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return { error, user: result.user, session: result.session }
   }, [])
 
+  const dismissLinkOutcome = useCallback(() => setLinkOutcome({ kind: 'none' }), [])
+
   const value = useMemo<AuthContextValue>(
     () => ({
       session,
       user,
       loading,
       isSignedIn: Boolean(user && session),
+      linkOutcome,
+      dismissLinkOutcome,
       signIn,
       signUp,
       signOut,
     }),
-    [session, user, loading, signIn, signUp, signOut],
+    [session, user, loading, linkOutcome, dismissLinkOutcome, signIn, signUp, signOut],
   )
 
   return <AuthContext value={value}>{children}</AuthContext>

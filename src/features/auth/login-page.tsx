@@ -1,181 +1,69 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
-import { LogIn, ShieldCheck, UserPlus } from 'lucide-react'
-import { toast } from 'sonner'
+import { useState } from 'react'
+import { KeyRound, MailQuestion, ShieldCheck, UserPlus } from 'lucide-react'
 import { site } from '@/content/site'
 import { paths } from '@/lib/paths'
 import { publicPage } from '@/lib/pages'
 import { useDocumentMeta } from '@/lib/use-document-meta'
-import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { getProfileStatus } from './api/get-profile-status'
-import { PasswordInput } from './password-input'
+import { AuthCard, AuthNotice } from './components/auth-card'
+import { ForgotPasswordForm } from './components/forgot-password-form'
+import { NewPasswordForm } from './components/new-password-form'
+import { SignInForm, type SignInMode } from './components/sign-in-form'
 import { useAuth } from './use-auth'
-import { describeError } from '@/lib/error-messages'
 
-type Mode = 'login' | 'register'
-type Fields = { fullName: string; username: string; email: string; phoneNumber: string; password: string }
+type Screen = SignInMode | 'forgot'
 
-const EMPTY: Fields = { fullName: '', username: '', email: '', phoneNumber: '', password: '' }
-export const PHONE_PATTERN = /^\+62\d{9,12}$/
+const CONFIRMED_PENDING = 'Email berhasil dikonfirmasi. Akun Anda menunggu persetujuan administrator.'
+const CONFIRMED_APPROVED = 'Email berhasil dikonfirmasi. Silakan masuk dengan email dan password Anda.'
+const LINK_INVALID = 'Tautan tidak valid atau sudah kedaluwarsa. Setiap tautan hanya dapat dipakai satu kali; minta tautan baru bila perlu.'
 
+/** /login: sign-in, registration, 'Lupa password?', and where mailed links come back to. */
 export function LoginPage() {
-  const [mode, setMode] = useState<Mode>('login')
-  const [fields, setFields] = useState<Fields>(EMPTY)
-  const [busy, setBusy] = useState(false)
-  const { signIn, signUp, signOut } = useAuth()
-  const navigate = useNavigate()
-  const isLogin = mode === 'login'
+  const [screen, setScreen] = useState<Screen>('login')
+  const { linkOutcome, dismissLinkOutcome, session, loading } = useAuth()
   useDocumentMeta(publicPage(paths.login))
 
-  const update = (field: keyof Fields) => (event: ChangeEvent<HTMLInputElement>) =>
-    setFields((current) => ({ ...current, [field]: event.target.value }))
-
-  const login = async () => {
-    const email = fields.email.trim()
-    if (!email || !fields.password) {
-      toast.error('Form Tidak Lengkap', { description: 'Mohon masukkan email dan password.' })
-      return
-    }
-    const { error, user } = await signIn(email, fields.password)
-    if (error || !user) {
-      toast.error('Login Gagal', { description: describeError(error) })
-      return
-    }
-    let status: string
-    try {
-      status = await getProfileStatus(user.id)
-    } catch {
-      toast.error('Login Gagal', { description: 'Tidak dapat memverifikasi status akun Anda.' })
-      await signOut()
-      return
-    }
-    if (status !== 'approved') {
-      toast.error('Akses Ditolak', { description: 'Akun Anda sedang menunggu persetujuan dari administrator.' })
-      await signOut()
-      return
-    }
-    toast.success('Login Berhasil!', { description: 'Selamat datang kembali!' })
-    void navigate(paths.admin.dashboard)
+  const go = (next: Screen) => {
+    dismissLinkOutcome()
+    setScreen(next)
   }
 
-  const register = async () => {
-    const data = {
-      fullName: fields.fullName.trim(),
-      username: fields.username.trim(),
-      email: fields.email.trim(),
-      phoneNumber: fields.phoneNumber.trim(),
-      password: fields.password,
-    }
-    if (!data.fullName || !data.username || !data.email || !data.phoneNumber || !data.password) {
-      toast.error('Form Tidak Lengkap', { description: 'Mohon isi semua field untuk mendaftar.' })
-      return
-    }
-    if (!PHONE_PATTERN.test(data.phoneNumber)) {
-      toast.error('Format Nomor HP Salah', { description: 'Mohon gunakan format +62xxxxxxxxxx.' })
-      return
-    }
-    const { error, session } = await signUp(data)
-    if (error) {
-      toast.error('Pendaftaran Gagal', { description: describeError(error) })
-      return
-    }
-    // A backend that confirms e-mail automatically signs the new, still pending, user in;
-    // the account is unusable until approved, so leave it signed out like everyone else.
-    if (session) await signOut()
-    toast.success('Pendaftaran Berhasil!', { description: 'Silakan periksa email Anda untuk tautan konfirmasi.' })
-    setFields(EMPTY)
-    setMode('login')
+  if (linkOutcome.kind === 'recovery' && (loading || session)) {
+    return (
+      <AuthCard icon={<KeyRound className="size-7" aria-hidden="true" />} title="Atur Password Baru" subtitle="Buat password baru untuk akun Anda">
+        {loading ? <p className="mt-8 text-center text-sm text-muted-foreground">Memeriksa tautan...</p> : <NewPasswordForm onDone={() => go('login')} />}
+      </AuthCard>
+    )
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (busy) return
-    setBusy(true)
-    try {
-      await (isLogin ? login() : register())
-    } finally {
-      setBusy(false)
-    }
+  const notice =
+    linkOutcome.kind === 'confirmed' ? (
+      <AuthNotice tone="success">{linkOutcome.approved ? CONFIRMED_APPROVED : CONFIRMED_PENDING}</AuthNotice>
+    ) : linkOutcome.kind === 'invalid' || linkOutcome.kind === 'recovery' ? (
+      <AuthNotice tone="error">{LINK_INVALID}</AuthNotice>
+    ) : null
+
+  if (screen === 'forgot') {
+    return (
+      <AuthCard
+        icon={<MailQuestion className="size-7" aria-hidden="true" />}
+        title="Lupa Password"
+        subtitle="Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru."
+      >
+        {notice}
+        <ForgotPasswordForm onBack={() => go('login')} />
+      </AuthCard>
+    )
   }
 
-  const switchMode = () => {
-    setMode(isLogin ? 'register' : 'login')
-    setFields(EMPTY)
-  }
-
+  const isLogin = screen === 'login'
   return (
-    <section className="relative flex min-h-[calc(100svh-5rem)] items-center justify-center overflow-hidden bg-navy px-4 py-12">
-      <img
-        src="/images/hero/hero-formasi-1600.webp"
-        srcSet="/images/hero/hero-formasi-800.webp 800w, /images/hero/hero-formasi-1600.webp 1600w"
-        sizes="100vw"
-        width={1600}
-        height={900}
-        alt=""
-        className="absolute inset-0 size-full object-cover opacity-30"
-      />
-      <div className="absolute inset-0 bg-gradient-to-b from-navy/60 to-army-dark/90" aria-hidden="true" />
-
-      <div className="relative w-full max-w-md rounded-2xl border-t-4 border-gold bg-card p-6 shadow-2xl sm:p-8">
-        <div className="flex flex-col items-center text-center">
-          <span className="inline-flex size-14 items-center justify-center rounded-full bg-army text-gold-light">
-            {isLogin ? <ShieldCheck className="size-7" aria-hidden="true" /> : <UserPlus className="size-7" aria-hidden="true" />}
-          </span>
-          <h1 className="mt-4 text-2xl font-black text-army">{isLogin ? 'Portal Personel' : 'Daftar Akun Baru'}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {isLogin ? `Masuk ke sistem informasi ${site.name}` : 'Akun baru aktif setelah disetujui administrator'}
-          </p>
-        </div>
-
-        <form onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
-          {!isLogin && (
-            <>
-              <div className="space-y-2">
-                <Label htmlFor="fullName">Nama Lengkap</Label>
-                <Input id="fullName" name="fullName" autoComplete="name" value={fields.fullName} onChange={update('fullName')} placeholder="Nama lengkap sesuai data personel" />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="username">Username</Label>
-                <Input id="username" name="username" autoComplete="username" value={fields.username} onChange={update('username')} placeholder="username" />
-              </div>
-            </>
-          )}
-          <div className="space-y-2">
-            <Label htmlFor="email">Email</Label>
-            <Input id="email" name="email" type="email" autoComplete="email" value={fields.email} onChange={update('email')} placeholder="nama@email.com" />
-          </div>
-          {!isLogin && (
-            <div className="space-y-2">
-              <Label htmlFor="phoneNumber">Nomor Handphone</Label>
-              <Input id="phoneNumber" name="phoneNumber" type="tel" autoComplete="tel" value={fields.phoneNumber} onChange={update('phoneNumber')} placeholder="+62..." />
-            </div>
-          )}
-          <div className="space-y-2">
-            <Label htmlFor="password">Password</Label>
-            <PasswordInput
-              id="password"
-              name="password"
-              autoComplete={isLogin ? 'current-password' : 'new-password'}
-              value={fields.password}
-              onChange={update('password')}
-              placeholder="••••••••"
-            />
-          </div>
-          <Button type="submit" size="lg" className="w-full" disabled={busy}>
-            {isLogin ? <LogIn aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-            {busy ? 'Memproses...' : isLogin ? 'Masuk' : 'Daftar'}
-          </Button>
-        </form>
-
-        <p className="mt-6 text-center text-sm text-muted-foreground">
-          {isLogin ? 'Belum punya akun?' : 'Sudah punya akun?'}{' '}
-          <button type="button" onClick={switchMode} className="font-bold text-army underline-offset-4 hover:underline">
-            {isLogin ? 'Daftar di sini' : 'Masuk di sini'}
-          </button>
-        </p>
-      </div>
-    </section>
+    <AuthCard
+      icon={isLogin ? <ShieldCheck className="size-7" aria-hidden="true" /> : <UserPlus className="size-7" aria-hidden="true" />}
+      title={isLogin ? 'Portal Personel' : 'Daftar Akun Baru'}
+      subtitle={isLogin ? `Masuk ke sistem informasi ${site.name}` : 'Akun baru aktif setelah disetujui administrator'}
+    >
+      {notice}
+      <SignInForm mode={screen} onModeChange={go} onForgot={() => go('forgot')} />
+    </AuthCard>
   )
 }

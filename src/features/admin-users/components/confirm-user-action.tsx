@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import type { ManagedUser } from '../api/get-users'
 
-export type UserAction = 'approve' | 'reject' | 'delete'
+export type UserAction = 'approve' | 'reject' | 'suspend' | 'restore' | 'delete'
 
 const COPY: Record<UserAction, { title: string; confirm: string; describe: (name: string) => string }> = {
   delete: {
@@ -19,6 +19,17 @@ const COPY: Record<UserAction, { title: string; confirm: string; describe: (name
     title: 'Tolak Pengguna?',
     confirm: 'Ya, Tolak',
     describe: (name) => `${name} tidak akan dapat masuk ke area admin.`,
+  },
+  suspend: {
+    title: 'Nonaktifkan Pengguna?',
+    confirm: 'Ya, Nonaktifkan',
+    describe: (name) =>
+      `${name} akan langsung dikeluarkan dari semua sesi dan tidak dapat masuk ke area admin sampai diaktifkan kembali. Data dan artikelnya tetap tersimpan.`,
+  },
+  restore: {
+    title: 'Aktifkan Kembali Pengguna?',
+    confirm: 'Ya, Aktifkan',
+    describe: (name) => `${name} akan dapat masuk ke area admin lagi dan menerima email pemberitahuan.`,
   },
 }
 
@@ -38,7 +49,7 @@ export function ConfirmUserAction({ pending, onCancel, onConfirm }: Props) {
       title={copy?.title}
       description={copy?.describe(name)}
       confirmLabel={copy?.confirm}
-      destructive={pending?.action !== 'approve'}
+      destructive={pending?.action !== 'approve' && pending?.action !== 'restore'}
       onConfirm={() => pending && onConfirm(pending.action, pending.user)}
     />
   )

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react'
-import { MoreHorizontal, Search, Trash2, UserPlus } from 'lucide-react'
+import { MoreHorizontal, Search, Trash2, UserCheck, UserPlus, UserX } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -16,7 +16,7 @@ import { showNotImplemented } from '@/lib/not-implemented'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useUsers, type ManagedUser } from '../api/get-users'
 import { ASSIGNABLE_ROLES, useUpdateUserRole, type AssignableRole } from '../api/update-user-role'
-import { useUpdateUserStatus } from '../api/update-user-status'
+import { useUpdateUserStatus, type DecidedStatus } from '../api/update-user-status'
 import { useDeleteUser } from '../api/delete-user'
 import { StatusBadge } from './status-badge'
 import { filterUsers } from './filter-users'
@@ -24,6 +24,15 @@ import { ConfirmUserAction, type UserAction } from './confirm-user-action'
 import { describeError } from '@/lib/error-messages'
 
 const ROLE_LABELS: Record<AssignableRole, string> = { admin: 'Admin', user: 'User' }
+
+// Suspending is the status 'rejected' of an approved account (its sessions end at once, by a
+// trigger); restoring is approving it again, which also mails the member.
+const STATUS_ACTIONS: Record<Exclude<UserAction, 'delete'>, { status: DecidedStatus; done: string; failed: string }> = {
+  approve: { status: 'approved', done: 'Pengguna berhasil disetujui!', failed: 'Gagal menyetujui pengguna' },
+  reject: { status: 'rejected', done: 'Pengguna berhasil ditolak!', failed: 'Gagal menolak pengguna' },
+  suspend: { status: 'rejected', done: 'Pengguna berhasil dinonaktifkan!', failed: 'Gagal menonaktifkan pengguna' },
+  restore: { status: 'approved', done: 'Pengguna berhasil diaktifkan kembali!', failed: 'Gagal mengaktifkan kembali pengguna' },
+}
 
 const displayName = (user: ManagedUser) => user.full_name || user.email || 'Pengguna'
 
@@ -79,6 +88,18 @@ function UserActions({ user, busy, onAction }: Omit<RowProps, 'onRoleChange'>) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        {user.role !== 'superadmin' && user.status === 'approved' && (
+          <DropdownMenuItem onSelect={() => onAction('suspend', user)}>
+            <UserX aria-hidden="true" />
+            Nonaktifkan
+          </DropdownMenuItem>
+        )}
+        {user.role !== 'superadmin' && user.status === 'rejected' && (
+          <DropdownMenuItem onSelect={() => onAction('restore', user)}>
+            <UserCheck aria-hidden="true" />
+            Aktifkan Kembali
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete', user)}>
           <Trash2 aria-hidden="true" />
           Hapus Pengguna
@@ -126,15 +147,12 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
       })
       return
     }
-    const approve = action === 'approve'
+    const outcome = STATUS_ACTIONS[action]
     updateStatus.mutate(
-      { id: user.id, status: approve ? 'approved' : 'rejected' },
+      { id: user.id, status: outcome.status },
       {
-        onSuccess: () => toast.success(approve ? 'Pengguna berhasil disetujui!' : 'Pengguna berhasil ditolak!'),
-        onError: (error) =>
-          toast.error(approve ? 'Gagal menyetujui pengguna' : 'Gagal menolak pengguna', {
-            description: describeError(error),
-          }),
+        onSuccess: () => toast.success(outcome.done),
+        onError: (error) => toast.error(outcome.failed, { description: describeError(error) }),
       },
     )
   }
