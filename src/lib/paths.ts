@@ -8,6 +8,9 @@ export const paths = {
   login: '/login',
   article: (id: string) => `/berita/${encodeURIComponent(id)}`,
   articlePattern: '/berita/:id',
+  galleries: '/galeri',
+  gallery: (id: string) => `/galeri/${encodeURIComponent(id)}`,
+  galleryPattern: '/galeri/:id',
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',

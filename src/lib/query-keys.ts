@@ -13,6 +13,7 @@ export const queryKeys = {
     lists: () => [...queryKeys.galleries.all, 'list'] as const,
     list: (filter: Record<string, unknown> = {}) => [...queryKeys.galleries.lists(), filter] as const,
     detail: (id: string) => [...queryKeys.galleries.all, 'detail', id] as const,
+    photos: (id: string) => [...queryKeys.galleries.all, 'photos', id] as const,
   },
   profiles: {
     all: ['profiles'] as const,

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ImagePlus, Pencil, Trash2 } from 'lucide-react'
+import { Images, ImagePlus, Pencil, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Button } from '@/components/ui/button'
@@ -9,7 +9,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useGalleries, type Gallery } from '../api/get-galleries'
 import { useDeleteGallery } from '../api/delete-gallery'
 import { GalleryFormDialog } from './gallery-form-dialog'
-import stockImage from '../assets/gallery-stock.svg'
+import { GalleryPhotosDialog } from './gallery-photos-dialog'
+import { GalleryCover } from './gallery-cover'
 
 type Editor = { key: number; gallery: Gallery | null }
 
@@ -18,6 +19,7 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
   const remove = useDeleteGallery()
   const [editor, setEditor] = useState<Editor | null>(null)
   const [toDelete, setToDelete] = useState<Gallery | null>(null)
+  const [photosOf, setPhotosOf] = useState<Gallery | null>(null)
 
   useQueryErrorToast(galleries.error, 'Gagal memuat galeri')
 
@@ -66,7 +68,7 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
           {galleries.data.map((gallery) => (
             <li key={gallery.id}>
               <Card className="h-full gap-4 overflow-hidden pt-0">
-                <img src={stockImage} alt="" width={640} height={360} className="aspect-video w-full object-cover" loading="lazy" />
+                <GalleryCover gallery={gallery} />
                 <CardHeader>
                   <CardTitle>
                     <h2 className="text-lg break-words">{gallery.name}</h2>
@@ -78,7 +80,11 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
                   </p>
                 </CardContent>
                 {canEdit && (
-                  <CardFooter className="gap-2">
+                  <CardFooter className="flex-wrap gap-2">
+                    <Button size="sm" onClick={() => setPhotosOf(gallery)} aria-label={`Kelola foto ${gallery.name}`}>
+                      <Images aria-hidden="true" />
+                      Foto
+                    </Button>
                     <Button variant="outline" size="sm" onClick={() => openEditor(gallery)} aria-label={`Edit ${gallery.name}`}>
                       <Pencil aria-hidden="true" />
                       Edit
@@ -109,6 +115,8 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
           onOpenChange={(open) => !open && setEditor(null)}
         />
       )}
+
+      {photosOf && <GalleryPhotosDialog gallery={photosOf} onOpenChange={(open) => !open && setPhotosOf(null)} />}
 
       <ConfirmDialog
         open={toDelete !== null}

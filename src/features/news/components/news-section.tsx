@@ -21,12 +21,20 @@ export function NewsSection({ articles, isPending }: { articles: Article[] | und
             </h2>
             <div className="mt-3 h-1 w-16 rounded-full bg-gold" />
           </div>
-          <Button asChild variant="outline" className="self-start border-army text-army sm:self-auto">
-            <Link to={paths.activities}>
-              Lihat Semua Berita
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-3 self-start sm:self-auto">
+            <Button asChild variant="outline" className="border-army text-army">
+              <Link to={paths.activities}>
+                Lihat Semua Berita
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="border-army text-army">
+              <Link to={paths.galleries}>
+                Lihat Galeri Foto
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
         </div>
 
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={isPending}>
