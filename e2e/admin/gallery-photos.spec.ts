@@ -1,12 +1,12 @@
 import sharp from 'sharp'
 import { expectNoAxeViolations } from '../support/fixtures'
-import { createAccount, expect, expectToast, newSignedInPage, superadmin, test, toast, type Account } from './fixtures'
+import { expect, expectToast, newSignedInPage, superadmin, test, toast, type Account } from './fixtures'
 import { fakePng } from './images'
 import type { Page } from '@playwright/test'
 
 let admin: Account
-test.beforeAll(async ({ baseURL }) => {
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved' })
+test.beforeEach(async ({ newAccount }) => {
+  admin = await newAccount({ role: 'admin', status: 'approved' })
 })
 
 /** A 12 MP phone photo with GPS in its EXIF: noise so it compresses like a real one. */
