@@ -1,14 +1,13 @@
 import { mkdir } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { createArticle } from '../support/fixtures'
-import { articleBody, client, createAccount, expect, expectToast, newSignedInPage, test, type Account } from './fixtures'
+import { articleBody, client, expect, expectToast, newSignedInPage, test, type Account } from './fixtures'
 import { imageFile } from './images'
 
 let admin: Account
-test.beforeAll(async ({ baseURL }) => {
+test.beforeEach(async ({ newAccount }) => {
   await mkdir('screenshots', { recursive: true })
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved', fullName: 'Penulis Editor' })
+  admin = await newAccount({ role: 'admin', status: 'approved', fullName: 'Penulis Editor' })
 })
 
 async function stored(baseURL: string, title: string) {
@@ -190,9 +189,9 @@ test.describe('rich-text editor', () => {
     await context.close()
   })
 
-  test('an old article with hostile HTML opens with its safe content and saves without the rest', async ({ browser, baseURL }) => {
+  test('an old article with hostile HTML opens with its safe content and saves without the rest', async ({ newArticle, browser, baseURL }) => {
     const title = `Artikel Lama ${Date.now()}`
-    await createArticle(baseURL, {
+    await newArticle({
       title,
       content:
         '<h2>Sejarah</h2><p onmouseover="window.__pwned=1">Dibentuk <b>1970</b>.</p><script>window.__pwned=1</script>' +
