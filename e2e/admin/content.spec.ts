@@ -1,5 +1,5 @@
 import { articleBody, client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
-import { fakePng, imageFile } from './images'
+import { fakePng, imageFile, png } from './images'
 import type { Page } from '@playwright/test'
 
 const DELETE_CONFIRM = 'Apakah Anda yakin ingin menghapus artikel ini?'
@@ -42,7 +42,10 @@ test.describe('content page', () => {
     await page.keyboard.type('terjun payung')
     await page.keyboard.press('ControlOrMeta+b')
     await page.keyboard.type(' di Semarang.')
-    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('sampul utama.png', [200, 40, 40]))
+    // Wider than 2,000 px: the browser scales it down before upload.
+    await dialog
+      .getByLabel('Pilih gambar sampul')
+      .setInputFiles({ name: 'sampul utama.png', mimeType: 'image/png', buffer: png(2400, 600, [200, 40, 40]) })
     await dialog
       .getByLabel('Tambah gambar galeri')
       .setInputFiles([
@@ -64,14 +67,16 @@ test.describe('content page', () => {
     const [saved] = await articleByTitle(baseURL, title)
     expect(saved.category).toBe('Latihan')
     expect(saved.content).toBe('<p>Latihan <strong>terjun payung</strong> di Semarang.</p>')
-    expect(saved.cover_image_url).toMatch(new RegExp(`/article_images/${admin.id}/\\d+_sampul_utama\\.png$`))
+    // Re-encoded in the browser (src/lib/images): WebP, named after the picked file.
+    expect(saved.cover_image_url).toMatch(new RegExp(`/article_images/${admin.id}/\\d+_sampul_utama\\.webp$`))
     expect(saved.image_gallery_urls).toHaveLength(2)
-    expect(saved.image_gallery_urls[0]).toMatch(new RegExp(`/article_images/${admin.id}/gallery/\\d+_galeri-1\\.png$`))
-    expect(saved.image_gallery_urls[1]).toMatch(/\/gallery\/\d+_galeri_3_akhir\.png$/)
+    expect(saved.image_gallery_urls[0]).toMatch(new RegExp(`/article_images/${admin.id}/gallery/\\d+_galeri-1\\.webp$`))
+    expect(saved.image_gallery_urls[1]).toMatch(/\/gallery\/\d+_galeri_3_akhir\.webp$/)
     for (const url of [saved.cover_image_url!, ...saved.image_gallery_urls]) {
       const res = await page.request.get(url)
       expect(res.status()).toBe(200)
-      expect(res.headers()['content-type']).toContain('image/png')
+      expect(res.headers()['content-type']).toContain('image/webp')
+      expect((await res.body()).length).toBeLessThanOrEqual(500 * 1024)
     }
 
     await page.reload()
@@ -88,7 +93,7 @@ test.describe('content page', () => {
     for (const url of images) {
       const shown = publicPage.locator(`img[src="${url}"]`)
       await expect(shown).toBeVisible()
-      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64)
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(url === saved.cover_image_url ? 2000 : 64)
       await publicPage.getByRole('button', { name: 'Gambar berikutnya' }).click()
     }
     await context.close()
