@@ -1,5 +1,5 @@
 import { articleBody, client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
-import { fakePng, imageFile, png } from './images'
+import { corruptPng, fakePng, imageFile, png } from './images'
 import type { Page } from '@playwright/test'
 
 const DELETE_CONFIRM = 'Apakah Anda yakin ingin menghapus artikel ini?'
@@ -25,7 +25,7 @@ async function articleByTitle(baseURL: string, title: string) {
 }
 
 test.describe('content page', () => {
-  test('article with a cover and three gallery images, one refused: saves with the other two', async ({
+  test('article with a cover and four gallery images, one refused by its bytes at pick and one undecodable at upload: saves with the other two', async ({
     browser,
     baseURL,
   }) => {
@@ -51,8 +51,11 @@ test.describe('content page', () => {
       .setInputFiles([
         imageFile('galeri-1.png', [40, 200, 40]),
         fakePng('bukan-gambar.png'),
+        corruptPng('rusak.png'),
         imageFile('galeri 3 (akhir).png', [40, 40, 200]),
       ])
+    // Text named .png is refused at once by its bytes; a damaged picture passes that check and fails at upload.
+    await expectToast(page, 'Upload Gagal', 'bukan-gambar.png bukan file gambar.')
     await expect(dialog.getByRole('img')).toHaveCount(4)
     // Per-image removal before saving.
     await dialog.getByLabel('Tambah gambar galeri').setInputFiles(imageFile('salah-pilih.png', [9, 9, 9]))
@@ -106,7 +109,10 @@ test.describe('content page', () => {
     await dialog.getByLabel('Judul').fill(title)
     await dialog.getByLabel('Kategori').fill('Operasi')
     await articleBody(dialog).fill('Isi yang tidak boleh hilang.')
-    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(fakePng('sampul.png'))
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(fakePng('teks.png'))
+    await expectToast(page, 'Upload Gagal', 'teks.png bukan file gambar.')
+    await expect(dialog.getByRole('button', { name: 'Hapus gambar sampul' })).toHaveCount(0)
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(corruptPng('sampul.png'))
     await dialog.getByLabel('Tambah gambar galeri').setInputFiles(imageFile('ok.png', [1, 2, 3]))
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Upload Gagal', 'sampul.png')
