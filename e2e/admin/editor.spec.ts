@@ -59,17 +59,23 @@ test.describe('rich-text editor', () => {
     await dialog.getByRole('group', { name: 'Sisipkan gambar' }).getByRole('button', { name: 'Batal' }).click()
 
     await tool(dialog, 'Tajuk bagian').click()
+    // the toolbar hands focus back to the text before typing goes on
+    await expect(body).toBeFocused()
     await page.keyboard.type('Kronologi')
     await page.keyboard.press('Enter')
     await page.keyboard.type('Pesawat lepas landas pukul 07.00.')
     await page.keyboard.press('Enter')
     await tool(dialog, 'Daftar berpoin').click()
+    // the toolbar hands focus back to the text before typing goes on
+    await expect(body).toBeFocused()
     await page.keyboard.type('Satu')
     await page.keyboard.press('Enter')
     await page.keyboard.type('Dua')
     await page.keyboard.press('Enter')
     await page.keyboard.press('Enter')
     await tool(dialog, 'Kutipan').click()
+    // the toolbar hands focus back to the text before typing goes on
+    await expect(body).toBeFocused()
     await page.keyboard.type('Siap terbang.')
     await page.keyboard.press('Enter')
     await page.keyboard.press('Enter')
