@@ -26,8 +26,6 @@ export default function InboxPage() {
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const [toDelete, setToDelete] = useState<ContactMessage | null>(null)
-  // The dialog has no trigger of its own; ConfirmDialog gives focus back to the Hapus button.
-  const askDelete = (message: ContactMessage) => setToDelete(message)
 
   useQueryErrorToast(messages.error, 'Gagal memuat pesan')
 
@@ -87,7 +85,7 @@ export default function InboxPage() {
                 busy={busy(message)}
                 onSetRead={onSetRead}
                 onSetArchived={onSetArchived}
-                onDelete={askDelete}
+                onDelete={setToDelete}
               />
             </li>
           ))}
@@ -131,11 +129,7 @@ export default function InboxPage() {
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Hapus Pesan?"
-        description={
-          <>
-            Pesan dari &quot;{toDelete?.name}&quot; akan dihapus secara permanen. Tindakan ini tidak dapat dibatalkan.
-          </>
-        }
+        description={`Pesan dari "${toDelete?.name ?? ''}" akan dihapus secara permanen. Tindakan ini tidak dapat dibatalkan.`}
         confirmLabel="Ya, Hapus"
         onConfirm={confirmDelete}
       />
