@@ -5,16 +5,7 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useGalleries, type Gallery } from '../api/get-galleries'
 import { useDeleteGallery } from '../api/delete-gallery'
 import { GalleryFormDialog } from './gallery-form-dialog'
@@ -127,23 +118,19 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
 
       {photosOf && <GalleryPhotosDialog gallery={photosOf} onOpenChange={(open) => !open && setPhotosOf(null)} />}
 
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Hapus Galeri?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Galeri &quot;{toDelete?.name}&quot; beserta semua media di dalamnya akan dihapus secara permanen. Tindakan
-              ini tidak dapat dibatalkan.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Batal</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={confirmDelete}>
-              Ya, Hapus
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Hapus Galeri?"
+        description={
+          <>
+            Galeri &quot;{toDelete?.name}&quot; beserta semua media di dalamnya akan dihapus secara permanen. Tindakan
+            ini tidak dapat dibatalkan.
+          </>
+        }
+        confirmLabel="Ya, Hapus"
+        onConfirm={confirmDelete}
+      />
     </div>
   )
 }

@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { ArrowRight } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import { Button } from '@/components/ui/button'
-import { ArticleCard, ArticleCardSkeleton } from '@/features/news/components/article-card'
-import type { Article } from '@/features/news/api/types'
+import { ArticleCard, ArticleCardSkeleton } from './article-card'
+import type { Article } from '@/lib/article'
 
 export const HOME_NEWS_LIMIT = 6
 const SKELETONS = 3
