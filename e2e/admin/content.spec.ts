@@ -64,14 +64,15 @@ test.describe('content page', () => {
     const [saved] = await articleByTitle(baseURL, title)
     expect(saved.category).toBe('Latihan')
     expect(saved.content).toBe('<p>Latihan <strong>terjun payung</strong> di Semarang.</p>')
-    expect(saved.cover_image_url).toMatch(new RegExp(`/article_images/${admin.id}/\\d+_sampul_utama\\.png$`))
+    // re-encoded in the browser (src/lib/images): stored as WebP under the new extension
+    expect(saved.cover_image_url).toMatch(new RegExp(`/article_images/${admin.id}/\\d+_sampul_utama\\.webp$`))
     expect(saved.image_gallery_urls).toHaveLength(2)
-    expect(saved.image_gallery_urls[0]).toMatch(new RegExp(`/article_images/${admin.id}/gallery/\\d+_galeri-1\\.png$`))
-    expect(saved.image_gallery_urls[1]).toMatch(/\/gallery\/\d+_galeri_3_akhir\.png$/)
+    expect(saved.image_gallery_urls[0]).toMatch(new RegExp(`/article_images/${admin.id}/gallery/\\d+_galeri-1\\.webp$`))
+    expect(saved.image_gallery_urls[1]).toMatch(/\/gallery\/\d+_galeri_3_akhir\.webp$/)
     for (const url of [saved.cover_image_url!, ...saved.image_gallery_urls]) {
       const res = await page.request.get(url)
       expect(res.status()).toBe(200)
-      expect(res.headers()['content-type']).toContain('image/png')
+      expect(res.headers()['content-type']).toContain('image/webp')
     }
 
     await page.reload()
