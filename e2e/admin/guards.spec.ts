@@ -1,6 +1,6 @@
 import { createAccount, expect, expectToast, newSignedInPage, SUPERADMIN, test, type Account } from './fixtures'
 
-const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/my-account'] as const
+const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/riwayat', '/admin/my-account'] as const
 
 // Which admin pages each role may open; everything else lands on the dashboard.
 const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
@@ -10,7 +10,7 @@ const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
 }
 
 const SIDEBAR: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
-  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Akun Saya'],
+  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Riwayat Aktivitas', 'Akun Saya'],
   admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', 'Akun Saya'],
   user: ['Dashboard', 'Akun Saya'],
 }

@@ -14,6 +14,7 @@ export const paths = {
     users: '/admin/users',
     content: '/admin/content',
     gallery: '/admin/gallery',
+    auditLog: '/admin/riwayat',
     myAccount: '/admin/my-account',
     myAccountTab: (tab: 'profile' | 'security' | 'settings' | 'notifications') =>
       `/admin/my-account?tab=${tab}`,
