@@ -37,6 +37,11 @@ export interface Db extends Queryable {
    * {@link Rollback}, which rolls back and resolves to its value (permission probes, tx=rollback).
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs one statement, its values already written as literals, in a transaction of its own:
+   * BEGIN, the prologue, the statement and COMMIT travel in one round trip.
+   */
+  once<T = Record<string, unknown>>(sql: string, options?: TransactionOptions): Promise<QueryResult<T>>;
   /** LISTEN on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

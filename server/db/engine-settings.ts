@@ -29,6 +29,9 @@ export function postgresSettings(size: EngineSize, durable: boolean): Record<str
     // Logical decoding is not used: the change feed runs on triggers and LISTEN/NOTIFY.
     wal_level: 'replica',
     max_wal_senders: '2',
+    // A request's statement follows its BEGIN and settings in one query text; keep enough of it
+    // in pg_stat_activity to see what runs (the default 1 kB often ends inside the settings).
+    track_activity_query_size: '8kB',
     log_min_messages: 'warning',
     log_line_prefix: '%m [%p] ',
     fsync: durable ? 'on' : 'off',

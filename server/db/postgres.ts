@@ -10,15 +10,18 @@ const types = {
   },
 };
 
+function asResult<T>(result: pg.QueryResult): QueryResult<T> {
+  return {
+    rows: result.rows as T[],
+    rowCount: result.rowCount ?? result.rows.length,
+    fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+  };
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query({ text: sql, values: params, types } as pg.QueryConfig);
-      return {
-        rows: result.rows as T[],
-        rowCount: result.rowCount ?? result.rows.length,
-        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-      };
+      return asResult<T>(await client.query({ text: sql, values: params, types } as pg.QueryConfig));
     },
     async exec(sql: string): Promise<void> {
       await client.query(sql);
@@ -53,31 +56,49 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
+  /**
+   * A pooled connection for one transaction; anonymous callers first wait for one of their own
+   * places. On an error the transaction is rolled back, and a connection that cannot even roll
+   * back is dropped instead of going back to the pool.
+   */
+  async function inTransaction<T>(options: TransactionOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const release = options.anonymous ? await anonymous.acquire() : undefined;
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await pool.connect();
+      return await fn(client);
+    } catch (error) {
+      const broken = client ? await client.query('rollback').then(() => false, () => true) : false;
+      client?.release(broken);
+      client = undefined;
+      if (error instanceof Rollback) return error.value as T;
+      throw error;
+    } finally {
+      client?.release();
+      release?.();
+    }
+  }
+
   return {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-      const release = options.anonymous ? await anonymous.acquire() : undefined;
-      let client: pg.PoolClient | undefined;
-      try {
-        client = await pool.connect();
+    transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+      return inTransaction(options, async (client) => {
         const begin = options.readOnly ? 'begin read only' : 'begin';
         await client.query(options.prologue ? `${begin}; ${options.prologue}` : begin);
         const value = await fn(wrap(client));
         await client.query('commit');
         return value;
-      } catch (error) {
-        // A connection that cannot even roll back is dropped instead of going back to the pool.
-        const broken = client ? await client.query('rollback').then(() => false, () => true) : false;
-        client?.release(broken);
-        client = undefined;
-        if (error instanceof Rollback) return error.value as T;
-        throw error;
-      } finally {
-        client?.release();
-        release?.();
-      }
+      });
+    },
+    once<T>(sql: string, options: TransactionOptions = {}): Promise<QueryResult<T>> {
+      return inTransaction(options, async (client) => {
+        const begin = options.readOnly ? 'begin read only' : 'begin';
+        const text = `${begin};${options.prologue ? ` ${options.prologue};` : ''} ${sql}; commit`;
+        const results = (await client.query({ text, types } as pg.QueryConfig)) as unknown as pg.QueryResult[];
+        return asResult<T>(results[results.length - 2]);
+      });
     },
     async listen(channel, onPayload) {
       if (!listener) {

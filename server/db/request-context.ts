@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './adapter.ts';
+import type { Db, Queryable, QueryResult, TransactionOptions } from './adapter.ts';
 import { roleSettings } from './role-settings.ts';
 
 /** Database roles a verified JWT may switch to. Anything else is refused before SQL runs. */
@@ -49,9 +49,18 @@ export function requestPrologue(db: Db, settings: RequestSettings): string {
  * sets them.
  */
 export function asRequest<T>(db: Db, settings: RequestSettings, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(fn, {
+  return db.transaction(fn, requestOptions(db, settings));
+}
+
+/** One statement (values written as literals) as the request, in a single round trip. */
+export function onceAsRequest<T>(db: Db, settings: RequestSettings, sql: string): Promise<QueryResult<T>> {
+  return db.once<T>(sql, requestOptions(db, settings));
+}
+
+function requestOptions(db: Db, settings: RequestSettings): TransactionOptions {
+  return {
     readOnly: settings.readOnly,
     prologue: requestPrologue(db, settings),
     anonymous: settings.claims.role === 'anon',
-  });
+  };
 }

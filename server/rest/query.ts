@@ -3,15 +3,24 @@
  * whose role, JWT claims and request.* settings row-level security reads.
  */
 import type { Queryable } from '../db/adapter.ts';
-import { asRequest, type JwtClaims } from '../db/request-context.ts';
+import { asRequest, onceAsRequest, type JwtClaims } from '../db/request-context.ts';
 import type { ServerContext } from '../context.ts';
 import type { CallPlan, MutatePlan } from './plan.ts';
 import type { ReadNode } from './read-plan.ts';
 import { headerObject, type ApiRequest } from './request.ts';
 import { singularityError, type PageResult, type WriteResult } from './response.ts';
-import { callPlanStatement, countSql, mutateStatement, Params, readStatement } from './sql.ts';
+import { callPlanStatement, countSql, LiteralParams, mutateStatement, NotLiteral, Params, readStatement } from './sql.ts';
 
-export type Runner = <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+export interface Runner {
+  /** Statements of the request in one transaction. */
+  transaction<T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The request's only statement, built by `build`, and its first row. It travels with BEGIN, the
+   * settings and COMMIT in one round trip when its values can be written as literals, otherwise as
+   * a parameterized statement in a transaction. Nothing may need rolling back after it has run.
+   */
+  statement<T>(readOnly: boolean, build: (p: Params) => string): Promise<T | undefined>;
+}
 
 /**
  * The request transaction: every statement of a request runs in one, as the caller's role with
@@ -19,7 +28,22 @@ export type Runner = <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) =
  */
 export function requestTransaction(ctx: ServerContext, req: ApiRequest, claims: JwtClaims): Runner {
   const settings = { claims, method: req.method, path: req.path, headers: headerObject(req.headers) };
-  return (readOnly, fn) => asRequest(ctx.db, { ...settings, readOnly }, fn);
+  const transaction: Runner['transaction'] = (readOnly, fn) => asRequest(ctx.db, { ...settings, readOnly }, fn);
+  return {
+    transaction,
+    async statement<T>(readOnly: boolean, build: (p: Params) => string) {
+      let sql: string;
+      try {
+        sql = build(new LiteralParams());
+      } catch (error) {
+        if (!(error instanceof NotLiteral)) throw error;
+        const p = new Params();
+        const text = build(p);
+        return transaction(readOnly, async (tx) => (await tx.query<T>(text, p.values)).rows[0]);
+      }
+      return (await onceAsRequest<T>(ctx.db, { ...settings, readOnly }, sql)).rows[0];
+    },
+  };
 }
 
 const wantsCount = (req: ApiRequest) => req.prefer.count === 'exact' || req.prefer.count === 'estimated';
@@ -32,42 +56,55 @@ async function plannedCount(tx: Queryable, root: ReadNode): Promise<number | und
   return parsedPlan?.[0]?.Plan?.['Plan Rows'];
 }
 
+type ReadRow = { total_result_set: string | null; page_total: string; body: string };
+
 export async function runRead(run: Runner, root: ReadNode, req: ApiRequest): Promise<PageResult> {
-  const p = new Params();
-  const sql = readStatement(root, p, wantsCount(req), req.method === 'HEAD' ? 'none' : req.shape);
-  return run(true, async (tx) => {
-    const row = (await tx.query<{ total_result_set: string | null; page_total: string; body: string }>(sql, p.values)).rows[0];
-    let total = row.total_result_set === null ? undefined : Number(row.total_result_set);
-    const { count } = req.prefer;
-    if (count === 'planned' || count === 'estimated') {
-      const planned = await plannedCount(tx, root);
-      total = count === 'planned' ? planned : Math.max(total ?? 0, planned ?? 0);
-    }
-    const pageTotal = Number(row.page_total);
-    if (req.shape === 'single' && pageTotal !== 1) throw singularityError(pageTotal);
-    return { offset: root.range.offset, total, pageTotal, body: req.method === 'HEAD' ? null : row.body };
+  const build = (p: Params) => readStatement(root, p, wantsCount(req), req.method === 'HEAD' ? 'none' : req.shape);
+  const { count } = req.prefer;
+  const planned = count === 'planned' || count === 'estimated';
+  const { row, plannedTotal } = planned
+    ? await run.transaction(true, async (tx) => {
+      const p = new Params();
+      const first = (await tx.query<ReadRow>(build(p), p.values)).rows[0];
+      return { row: first, plannedTotal: await plannedCount(tx, root) };
+    })
+    : { row: (await run.statement<ReadRow>(true, build))!, plannedTotal: undefined };
+  let total = row.total_result_set === null ? undefined : Number(row.total_result_set);
+  if (planned) total = count === 'planned' ? plannedTotal : Math.max(total ?? 0, plannedTotal ?? 0);
+  const pageTotal = Number(row.page_total);
+  if (req.shape === 'single' && pageTotal !== 1) throw singularityError(pageTotal);
+  return { offset: root.range.offset, total, pageTotal, body: req.method === 'HEAD' ? null : row.body };
+}
+
+/**
+ * A single-object answer checks the row count before COMMIT, so a write that touched more or
+ * fewer rows than one is rolled back; other writes commit in the statement's own round trip.
+ */
+async function runWrite<T>(run: Runner, readOnly: boolean, req: ApiRequest, build: (p: Params) => string, pageTotalOf: (row: T | undefined) => number): Promise<T | undefined> {
+  if (req.shape !== 'single') return run.statement<T>(readOnly, build);
+  return run.transaction(readOnly, async (tx) => {
+    const p = new Params();
+    const row = (await tx.query<T>(build(p), p.values)).rows[0];
+    const pageTotal = pageTotalOf(row);
+    if (pageTotal !== 1) throw singularityError(pageTotal);
+    return row;
   });
 }
 
+type WriteRow = { page_total: string; header: string; body: string; response_inserted: number | null };
+
 export async function runMutate(run: Runner, plan: MutatePlan, req: ApiRequest): Promise<WriteResult> {
-  const p = new Params();
-  const sql = mutateStatement(plan, req.shape, p);
-  return run(false, async (tx) => {
-    const row = (await tx.query<{ page_total: string; header: string; body: string; response_inserted: number | null }>(sql, p.values)).rows[0];
-    const pageTotal = Number(row.page_total);
-    if (req.shape === 'single' && pageTotal !== 1) throw singularityError(pageTotal);
-    return { pageTotal, header: row.header, body: row.body, inserted: row.response_inserted };
-  });
+  const row = (await runWrite<WriteRow>(run, false, req, (p) => mutateStatement(plan, req.shape, p), (r) => Number(r!.page_total)))!;
+  return { pageTotal: Number(row.page_total), header: row.header, body: row.body, inserted: row.response_inserted };
 }
 
 export async function runCall(run: Runner, plan: CallPlan, req: ApiRequest): Promise<PageResult> {
-  const p = new Params();
-  const sql = callPlanStatement(plan, wantsCount(req), req.method === 'HEAD' ? 'none' : req.shape, p);
-  const result = await run(plan.readOnly, async (tx) => {
-    const row = (await tx.query<{ total_result_set: string | null; page_total: string; body: string }>(sql, p.values)).rows[0];
-    const pageTotal = Number(row?.page_total ?? 0);
-    if (req.shape === 'single' && pageTotal !== 1) throw singularityError(pageTotal);
-    return { total: row?.total_result_set == null ? undefined : Number(row.total_result_set), pageTotal, body: row?.body ?? '' };
-  });
-  return { offset: plan.root.range.offset, ...result, body: req.method === 'HEAD' ? null : result.body };
+  const build = (p: Params) => callPlanStatement(plan, wantsCount(req), req.method === 'HEAD' ? 'none' : req.shape, p);
+  const row = await runWrite<ReadRow>(run, plan.readOnly, req, build, (r) => Number(r?.page_total ?? 0));
+  return {
+    offset: plan.root.range.offset,
+    total: row?.total_result_set == null ? undefined : Number(row.total_result_set),
+    pageTotal: Number(row?.page_total ?? 0),
+    body: req.method === 'HEAD' ? null : row?.body ?? '',
+  };
 }

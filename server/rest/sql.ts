@@ -1,8 +1,10 @@
 /**
  * SQL text for a checked plan, shaped like PostgREST 12's QueryBuilder/SqlFragment so the JSON
  * comes out of PostgreSQL exactly as PostgREST's does. Identifiers reaching this module were
- * validated against the schema cache and are quoted; every user value is a bind parameter.
+ * validated against the schema cache and are quoted; every user value goes through Params (a bind
+ * parameter, or a quoted literal from LiteralParams).
  */
+import pg from 'pg';
 import { quoteIdent } from '../http/sql-ident.ts';
 import type { CallPlan, MutatePlan } from './plan.ts';
 import { SCHEMA } from './request.ts';
@@ -15,6 +17,24 @@ export class Params {
   add(value: unknown): string {
     this.values.push(value);
     return `$${this.values.length}`;
+  }
+}
+
+/** A value {@link LiteralParams} cannot write as a literal; the statement is built with placeholders instead. */
+export class NotLiteral extends Error {}
+
+/**
+ * Writes each value into the statement as an untyped string literal, which PostgreSQL resolves
+ * exactly like an untyped text parameter, so the statement can travel in one simple-query round
+ * trip with BEGIN, the request settings and COMMIT. Only strings, numbers, booleans and null are
+ * written; a NUL byte (which would end the query text early) or anything else refuses.
+ */
+export class LiteralParams extends Params {
+  override add(value: unknown): string {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `'${String(value)}'`;
+    if (typeof value !== 'string' || value.includes('\0')) throw new NotLiteral();
+    return pg.escapeLiteral(value);
   }
 }
 
