@@ -106,9 +106,12 @@ test.describe('my account', () => {
 
     await page.reload()
     await expect(page.locator('aside img')).toHaveAttribute('src', second)
-    const anon = await client(baseURL)
-    const { data } = await anon.storage.from('avatars').list('', { search: account.id })
+    const { supabase: owner } = await signedInClient(baseURL, account.email, account.password)
+    const { data } = await owner.storage.from('avatars').list('', { search: account.id })
     expect(data?.map((f) => f.name)).toEqual([second.split('/').pop()!.split('?')[0]])
+    // a visitor cannot list avatars (their names start with user ids)
+    const anon = await client(baseURL)
+    expect((await anon.storage.from('avatars').list('', { search: account.id })).data).toEqual([])
     await context.close()
   })
 
