@@ -66,14 +66,13 @@ language sql immutable set search_path = '' as $$
     then to_jsonb(left(value #>> '{}', 200) || '…') else value end
 $$;
 
--- The columns that differ between two versions of a row, as {"column": {"old": ..., "new": ...}};
--- for a new row (old_row null) the columns it sets to something other than null.
+-- The columns that differ between two versions of a row, as {"column": {"old": ..., "new": ...}}.
 create function private.audit_diff(old_row jsonb, new_row jsonb) returns jsonb
 language sql immutable set search_path = '' as $$
   select coalesce(jsonb_object_agg(key, jsonb_build_object('old', private.audit_cut(old_row -> key), 'new', private.audit_cut(new_row -> key))), '{}'::jsonb)
   from jsonb_object_keys(coalesce(new_row, '{}'::jsonb) || coalesce(old_row, '{}'::jsonb)) as key
   where key not in ('id', 'created_at', 'updated_at')
-    and coalesce(old_row -> key, 'null'::jsonb) is distinct from coalesce(new_row -> key, 'null'::jsonb)
+    and (old_row -> key) is distinct from (new_row -> key)
 $$;
 
 create function private.audit_profile() returns trigger
