@@ -127,6 +127,13 @@ test.describe('my account', () => {
     await page.getByLabel('Konfirmasi Password Baru').fill('12345')
     await page.getByRole('button', { name: 'Perbarui Password' }).click()
     await expectToast(page, 'Password Terlalu Pendek', 'Password minimal harus 6 karakter.')
+    const fresh = page.getByLabel('Password Baru', { exact: true })
+    await expect(fresh).toHaveAttribute('aria-invalid', 'true')
+    await expect(fresh).toHaveAccessibleDescription('Password minimal harus 6 karakter.')
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await page.screenshot({ path: `screenshots/account-security-${width}.png` })
+    }
 
     await page.getByLabel('Password Baru', { exact: true }).fill('rahasia-baru')
     await page.getByLabel('Konfirmasi Password Baru').fill('rahasia-baru')
