@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { mkdir } from 'node:fs/promises'
-import { createArticle } from '../support/fixtures'
-import { createAccount, expect, newSignedInPage, SUPERADMIN, test } from './fixtures'
+import { expect, newSignedInPage, SUPERADMIN, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -14,6 +13,7 @@ const PAGES = [
   { path: '/admin/users', name: 'users', heading: 'Manajemen Pengguna' },
   { path: '/admin/content', name: 'content', heading: 'Manajemen Konten' },
   { path: '/admin/gallery', name: 'gallery', heading: 'Manajemen Galeri' },
+  { path: '/admin/pesan', name: 'inbox', heading: 'Pesan Masuk' },
   { path: '/admin/my-account?tab=profile', name: 'my-account-profile', heading: 'Akun Saya' },
   { path: '/admin/my-account?tab=security', name: 'my-account-security', heading: 'Akun Saya' },
 ] as const
@@ -25,12 +25,12 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 test.describe('accessibility and screenshots', () => {
-  test.beforeAll(async ({ baseURL }) => {
+  test.beforeEach(async ({ newAccount, newArticle }) => {
     await mkdir('screenshots', { recursive: true })
     // Something in every list, so the screenshots show real rows.
-    await createAccount(baseURL!, { role: 'user', status: 'pending', fullName: 'Prada Contoh Tertunda' })
-    await createAccount(baseURL!, { role: 'admin', status: 'approved', fullName: 'Serda Contoh Admin' })
-    await createArticle(baseURL!, {
+    await newAccount({ role: 'user', status: 'pending', fullName: 'Prada Contoh Tertunda' })
+    await newAccount({ role: 'admin', status: 'approved', fullName: 'Serda Contoh Admin' })
+    await newArticle({
       title: 'Latihan Terbang Formasi Helikopter MI-17 V5',
       category: 'Latihan',
       content: '<p>Latihan rutin terbang formasi.</p>',

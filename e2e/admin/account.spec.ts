@@ -1,12 +1,13 @@
-import { client, createAccount, expect, expectToast, newSignedInPage, signedInClient, test, toast } from './fixtures'
+import { client, expect, expectToast, newSignedInPage, signedInClient, test, toast } from './fixtures'
 import { fakePng, imageFile } from './images'
 
 test.describe('my account', () => {
   test('tabs live in the query string and replace history; settings and notifications are disabled', async ({
+    newAccount,
     browser,
     baseURL,
   }) => {
-    const account = await createAccount(baseURL, { role: 'user', status: 'approved' })
+    const account = await newAccount({ role: 'user', status: 'approved' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)
     await page.goto('/admin/dashboard')
     await page.getByRole('navigation', { name: 'Navigasi admin' }).getByRole('link', { name: 'Akun Saya' }).click()
@@ -30,8 +31,8 @@ test.describe('my account', () => {
     await context.close()
   })
 
-  test('profile fields: phone validated like registration, saved, failure keeps input', async ({ browser, baseURL }) => {
-    const account = await createAccount(baseURL, { role: 'user', status: 'approved', fullName: 'Sari Wulandari' })
+  test('profile fields: phone validated like registration, saved, failure keeps input', async ({ newAccount, browser, baseURL }) => {
+    const account = await newAccount({ role: 'user', status: 'approved', fullName: 'Sari Wulandari' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)
     await page.goto('/admin/my-account?tab=profile')
     const main = page.getByRole('main')
@@ -70,7 +71,7 @@ test.describe('my account', () => {
     await expect(page.getByLabel('Nomor Handphone')).toHaveValue('+628987654321')
 
     // A username someone else has: the server's message is shown and the input kept.
-    const other = await createAccount(baseURL, { role: 'user', status: 'approved' })
+    const other = await newAccount({ role: 'user', status: 'approved' })
     const { supabase } = await signedInClient(baseURL, other.email, other.password)
     const { data: otherProfile } = await supabase.from('profiles').select('username').eq('id', other.id).single()
     await page.getByLabel('Username').fill(otherProfile!.username!)
@@ -80,8 +81,8 @@ test.describe('my account', () => {
     await context.close()
   })
 
-  test('avatar: size limit, refused file, upload, and replacing removes the old file', async ({ browser, baseURL }) => {
-    const account = await createAccount(baseURL, { role: 'user', status: 'approved', fullName: 'Agus' })
+  test('avatar: size limit, refused file, upload, and replacing removes the old file', async ({ newAccount, browser, baseURL }) => {
+    const account = await newAccount({ role: 'user', status: 'approved', fullName: 'Agus' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)
     await page.goto('/admin/my-account')
     const picker = page.getByLabel('Unggah foto profil')
@@ -115,8 +116,8 @@ test.describe('my account', () => {
     await context.close()
   })
 
-  test('password: mismatch and length messages, then a change signs out', async ({ browser, baseURL }) => {
-    const account = await createAccount(baseURL, { role: 'admin', status: 'approved' })
+  test('password: mismatch and length messages, then a change signs out', async ({ newAccount, browser, baseURL }) => {
+    const account = await newAccount({ role: 'admin', status: 'approved' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)
     await page.goto('/admin/my-account?tab=security')
     await page.getByLabel('Password Baru', { exact: true }).fill('rahasia-baru')

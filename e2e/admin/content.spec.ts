@@ -1,12 +1,12 @@
-import { client, createAccount, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
+import { articleBody, client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
 import { fakePng, imageFile } from './images'
 import type { Page } from '@playwright/test'
 
 const DELETE_CONFIRM = 'Apakah Anda yakin ingin menghapus artikel ini?'
 
 let admin: Account
-test.beforeAll(async ({ baseURL }) => {
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved', fullName: 'Penulis Konten' })
+test.beforeEach(async ({ newAccount }) => {
+  admin = await newAccount({ role: 'admin', status: 'approved', fullName: 'Penulis Konten' })
 })
 
 async function openEditor(page: Page) {
@@ -35,7 +35,13 @@ test.describe('content page', () => {
     await dialog.getByLabel('Judul').fill(title)
     await expect(dialog.getByLabel('Kategori')).toHaveAttribute('placeholder', 'Kategori (e.g., Latihan, Operasi)')
     await dialog.getByLabel('Kategori').fill('Latihan')
-    await dialog.getByLabel(/Isi Artikel/).fill('<p>Latihan <strong>terjun payung</strong> di Semarang.</p>')
+    // Formatting from the keyboard: Ctrl+B around the bold words.
+    await articleBody(dialog).click()
+    await page.keyboard.type('Latihan ')
+    await page.keyboard.press('ControlOrMeta+b')
+    await page.keyboard.type('terjun payung')
+    await page.keyboard.press('ControlOrMeta+b')
+    await page.keyboard.type(' di Semarang.')
     await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('sampul utama.png', [200, 40, 40]))
     await dialog
       .getByLabel('Tambah gambar galeri')
@@ -57,6 +63,7 @@ test.describe('content page', () => {
 
     const [saved] = await articleByTitle(baseURL, title)
     expect(saved.category).toBe('Latihan')
+    expect(saved.content).toBe('<p>Latihan <strong>terjun payung</strong> di Semarang.</p>')
     expect(saved.cover_image_url).toMatch(new RegExp(`/article_images/${admin.id}/\\d+_sampul_utama\\.png$`))
     expect(saved.image_gallery_urls).toHaveLength(2)
     expect(saved.image_gallery_urls[0]).toMatch(new RegExp(`/article_images/${admin.id}/gallery/\\d+_galeri-1\\.png$`))
@@ -93,7 +100,7 @@ test.describe('content page', () => {
     const dialog = await openEditor(page)
     await dialog.getByLabel('Judul').fill(title)
     await dialog.getByLabel('Kategori').fill('Operasi')
-    await dialog.getByLabel(/Isi Artikel/).fill('<p>Isi yang tidak boleh hilang.</p>')
+    await articleBody(dialog).fill('Isi yang tidak boleh hilang.')
     await dialog.getByLabel('Pilih gambar sampul').setInputFiles(fakePng('sampul.png'))
     await dialog.getByLabel('Tambah gambar galeri').setInputFiles(imageFile('ok.png', [1, 2, 3]))
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
@@ -101,7 +108,7 @@ test.describe('content page', () => {
     await expect(dialog).toBeVisible()
     await expect(dialog.getByLabel('Judul')).toHaveValue(title)
     await expect(dialog.getByLabel('Kategori')).toHaveValue('Operasi')
-    await expect(dialog.getByLabel(/Isi Artikel/)).toHaveValue('<p>Isi yang tidak boleh hilang.</p>')
+    await expect(articleBody(dialog)).toHaveText('Isi yang tidak boleh hilang.')
     await expect(dialog.getByRole('button', { name: 'Simpan Artikel' })).toBeEnabled()
     expect(await articleByTitle(baseURL, title)).toHaveLength(0)
 
@@ -120,7 +127,7 @@ test.describe('content page', () => {
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     const dialog = await openEditor(page)
     await dialog.getByLabel('Judul').fill(title)
-    await dialog.getByLabel(/Isi Artikel/).fill('<p>Isi</p>')
+    await articleBody(dialog).fill('Isi')
     await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('sekali.png', [7, 7, 7]))
     let uploads = 0
     page.on('request', (req) => {
@@ -153,9 +160,16 @@ test.describe('content page', () => {
     let dialog = await openEditor(page)
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Data Tidak Lengkap', 'Judul dan isi artikel tidak boleh kosong.')
-    await dialog.getByLabel('Judul').fill(title)
+    // Each missing field says so itself, linked for screen readers.
+    const titleInput = dialog.getByLabel('Judul')
+    await expect(titleInput).toHaveAttribute('aria-invalid', 'true')
+    await expect(titleInput).toHaveAccessibleDescription('Judul dan isi artikel tidak boleh kosong.')
+    await expect(articleBody(dialog)).toHaveAttribute('aria-invalid', 'true')
+    await titleInput.fill(title)
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Data Tidak Lengkap')
+    await expect(titleInput).not.toHaveAttribute('aria-invalid')
+    await expect(articleBody(dialog)).toHaveAccessibleDescription('Judul dan isi artikel tidak boleh kosong.')
 
     // Closing with unsaved text asks first.
     await page.keyboard.press('Escape')
@@ -163,7 +177,7 @@ test.describe('content page', () => {
     await expect(prompt).toBeVisible()
     await prompt.getByRole('button', { name: 'Lanjutkan Mengedit' }).click()
     await expect(dialog.getByLabel('Judul')).toHaveValue(title)
-    await dialog.getByLabel(/Isi Artikel/).fill('<p>Versi pertama</p>')
+    await articleBody(dialog).fill('Versi pertama')
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Artikel Berhasil Dibuat!')
 
@@ -246,8 +260,9 @@ test.describe('content page', () => {
     await page.keyboard.type(title)
     await page.keyboard.press('Tab')
     await page.keyboard.type('Kegiatan')
-    await page.keyboard.press('Tab')
-    await page.keyboard.type('<p>Ditulis tanpa tetikus.</p>')
+    // The formatting toolbar is one Tab stop, then the preview switch, then the text.
+    await tabTo(page, articleBody(dialog), 4)
+    await page.keyboard.type('Ditulis tanpa tetikus.')
     await tabTo(page, dialog.getByRole('button', { name: 'Simpan Artikel' }))
     await page.keyboard.press('Enter')
     await expectToast(page, 'Artikel Berhasil Dibuat!')

@@ -1,5 +1,4 @@
-import { createArticle } from '../support/fixtures'
-import { createAccount, expect, newSignedInPage, superadmin, test } from './fixtures'
+import { expect, newSignedInPage, superadmin, test } from './fixtures'
 
 async function count(baseURL: string, table: 'articles' | 'galleries' | 'approved profiles') {
   const api = await superadmin(baseURL)
@@ -12,9 +11,9 @@ async function count(baseURL: string, table: 'articles' | 'galleries' | 'approve
 }
 
 test.describe('dashboard', () => {
-  test('stat cards, recent article activity and the system status card', async ({ browser, baseURL }) => {
-    await createArticle(baseURL, { title: `Aktivitas Terbaru ${Date.now()}`, content: '<p>Isi</p>', category: 'Latihan' })
-    const account = await createAccount(baseURL, { role: 'user', status: 'approved' })
+  test('stat cards, recent article activity and the system status card', async ({ newArticle, newAccount, browser, baseURL }) => {
+    await newArticle({ title: `Aktivitas Terbaru ${Date.now()}`, content: '<p>Isi</p>', category: 'Latihan' })
+    const account = await newAccount({ role: 'user', status: 'approved' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)
     await page.goto('/admin/dashboard')
 
@@ -62,8 +61,8 @@ test.describe('dashboard', () => {
     await context.close()
   })
 
-  test('empty activity text, and load errors are only logged', async ({ browser, baseURL }) => {
-    const account = await createAccount(baseURL, { role: 'admin', status: 'approved' })
+  test('empty activity text, and load errors are only logged', async ({ newAccount, browser, baseURL }) => {
+    const account = await newAccount({ role: 'admin', status: 'approved' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)
     const recentQuery = (url: URL) =>
       url.pathname.endsWith('/rest/v1/articles') && Boolean(url.searchParams.get('select')?.startsWith('id,'))

@@ -3,64 +3,26 @@ import { expect as baseExpect, type Browser, type BrowserContext, type Locator, 
 import {
   anonClient,
   backend,
+  createAccount,
   seedSession,
   signedIn,
   superadmin,
   SUPERADMIN,
   test,
   toast,
-  uniq,
+  type Account,
 } from '../support/fixtures'
 
-export { backend, superadmin, SUPERADMIN, test, toast }
+export { backend, createAccount, superadmin, SUPERADMIN, test, toast }
+export type { Account, AccountOptions, Role, Status } from '../support/fixtures'
 export const client = anonClient
 
 // The embedded database serves one query at a time; with several workers a page can take a
 // few seconds. Only the live-revocation checks keep their own 2 s limit.
 export const expect = baseExpect.configure({ timeout: 15_000 })
 
-export type Role = 'superadmin' | 'admin' | 'user'
-export type Status = 'pending' | 'approved' | 'rejected'
-
-export type Account = {
-  id: string
-  email: string
-  password: string
-  fullName: string
-  role: Role
-  status: Status
-}
-
 export async function signedInClient(baseURL: string, email: string, password: string) {
   return signedIn(baseURL, email, password)
-}
-
-/** A real sign-up (AUTH_AUTOCONFIRM on the test server), then the superadmin sets role and status. */
-export async function createAccount(
-  baseURL: string,
-  {
-    role = 'user',
-    status = 'approved',
-    fullName,
-  }: { role?: Exclude<Role, 'superadmin'>; status?: Status; fullName?: string } = {},
-): Promise<Account> {
-  const tag = uniq()
-  const email = `${role}-${status}-${tag}@example.com`
-  const password = `Rahasia-${tag}`
-  const name = fullName ?? `Uji ${role} ${status} ${tag}`
-  const anon = await anonClient(baseURL)
-  const { data, error } = await anon.auth.signUp({
-    email,
-    password,
-    options: { data: { full_name: name, username: `u${tag}`, phone_number: '+6281234567890' } },
-  })
-  if (error || !data.user) throw new Error(`sign-up ${email}: ${error?.message}`)
-  if (role !== 'user' || status !== 'pending') {
-    const admin = await superadmin(baseURL)
-    const { error: updateError } = await admin.from('profiles').update({ role, status }).eq('id', data.user.id)
-    if (updateError) throw new Error(`set role/status ${email}: ${updateError.message}`)
-  }
-  return { id: data.user.id, email, password, fullName: name, role, status }
 }
 
 export async function signInContext(
@@ -89,6 +51,11 @@ export async function expectToast(page: Page, title: string | RegExp, descriptio
   const t = toast(page, title)
   await expect(t).toBeVisible()
   if (description) await expect(t).toContainText(description)
+}
+
+/** The article editor's rich-text area (Tiptap's contenteditable, labelled 'Isi Artikel'). */
+export function articleBody(dialog: Locator) {
+  return dialog.getByRole('textbox', { name: 'Isi Artikel' })
 }
 
 /** Presses Tab until `target` has focus, as a keyboard-only user would. */

@@ -1,9 +1,9 @@
-import { createAccount, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
+import { expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
 import type { Page } from '@playwright/test'
 
 let admin: Account
-test.beforeAll(async ({ baseURL }) => {
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved' })
+test.beforeEach(async ({ newAccount }) => {
+  admin = await newAccount({ role: 'admin', status: 'approved' })
 })
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name })
@@ -18,6 +18,11 @@ test.describe('gallery page', () => {
     await expect(dialog.getByLabel('Deskripsi')).toHaveAttribute('placeholder', 'Deskripsi singkat galeri...')
     await dialog.getByRole('button', { name: 'Simpan Galeri' }).click()
     await expect(dialog.getByText('Nama galeri tidak boleh kosong')).toBeVisible()
+    await expect(dialog.getByLabel('Nama Galeri')).toHaveAttribute('aria-invalid', 'true')
+    await expect(dialog.getByLabel('Nama Galeri')).toHaveAccessibleDescription('Nama galeri tidak boleh kosong')
+    // Spaces alone are no name either.
+    await dialog.getByLabel('Nama Galeri').fill('   ')
+    await dialog.getByRole('button', { name: 'Simpan Galeri' }).click()
     await expect(dialog.getByLabel('Nama Galeri')).toHaveAttribute('aria-invalid', 'true')
 
     await dialog.getByLabel('Nama Galeri').fill(name)

@@ -1,17 +1,17 @@
-import { createAccount, expect, expectToast, newSignedInPage, SUPERADMIN, test, type Account } from './fixtures'
+import { expect, expectToast, newSignedInPage, SUPERADMIN, test, type Account } from './fixtures'
 
-const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/riwayat', '/admin/my-account'] as const
+const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/pesan', '/admin/riwayat', '/admin/my-account'] as const
 
 // Which admin pages each role may open; everything else lands on the dashboard.
 const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
   superadmin: PAGES,
-  admin: ['/admin/dashboard', '/admin/content', '/admin/gallery', '/admin/my-account'],
+  admin: ['/admin/dashboard', '/admin/content', '/admin/gallery', '/admin/pesan', '/admin/my-account'],
   user: ['/admin/dashboard', '/admin/my-account'],
 }
 
 const SIDEBAR: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
-  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Riwayat Aktivitas', 'Akun Saya'],
-  admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', 'Akun Saya'],
+  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Pesan Masuk', 'Riwayat Aktivitas', 'Akun Saya'],
+  admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', 'Pesan Masuk', 'Akun Saya'],
   user: ['Dashboard', 'Akun Saya'],
 }
 
@@ -25,11 +25,12 @@ test.describe('admin guards', () => {
 
   for (const role of ['user', 'admin', 'superadmin'] as const) {
     test(`${role}: allowed pages open, others redirect to the dashboard, sidebar by role`, async ({
+      newAccount,
       browser,
       baseURL,
     }) => {
       const account: Pick<Account, 'email' | 'password'> =
-        role === 'superadmin' ? SUPERADMIN : await createAccount(baseURL, { role, status: 'approved' })
+        role === 'superadmin' ? SUPERADMIN : await newAccount({ role, status: 'approved' })
       const { context, page } = await newSignedInPage(browser, baseURL, account)
 
       await page.goto('/admin')
@@ -50,10 +51,11 @@ test.describe('admin guards', () => {
   }
 
   test('an unknown admin path shows a not-found page inside the shell, without redirecting', async ({
+    newAccount,
     browser,
     baseURL,
   }) => {
-    const account = await createAccount(baseURL, { role: 'admin', status: 'approved' })
+    const account = await newAccount({ role: 'admin', status: 'approved' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)
     for (const path of ['/admin/tidak-ada', '/admin/tidak/ada/sama-sekali']) {
       await page.goto(path)
@@ -67,8 +69,8 @@ test.describe('admin guards', () => {
   })
 
   for (const status of ['pending', 'rejected'] as const) {
-    test(`${status} account with a session is signed out with 'Akses Dicabut'`, async ({ browser, baseURL }) => {
-      const account = await createAccount(baseURL, { role: 'admin', status })
+    test(`${status} account with a session is signed out with 'Akses Dicabut'`, async ({ newAccount, browser, baseURL }) => {
+      const account = await newAccount({ role: 'admin', status })
       const { context, page } = await newSignedInPage(browser, baseURL, account)
       await page.goto('/admin/dashboard')
       await expectToast(page, 'Akses Dicabut')
@@ -80,8 +82,8 @@ test.describe('admin guards', () => {
     })
   }
 
-  test('the shell: validating screen, active link, notification toast, user menu', async ({ browser, baseURL }) => {
-    const account = await createAccount(baseURL, { role: 'admin', status: 'approved', fullName: 'Budi Santoso' })
+  test('the shell: validating screen, active link, notification toast, user menu', async ({ newAccount, browser, baseURL }) => {
+    const account = await newAccount({ role: 'admin', status: 'approved', fullName: 'Budi Santoso' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)
     // Hold the profile read back so the validating screen can be seen.
     let release: () => void = () => {}
@@ -129,8 +131,8 @@ test.describe('admin guards', () => {
     await context.close()
   })
 
-  test('phone: the sidebar is a drawer that closes after choosing a link', async ({ browser, baseURL }) => {
-    const account = await createAccount(baseURL, { role: 'admin', status: 'approved' })
+  test('phone: the sidebar is a drawer that closes after choosing a link', async ({ newAccount, browser, baseURL }) => {
+    const account = await newAccount({ role: 'admin', status: 'approved' })
     const { context, page } = await newSignedInPage(browser, baseURL, account, { width: 390, height: 844 })
     await page.goto('/admin/dashboard')
     await expect(page.getByRole('navigation', { name: 'Navigasi admin' })).toBeHidden()

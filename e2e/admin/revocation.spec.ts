@@ -1,4 +1,4 @@
-import { createAccount, expect, expectToast, newSignedInPage, SUPERADMIN, superadmin, test } from './fixtures'
+import { expect, expectToast, newSignedInPage, SUPERADMIN, superadmin, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
 const WITHIN = { timeout: 2_000 }
@@ -16,10 +16,11 @@ async function expectRevoked(page: Page) {
 
 test.describe('live revocation', () => {
   test('a rejected user is signed out in every open tab within 2 s, without reloading', async ({
+    newAccount,
     browser,
     baseURL,
   }) => {
-    const victim = await createAccount(baseURL, { role: 'admin', status: 'approved', fullName: `Ditarik ${Date.now()}` })
+    const victim = await newAccount({ role: 'admin', status: 'approved', fullName: `Ditarik ${Date.now()}` })
     const member = await newSignedInPage(browser, baseURL, victim)
     await member.page.goto('/admin/dashboard')
     await expect(member.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
@@ -53,8 +54,8 @@ test.describe('live revocation', () => {
     await boss.context.close()
   })
 
-  test('an account put back to pending is signed out within 2 s', async ({ browser, baseURL }) => {
-    const victim = await createAccount(baseURL, { role: 'user', status: 'pending', fullName: `Ditangguhkan ${Date.now()}` })
+  test('an account put back to pending is signed out within 2 s', async ({ newAccount, browser, baseURL }) => {
+    const victim = await newAccount({ role: 'user', status: 'pending', fullName: `Ditangguhkan ${Date.now()}` })
     const boss = await newSignedInPage(browser, baseURL, SUPERADMIN)
     const victimRow = await openUsers(boss.page, victim.fullName)
     await victimRow.getByRole('button', { name: /^Setujui/ }).click()
@@ -73,8 +74,8 @@ test.describe('live revocation', () => {
     await boss.context.close()
   })
 
-  test('a deleted user is signed out within 2 s, without reloading', async ({ browser, baseURL }) => {
-    const victim = await createAccount(baseURL, { role: 'admin', status: 'approved', fullName: `Terhapus ${Date.now()}` })
+  test('a deleted user is signed out within 2 s, without reloading', async ({ newAccount, browser, baseURL }) => {
+    const victim = await newAccount({ role: 'admin', status: 'approved', fullName: `Terhapus ${Date.now()}` })
     const member = await newSignedInPage(browser, baseURL, victim)
     await member.page.goto('/admin/gallery')
     await expect(member.page.getByRole('heading', { level: 1, name: 'Manajemen Galeri' })).toBeVisible()
@@ -91,10 +92,11 @@ test.describe('live revocation', () => {
   })
 
   test('without a realtime connection the revocation still lands, by re-reading the profile', async ({
+    newAccount,
     browser,
     baseURL,
   }) => {
-    const victim = await createAccount(baseURL, { role: 'user', status: 'approved', fullName: `Tanpa Soket ${Date.now()}` })
+    const victim = await newAccount({ role: 'user', status: 'approved', fullName: `Tanpa Soket ${Date.now()}` })
     const member = await newSignedInPage(browser, baseURL, victim)
     // The socket "opens" but nothing ever answers: the channel never reaches SUBSCRIBED.
     await member.page.routeWebSocket(/\/realtime\/v1\/websocket/, () => {})

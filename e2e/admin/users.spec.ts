@@ -1,4 +1,4 @@
-import { createAccount, expect, expectToast, newSignedInPage, SUPERADMIN, tabTo, test } from './fixtures'
+import { expect, expectToast, newSignedInPage, SUPERADMIN, tabTo, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
 function row(page: Page, name: string) {
@@ -11,14 +11,15 @@ async function search(page: Page, text: string) {
 
 test.describe('users page (superadmin)', () => {
   test('approve, reject, change role and delete, each confirmed and kept after reload', async ({
+    newAccount,
     browser,
     baseURL,
   }) => {
     test.slow()
     const tag = Date.now().toString(36)
-    const toApprove = await createAccount(baseURL, { status: 'pending', fullName: `Calon Setuju ${tag}` })
-    const toReject = await createAccount(baseURL, { status: 'pending', fullName: `Calon Tolak ${tag}` })
-    const member = await createAccount(baseURL, { status: 'approved', fullName: `Anggota ${tag}` })
+    const toApprove = await newAccount({ status: 'pending', fullName: `Calon Setuju ${tag}` })
+    const toReject = await newAccount({ status: 'pending', fullName: `Calon Tolak ${tag}` })
+    const member = await newAccount({ status: 'approved', fullName: `Anggota ${tag}` })
     const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN)
     await page.goto('/admin/users')
     await expect(page.getByRole('heading', { level: 1, name: 'Manajemen Pengguna' })).toBeVisible()
@@ -85,9 +86,9 @@ test.describe('users page (superadmin)', () => {
     await context.close()
   })
 
-  test('server refusals show the failure toasts and change nothing', async ({ browser, baseURL }) => {
+  test('server refusals show the failure toasts and change nothing', async ({ newAccount, browser, baseURL }) => {
     const tag = Date.now().toString(36)
-    const pending = await createAccount(baseURL, { status: 'pending', fullName: `Gagal ${tag}` })
+    const pending = await newAccount({ status: 'pending', fullName: `Gagal ${tag}` })
     const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN)
     await page.goto('/admin/users')
     await search(page, tag)
@@ -122,9 +123,9 @@ test.describe('users page (superadmin)', () => {
     await context.close()
   })
 
-  test('keyboard only: search, approve and change a role without a mouse', async ({ browser, baseURL }) => {
+  test('keyboard only: search, approve and change a role without a mouse', async ({ newAccount, browser, baseURL }) => {
     const tag = Date.now().toString(36)
-    const pending = await createAccount(baseURL, { status: 'pending', fullName: `Papan Ketik ${tag}` })
+    const pending = await newAccount({ status: 'pending', fullName: `Papan Ketik ${tag}` })
     const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN)
     await page.goto('/admin/users')
     const searchBox = page.getByPlaceholder('Cari pengguna berdasarkan nama atau email...')
@@ -164,16 +165,19 @@ test.describe('users page (superadmin)', () => {
     await page.keyboard.press('Escape')
     await expect(page.getByRole('alertdialog')).toBeHidden()
     await expect(row(page, pending.fullName)).toBeVisible()
+    // Focus goes back to the menu button the dialog was opened from, not to the page body.
+    await expect(row(page, pending.fullName).getByRole('button', { name: /^Aksi untuk/ })).toBeFocused()
     await context.close()
   })
 
   test('suspend (Nonaktifkan) and restore (Aktifkan Kembali), each confirmed; the member is told by mail', async ({
+    newAccount,
     browser,
     baseURL,
   }) => {
     test.slow()
     const tag = Date.now().toString(36)
-    const member = await createAccount(baseURL, { status: 'approved', fullName: `Anggota Cuti ${tag}` })
+    const member = await newAccount({ status: 'approved', fullName: `Anggota Cuti ${tag}` })
     const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN)
     await page.goto('/admin/users')
     await search(page, tag)
@@ -197,7 +201,7 @@ test.describe('users page (superadmin)', () => {
     await expectToast(page, 'Pengguna berhasil dinonaktifkan!')
     await expect(row(page, member.fullName)).toContainText('Ditolak')
 
-    // createAccount approved the member through the API, which mailed them once already
+    // newAccount approved the member through the API, which mailed them once already
     const approvalMails = async () => {
       const mails = (await (await fetch(`${baseURL}/_dev/mail`)).json()) as { to: string; subject: string }[]
       return mails.filter((m) => m.to === member.email && m.subject.includes('telah disetujui')).length

@@ -1,8 +1,8 @@
-import { createArticle, expectNoAxeViolations, newPage, test } from '../support/fixtures'
+import { expectNoAxeViolations, newPage, test } from '../support/fixtures'
 
-test('every public page has no axe violations (wcag2a/aa, wcag21a/aa)', async ({ browser, baseURL }) => {
+test('every public page has no axe violations (wcag2a/aa, wcag21a/aa)', async ({ newArticle, browser, baseURL }) => {
   test.setTimeout(240_000)
-  const article = await createArticle(baseURL, {
+  const article = await newArticle({
     title: `Aksesibilitas ${Date.now()}`,
     category: 'Latihan',
     content: '<h2>Sub judul</h2><p>Isi artikel dengan <a href="https://example.com">tautan luar</a>.</p><ul><li>Satu</li></ul>',

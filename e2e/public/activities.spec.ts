@@ -1,12 +1,12 @@
-import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
+import { expect, expectToast, test, uniq } from '../support/fixtures'
 
-test('category filter: Semua by default, one button per category, filtering and the empty state', async ({ page, baseURL }) => {
+test('category filter: Semua by default, one button per category, filtering and the empty state', async ({ newArticle, page }) => {
   const tag = uniq()
   const latihan = `Latihan ${tag}`
   const operasi = `Operasi ${tag}`
-  const a = await createArticle(baseURL, { title: `Filter A ${tag}`, content: '<p>a</p>', category: latihan, created_at: '2098-03-03T00:00:00Z' })
-  const b = await createArticle(baseURL, { title: `Filter B ${tag}`, content: '<p>b</p>', category: operasi, created_at: '2098-03-02T00:00:00Z' })
-  const c = await createArticle(baseURL, { title: `Filter C ${tag}`, content: '<p>c</p>', category: latihan, created_at: '2098-03-01T00:00:00Z' })
+  const a = await newArticle({ title: `Filter A ${tag}`, content: '<p>a</p>', category: latihan, created_at: '2098-03-03T00:00:00Z' })
+  const b = await newArticle({ title: `Filter B ${tag}`, content: '<p>b</p>', category: operasi, created_at: '2098-03-02T00:00:00Z' })
+  const c = await newArticle({ title: `Filter C ${tag}`, content: '<p>c</p>', category: latihan, created_at: '2098-03-01T00:00:00Z' })
 
   await page.goto('/kegiatan')
   const filter = page.getByTestId('category-filter')
@@ -35,9 +35,9 @@ test('category filter: Semua by default, one button per category, filtering and 
   expect(await titles.count()).toBeGreaterThanOrEqual(3)
 })
 
-test('cards: 100-character plain-text excerpt, Indonesian long date, default cover', async ({ page, baseURL }) => {
+test('cards: 100-character plain-text excerpt, Indonesian long date, default cover', async ({ newArticle, page }) => {
   const words = 'Prajurit Skadron melaksanakan latihan terbang malam dengan helikopter MI-17 V5 di sekitar pangkalan udara. '
-  const article = await createArticle(baseURL, {
+  const article = await newArticle({
     title: `Kutipan ${uniq()}`,
     content: `<h2>Judul &amp; Sub</h2><p>${words.repeat(3)}</p><script>ignored()</script>`,
     category: null,

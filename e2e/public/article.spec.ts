@@ -1,8 +1,8 @@
-import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
+import { expect, expectToast, test, uniq } from '../support/fixtures'
 
-test('detail: title, weekday date, category, slideshow wraps with dots, back link, title and description', async ({ page, baseURL }) => {
+test('detail: title, weekday date, category, slideshow wraps with dots, back link, title and description', async ({ newArticle, page, baseURL }) => {
   const text = 'Helikopter MI-35P melaksanakan latihan menembak udara ke darat. '.repeat(5)
-  const article = await createArticle(baseURL, {
+  const article = await newArticle({
     title: `Detail ${uniq()}`,
     category: 'Latihan',
     content: `<p>${text}</p>`,
@@ -41,13 +41,13 @@ test('detail: title, weekday date, category, slideshow wraps with dots, back lin
   await expect(page).toHaveURL('/kegiatan')
 })
 
-test('one image: no arrows or dots; no images: the placeholder', async ({ page, baseURL }) => {
-  const single = await createArticle(baseURL, { title: `Satu ${uniq()}`, content: '<p>x</p>', cover_image_url: `${baseURL}/images/equipment/mi17-v5-2.webp` })
+test('one image: no arrows or dots; no images: the placeholder', async ({ newArticle, page, baseURL }) => {
+  const single = await newArticle({ title: `Satu ${uniq()}`, content: '<p>x</p>', cover_image_url: `${baseURL}/images/equipment/mi17-v5-2.webp` })
   await page.goto(`/berita/${single.id}`)
   await expect(page.getByTestId('slideshow-image')).toBeVisible()
   await expect(page.getByTestId('slideshow-dot')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Gambar berikutnya' })).toHaveCount(0)
-  const none = await createArticle(baseURL, { title: `Tanpa ${uniq()}`, content: '<p>x</p>' })
+  const none = await newArticle({ title: `Tanpa ${uniq()}`, content: '<p>x</p>' })
   await page.goto(`/berita/${none.id}`)
   await expect(page.getByTestId('slideshow-placeholder')).toBeVisible()
 })
@@ -66,8 +66,8 @@ test('a load failure shows the toast', async ({ page }) => {
   await expectToast(page, 'Gagal Memuat Artikel', 'Terjadi kesalahan. Silakan coba lagi.')
 })
 
-test('hostile HTML is sanitized: nothing runs, javascript: links are gone, external links open safely', async ({ page, baseURL }) => {
-  const article = await createArticle(baseURL, {
+test('hostile HTML is sanitized: nothing runs, javascript: links are gone, external links open safely', async ({ newArticle, page }) => {
+  const article = await newArticle({
     title: `Berbahaya ${uniq()}`,
     content: [
       '<p>Teks aman</p>',
@@ -96,8 +96,8 @@ test('hostile HTML is sanitized: nothing runs, javascript: links are gone, exter
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined()
 })
 
-test('the server puts title, description and Open Graph tags into the raw HTML', async ({ request, baseURL }) => {
-  const article = await createArticle(baseURL, {
+test('the server puts title, description and Open Graph tags into the raw HTML', async ({ newArticle, request, baseURL }) => {
+  const article = await newArticle({
     title: `Pratinjau <Tautan> ${uniq()}`,
     content: '<p>Ringkasan &amp; isi artikel untuk pratinjau tautan WhatsApp.</p>',
     cover_image_url: `${baseURL}/images/equipment/mi17-v5-1.webp`,

@@ -1,4 +1,4 @@
-import { createArticle, expect, expectToast, test, uniq } from '../support/fixtures'
+import { expect, expectToast, test, uniq } from '../support/fixtures'
 
 test('hero carousel advances every 5000 ms, wraps, and pauses while hovered', async ({ page }) => {
   await page.clock.install()
@@ -80,8 +80,8 @@ test('hero buttons and the first three articles', async ({ page }) => {
   await expect(page).toHaveURL('/kegiatan')
 })
 
-test('news section: 3 placeholders while loading, cards with Baca Selengkapnya, Lihat Semua Berita', async ({ page, baseURL }) => {
-  const article = await createArticle(baseURL, { title: `Berita Kartu ${uniq()}`, content: '<p>Kartu berita</p>', created_at: '2099-02-01T00:00:00Z' })
+test('news section: 3 placeholders while loading, cards with Baca Selengkapnya, Lihat Semua Berita', async ({ newArticle, page }) => {
+  const article = await newArticle({ title: `Berita Kartu ${uniq()}`, content: '<p>Kartu berita</p>', created_at: '2099-02-01T00:00:00Z' })
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/rest/v1/articles**', async (route) => {
@@ -104,6 +104,21 @@ test('news section shows the empty message when there are no articles', async ({
   await page.route('**/rest/v1/articles**', (route) => route.fulfill({ json: [] }))
   await page.goto('/')
   await expect(page.getByText('Saat ini belum ada berita untuk ditampilkan.')).toBeVisible()
+})
+
+test('Persit carousel by keyboard: arrow keys turn the slides and hidden slides are out of reach', async ({ page }) => {
+  await page.goto('/')
+  const carousel = page.getByTestId('persit-carousel')
+  await carousel.scrollIntoViewIfNeeded()
+  const slides = carousel.getByTestId('persit-slide')
+  await carousel.getByRole('button', { name: 'Tampilkan foto 1' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(slides.nth(1)).toHaveAttribute('data-active', 'true')
+  await expect(slides.nth(0)).toHaveAttribute('aria-hidden', 'true')
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('ArrowLeft')
+  await expect(slides.nth(4)).toHaveAttribute('data-active', 'true')
+  await expect(carousel.getByRole('button', { name: 'Tampilkan foto 5' })).toHaveAttribute('aria-current', 'true')
 })
 
 test('Persit carousel: 5 photos, arrows and dots wrap; the portal button is not implemented yet', async ({ page }) => {

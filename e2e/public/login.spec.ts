@@ -1,4 +1,4 @@
-import { anonClient, createAccount, expect, expectToast, storedSessionKeys, test, uniq } from '../support/fixtures'
+import { anonClient, expect, expectToast, storedSessionKeys, test, uniq } from '../support/fixtures'
 
 test('login validation, wrong password, and the password toggle', async ({ page }) => {
   await page.goto('/login')
@@ -26,8 +26,8 @@ test('login validation, wrong password, and the password toggle', async ({ page 
   await expect(page).toHaveURL('/login')
 })
 
-test('a pending account is refused and signed out', async ({ page, baseURL }) => {
-  const account = await createAccount(baseURL, { status: 'pending' })
+test('a pending account is refused and signed out', async ({ newAccount, page }) => {
+  const account = await newAccount({ status: 'pending' })
   await page.goto('/login')
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
@@ -38,8 +38,8 @@ test('a pending account is refused and signed out', async ({ page, baseURL }) =>
   await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
 })
 
-test('an unreadable account status is refused and signed out', async ({ page, baseURL }) => {
-  const account = await createAccount(baseURL, { status: 'approved' })
+test('an unreadable account status is refused and signed out', async ({ newAccount, page }) => {
+  const account = await newAccount({ status: 'approved' })
   await page.route('**/rest/v1/profiles**', (route) => route.fulfill({ status: 500, json: { message: 'gagal' } }))
   await page.goto('/login')
   await page.getByLabel('Email').fill(account.email)
@@ -49,8 +49,8 @@ test('an unreadable account status is refused and signed out', async ({ page, ba
   await expect.poll(() => storedSessionKeys(page)).toEqual([])
 })
 
-test('an approved account: Memproses..., Login Berhasil!, then the dashboard', async ({ page, baseURL }) => {
-  const account = await createAccount(baseURL, { status: 'approved' })
+test('an approved account: Memproses..., Login Berhasil!, then the dashboard', async ({ newAccount, page }) => {
+  const account = await newAccount({ status: 'approved' })
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/auth/v1/token**', async (route) => {

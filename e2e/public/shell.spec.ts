@@ -1,4 +1,4 @@
-import { createAccount, expect, isPhone, seedSession, signedIn, test } from '../support/fixtures'
+import { expect, isPhone, seedSession, signedIn, test } from '../support/fixtures'
 
 const links = [
   ['Beranda', '/'],
@@ -56,8 +56,8 @@ test('mobile menu opens and closes below lg; the desktop bar shows links inline'
   await expect(menu).toHaveCount(0)
 })
 
-test('signed in, the navbar offers the dashboard instead of Login', async ({ browser, baseURL }) => {
-  const account = await createAccount(baseURL, { role: 'user', status: 'approved' })
+test('signed in, the navbar offers the dashboard instead of Login', async ({ newAccount, browser, baseURL }) => {
+  const account = await newAccount({ role: 'user', status: 'approved' })
   const { session } = await signedIn(baseURL, account.email, account.password)
   const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport ?? undefined })
   await seedSession(context, baseURL, session!)

@@ -62,7 +62,7 @@ export type ArticleInput = {
   created_at?: string
 }
 
-/** Inserts an article as the superadmin; returns its row. */
+/** Inserts an article as the superadmin; returns its row. Tests take the `newArticle` fixture. */
 export async function createArticle(baseURL: string, input: ArticleInput) {
   const { supabase, id } = await superadminSession(baseURL)
   const { data, error } = await supabase.from('articles').insert({ ...input, author_id: id }).select('*').single()
@@ -70,30 +70,43 @@ export async function createArticle(baseURL: string, input: ArticleInput) {
   return data as { id: string; title: string; content: string; created_at: string }
 }
 
-export type Account = { id: string; email: string; password: string; fullName: string }
+export type Role = 'superadmin' | 'admin' | 'user'
+export type Status = 'pending' | 'approved' | 'rejected'
+export type Account = { id: string; email: string; password: string; fullName: string; role: Role; status: Status }
+export type AccountOptions = { role?: Exclude<Role, 'superadmin'>; status?: Status; fullName?: string }
 
-/** A real sign-up (the test server confirms automatically); the superadmin then sets role and status. */
+/**
+ * A real sign-up (the test server confirms automatically); the superadmin then sets role and status.
+ * Tests take the `newAccount` fixture instead, which also deletes the account afterwards.
+ */
 export async function createAccount(
   baseURL: string,
-  { role = 'user', status = 'approved' }: { role?: 'admin' | 'user'; status?: 'pending' | 'approved' | 'rejected' } = {},
+  { role = 'user', status = 'approved', fullName }: AccountOptions = {},
 ): Promise<Account> {
   const tag = uniq()
-  const email = `publik-${role}-${status}-${tag}@example.com`
+  const email = `${role}-${status}-${tag}@example.com`
   const password = `Rahasia-${tag}`
-  const fullName = `Uji Publik ${tag}`
+  const name = fullName ?? `Uji ${role} ${status} ${tag}`
   const anon = await anonClient(baseURL)
   const { data, error } = await anon.auth.signUp({
     email,
     password,
-    options: { data: { full_name: fullName, username: `p${tag}`, phone_number: '+6281234567890' } },
+    options: { data: { full_name: name, username: `u${tag}`, phone_number: '+6281234567890' } },
   })
   if (error || !data.user) throw new Error(`sign-up ${email}: ${error?.message}`)
   if (role !== 'user' || status !== 'pending') {
     const admin = await superadmin(baseURL)
     const { error: updateError } = await admin.from('profiles').update({ role, status }).eq('id', data.user.id)
-    if (updateError) throw new Error(`set role/status: ${updateError.message}`)
+    if (updateError) throw new Error(`set role/status ${email}: ${updateError.message}`)
   }
-  return { id: data.user.id, email, password, fullName }
+  return { id: data.user.id, email, password, fullName: name, role, status }
+}
+
+/** Removes a profile and, through its trigger, the auth user; a row the test already deleted is fine. */
+async function deleteRows(baseURL: string, table: 'profiles' | 'articles', ids: string[]) {
+  if (!ids.length) return
+  const { error } = await (await superadmin(baseURL)).from(table).delete().in('id', ids)
+  if (error) throw new Error(`clean up ${table}: ${error.message}`)
 }
 
 /** Starts the page signed in by storing a real session where supabase-js keeps it. */
@@ -140,10 +153,36 @@ export async function newPage(browser: Browser, baseURL: string, viewport: { wid
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 1024
 
-export const test = base.extend<{ baseURL: string }>({
+type ArticleRow = Awaited<ReturnType<typeof createArticle>>
+
+export const test = base.extend<{
+  baseURL: string
+  /** Creates an account for this test and deletes it after the test. */
+  newAccount: (options?: AccountOptions) => Promise<Account>
+  /** Inserts an article for this test and deletes it after the test. */
+  newArticle: (input: ArticleInput) => Promise<ArticleRow>
+}>({
   baseURL: async ({ baseURL }, use) => {
     if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL')
     await use(baseURL)
+  },
+  newAccount: async ({ baseURL }, use) => {
+    const ids: string[] = []
+    await use(async (options) => {
+      const account = await createAccount(baseURL, options)
+      ids.push(account.id)
+      return account
+    })
+    await deleteRows(baseURL, 'profiles', ids)
+  },
+  newArticle: async ({ baseURL }, use) => {
+    const ids: string[] = []
+    await use(async (input) => {
+      const article = await createArticle(baseURL, input)
+      ids.push(article.id)
+      return article
+    })
+    await deleteRows(baseURL, 'articles', ids)
   },
 })
 

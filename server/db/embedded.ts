@@ -1,7 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import { waitUntilAccepting } from './wait-ready.ts';
 import { postgresSettings, type EngineSize } from './engine-settings.ts';
 
 /**
@@ -261,23 +261,16 @@ async function boot(bin: Binaries, dataDir: string, owner: Owner | undefined, op
   });
 
   const url = (database?: string) => socketUrl(runDir, database);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`PostgreSQL did not start (${exited}). Last lines of ${logFile}:\n${tail(logFile)}`);
-    const client = new pg.Client({ connectionString: url() });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      // 57P03: still starting up (crash recovery after kill -9 replays the WAL first).
-      if (Date.now() > deadline) {
-        child.kill('SIGQUIT');
-        throw new Error(`PostgreSQL did not accept connections within 60 s: ${(error as Error).message}`);
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  try {
+    await waitUntilAccepting(url(), {
+      timeoutMs: 60_000,
+      intervalMs: 50,
+      gone: () => (exited ? new Error(`PostgreSQL did not start (${exited}). Last lines of ${logFile}:\n${tail(logFile)}`) : undefined),
+    });
+  } catch (error) {
+    if (exited) throw error;
+    child.kill('SIGQUIT');
+    throw new Error(`PostgreSQL did not accept connections within 60 s: ${(error as Error).message}`);
   }
 
   return {

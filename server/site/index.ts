@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ServerContext } from '../context.ts';
 import { fromRoot } from '../paths.ts';
 import { findArticle, listArticlesForSitemap } from './articles.ts';
+import { findGallery } from './galleries.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
 
@@ -115,6 +116,21 @@ export function createSiteApp(ctx: ServerContext): Hono {
           url: `${origin}/berita/${article.id}`,
           image: article.cover_image_url ?? meta.image,
           type: 'article',
+        };
+      }
+    }
+    const galleryId = /^\/galeri\/([^/]+)$/.exec(pathname)?.[1];
+    if (galleryId) {
+      const gallery = await findGallery(ctx, decodeURIComponent(galleryId));
+      status = gallery ? 200 : 404;
+      if (gallery) {
+        meta = {
+          title: pageTitle(gallery.name),
+          description: gallery.description || `Galeri foto ${gallery.name}.`,
+          url: `${origin}/galeri/${gallery.id}`,
+          image: gallery.cover_path
+            ? `${origin}/storage/v1/render/image/public/gallery_photos/${encodeURI(gallery.cover_path)}?width=1200&height=630&resize=cover`
+            : meta.image,
         };
       }
     }

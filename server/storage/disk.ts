@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { errors } from './errors.ts';
 import { isUuid } from '../http/uuid.ts';
@@ -97,6 +97,24 @@ export class FileStore {
     }
   }
 
+  /** Writes bytes made by the server (a cleaned image) as a new, fsynced temporary version. */
+  async writeTemp(bytes: Uint8Array): Promise<string> {
+    const version = randomUUID();
+    const temp = this.tempPath(version);
+    const handle = await open(temp, 'wx', 0o640);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await unlink(temp).catch(() => {});
+      throw error;
+    }
+    await handle.close();
+    await syncDir(this.tmpDir);
+    return version;
+  }
+
   /** Moves a committed upload into its bucket directory and makes the rename durable. */
   async publish(bucket: string, version: string): Promise<void> {
     const dir = path.join(this.root, bucketDirName(bucket));
@@ -113,8 +131,15 @@ export class FileStore {
     await unlink(this.tempPath(version)).catch(ignoreMissing);
   }
 
+  /** Transformed renditions of one version (render.ts); they go when the version goes. */
+  rendersDir(version: string): string {
+    if (!isVersion(version)) throw new Error(`not a version id: ${version}`);
+    return path.join(this.root, '.renders', version);
+  }
+
   async remove(bucket: string, version: string): Promise<void> {
     await unlink(this.filePath(bucket, version)).catch(ignoreMissing);
+    await rm(this.rendersDir(version), { recursive: true, force: true });
   }
 
   /**

@@ -34,6 +34,11 @@ export const errors = {
     new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidMimeType: (mime: string) =>
     new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
+  invalidImage: (message: string) => new StorageError(422, 'InvalidImage', 'invalid_image', message),
+  imageTooLarge: (width: number, height: number, maxPixels: number) =>
+    new StorageError(422, 'ImageTooLarge', 'image_too_large', width && height
+      ? `The image is ${width} x ${height} pixels; at most ${maxPixels / 1_000_000} megapixels are accepted`
+      : `The image has more than ${maxPixels / 1_000_000} megapixels`),
   accessDenied: (message: string) => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
   noContent: () => new StorageError(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),

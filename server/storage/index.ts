@@ -1,19 +1,21 @@
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import type { JwtClaims } from '../db/request-context.ts';
-import { readBodyText } from '../http/body.ts';
 import { CallerError, identifyCaller } from '../http/caller.ts';
 import { chunksOf, parseMultipart, requestStream } from './body.ts';
 import {
   commitWrite, deleteObjects, findBucket, findObject, listBuckets, listObjects, probeWrite,
-  type Bucket, type Caller, type ListOptions, type NewObject,
+  type Bucket, type Caller, type NewObject,
 } from './db.ts';
 import { FileStore, type ReceivedFile } from './disk.ts';
 import { serveObject } from './download.ts';
 import { errorResponse, errors, StorageError } from './errors.ts';
+import { cleanUploadedImage } from './images.ts';
 import { baseMimeType, detectMimeType, isMimeTypeAllowed } from './mime.ts';
 import { mustBeValidBucketId, mustBeValidObjectName, splitBucketAndName } from './paths.ts';
 import { recoverStorage } from './recovery.ts';
+import { createRenderer, parseTransform } from './render.ts';
+import { cacheControlFromField, cacheControlFromHeader, parseListBody, parseMetadata, readJson } from './request.ts';
 
 /** Upper bound for any upload, like Supabase's global limit (buckets may only lower it). */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -39,6 +41,7 @@ export async function recoverStorageFiles(ctx: ServerContext): Promise<void> {
  */
 export function createStorageApp(ctx: ServerContext): Hono {
   const store = new FileStore(ctx.config.dataDir);
+  const renderObject = createRenderer(store);
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -73,6 +76,16 @@ export function createStorageApp(ctx: ServerContext): Hono {
     if (rest.startsWith('authenticated/')) return downloadAuthenticated(c, rest.slice('authenticated/'.length));
     if (rest.startsWith('info/')) return objectInfo(c, rest.slice('info/'.length));
     return downloadAuthenticated(c, rest);
+  });
+
+  // Supabase's image transformation (storage-js getPublicUrl/download with `transform`)
+  app.get('/render/image/*', async (c) => {
+    const pathname = new URL(c.req.url).pathname;
+    const rest = pathname.slice(pathname.indexOf('/render/image/') + '/render/image/'.length);
+    const transform = parseTransform(c.req.query());
+    if (rest.startsWith('public/')) return renderObject(c, await publicRow(rest.slice('public/'.length)), transform);
+    if (rest.startsWith('authenticated/')) return renderObject(c, await callerRow(c, rest.slice('authenticated/'.length)), transform);
+    return unsupported(c);
   });
 
   app.post('/object/*', (c) => {
@@ -116,23 +129,28 @@ export function createStorageApp(ctx: ServerContext): Hono {
     return rows;
   }
 
-  async function downloadPublic(c: Context, rest: string) {
+  /** `/object/public/…` and `/render/image/public/…`: no token, the bucket must be public. */
+  async function publicRow(rest: string) {
     const { bucket, name } = splitBucketAndName(rest);
     const found = await findBucket(ctx, bucket);
     if (!found || !found.public) throw errors.noSuchBucket();
     const row = await findObject(ctx, null, bucket, mustBeValidObjectName(name));
     if (!row) throw errors.noSuchKey();
-    return serveObject(c, store, row);
+    return row;
   }
 
-  async function downloadAuthenticated(c: Context, rest: string) {
+  /** Read as the caller, so SELECT policies decide. */
+  async function callerRow(c: Context, rest: string) {
     const { bucket, name } = splitBucketAndName(rest);
     const caller = await callerOf(ctx, c);
     if (!(await findBucket(ctx, bucket))) throw errors.noSuchBucket();
     const row = await findObject(ctx, caller, bucket, mustBeValidObjectName(name));
     if (!row) throw errors.noSuchKey();
-    return serveObject(c, store, row);
+    return row;
   }
+
+  const downloadPublic = async (c: Context, rest: string) => serveObject(c, store, await publicRow(rest));
+  const downloadAuthenticated = async (c: Context, rest: string) => serveObject(c, store, await callerRow(c, rest));
 
   async function objectInfo(c: Context, rest: string) {
     const { bucket, name } = splitBucketAndName(rest);
@@ -197,6 +215,14 @@ export function createStorageApp(ctx: ServerContext): Hono {
       cacheControl = cacheControlFromHeader(c.req.header('cache-control'));
       const header = c.req.header('x-metadata');
       rawMetadata = header === undefined ? undefined : Buffer.from(header, 'base64').toString('utf8');
+    }
+
+    // metadata (EXIF, GPS, XMP) never reaches storage, whoever uploads: supabase-js, curl, the site
+    try {
+      received = await cleanUploadedImage(store, received, limit);
+    } catch (error) {
+      await store.discard(received.version);
+      throw error;
     }
 
     let result: { id: string; replacedVersion: string | null };
@@ -264,61 +290,6 @@ async function inspectType(head: Uint8Array, claimed: string, bucket: Bucket, cl
   const textual = detected === 'text/plain' || detected === 'application/xml';
   if (textual && (claimed.startsWith('text/') || claimed === 'application/json')) return claimedFull ?? claimed;
   return detected;
-}
-
-function cacheControlFromField(value: string | undefined): string {
-  if (value && /^\d{1,10}$/.test(value.trim())) return `max-age=${value.trim()}`;
-  return cacheControlFromHeader(value);
-}
-
-/** Echoed back as a response header later, so only plain directive syntax is kept. */
-function cacheControlFromHeader(value: string | undefined): string {
-  if (value && /^[a-z0-9=, -]{1,200}$/i.test(value)) return value;
-  return 'max-age=3600';
-}
-
-/** User metadata: the multipart `metadata` field, or the base64 `x-metadata` header decoded. */
-function parseMetadata(value: string | undefined): Record<string, unknown> | null {
-  if (!value) return null;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw errors.invalidRequest('Invalid metadata: expected a JSON object');
-}
-
-const MAX_JSON_BODY = 1024 * 1024;
-
-async function readJson(c: Context): Promise<Record<string, unknown>> {
-  const text = await readBodyText(c.req.raw, MAX_JSON_BODY, () => errors.invalidRequest('Request body too large'));
-  if (text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw errors.invalidRequest('Body must be a JSON object');
-}
-
-function parseListBody(body: Record<string, unknown>): ListOptions {
-  const prefix = typeof body.prefix === 'string' ? body.prefix.replace(/^\/+/, '') : '';
-  const search = typeof body.search === 'string' ? body.search : '';
-  const limit = clampInt(body.limit, 100, 1, 1000);
-  const offset = clampInt(body.offset, 0, 0, Number.MAX_SAFE_INTEGER);
-  const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown };
-  const columns = ['name', 'updated_at', 'created_at', 'last_accessed_at'] as const;
-  const sortColumn = columns.find((col) => col === sortBy.column) ?? 'name';
-  const ascending = typeof sortBy.order !== 'string' || sortBy.order.toLowerCase() !== 'desc';
-  return { prefix, search, limit, offset, sortColumn, ascending };
-}
-
-function clampInt(value: unknown, fallback: number, min: number, max: number): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
-  if (!Number.isFinite(n)) return fallback;
-  return Math.min(max, Math.max(min, Math.trunc(n)));
 }
 
 /** The caller by the rule every service shares (server/http/caller.ts), refused as Storage refuses. */

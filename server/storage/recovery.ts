@@ -1,4 +1,4 @@
-import { readdir, unlink } from 'node:fs/promises';
+import { readdir, unlink, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/adapter.ts';
 import { isVersion, type FileStore } from './disk.ts';
@@ -82,6 +82,11 @@ export async function recoverStorage(db: Db, store: FileStore, log: (message: st
     if (!isVersion(row.version) || !onDisk.get(row.bucket_id)?.has(row.version)) {
       report.rowsWithoutFile.push({ bucket: row.bucket_id, name: row.name });
     }
+  }
+  // renditions are derived bytes: those of a version no row names (removed during a crash) go
+  const versions = new Set(rows.map((r) => r.version));
+  for (const version of await readdir(path.join(store.root, '.renders')).catch(() => [] as string[])) {
+    if (!versions.has(version)) await rm(path.join(store.root, '.renders', version), { recursive: true, force: true });
   }
   if (report.rowsWithoutFile.length > 0) {
     log(`storage: ${report.rowsWithoutFile.length} object row(s) have no file under ${store.root}, e.g. `

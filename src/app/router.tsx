@@ -2,7 +2,7 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { publicPages, type PublicPath } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { HomePage } from '@/features/home/home-page'
+import { HomePage } from './home-page'
 import { PublicLayout } from './layouts/public-layout'
 import { PageFallback } from './page-fallback'
 import { RouteError } from './route-error'
@@ -15,6 +15,7 @@ const pageModules: Record<Exclude<PublicPath, typeof paths.home>, LazyPage> = {
   [paths.profile]: async () => ({ Component: (await import('@/features/profile/profile-page')).ProfilePage }),
   [paths.structure]: async () => ({ Component: (await import('@/features/structure/structure-page')).StructurePage }),
   [paths.activities]: async () => ({ Component: (await import('@/features/news/activities-page')).ActivitiesPage }),
+  [paths.galleries]: async () => ({ Component: (await import('@/features/gallery/galleries-page')).GalleriesPage }),
   [paths.contact]: async () => ({ Component: (await import('@/features/contact/contact-page')).ContactPage }),
   [paths.login]: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
 }
@@ -27,6 +28,10 @@ const pageRoutes: RouteObject[] = [
   {
     path: paths.articlePattern.slice(1),
     lazy: async () => ({ Component: (await import('@/features/news/article-page')).ArticlePage }),
+  },
+  {
+    path: paths.galleryPattern.slice(1),
+    lazy: async () => ({ Component: (await import('@/features/gallery/gallery-page')).GalleryPage }),
   },
 ]
 

@@ -176,6 +176,44 @@ export type Database = {
         }
         Relationships: []
       }
+      gallery_photos: {
+        Row: {
+          alt: string | null
+          caption: string | null
+          created_at: string
+          gallery_id: string
+          id: string
+          path: string
+          position: number
+        }
+        Insert: {
+          alt?: string | null
+          caption?: string | null
+          created_at?: string
+          gallery_id: string
+          id?: string
+          path: string
+          position?: number
+        }
+        Update: {
+          alt?: string | null
+          caption?: string | null
+          created_at?: string
+          gallery_id?: string
+          id?: string
+          path?: string
+          position?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'gallery_photos_gallery_id_fkey'
+            columns: ['gallery_id']
+            isOneToOne: false
+            referencedRelation: 'galleries'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_url: string | null

@@ -46,6 +46,8 @@ const BY_CODE: Record<string, string> = {
   NoSuchKey: 'File tidak ditemukan.',
   AccessDenied: 'Anda tidak memiliki izin untuk mengunggah file ini.',
   '413': 'Ukuran file melebihi batas 5 MB.',
+  // the embedded storage's answer to a damaged image or one over 100 megapixels
+  '422': 'File gambar rusak atau resolusinya terlalu besar. Pilih gambar lain.',
   '403': 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
 }
 

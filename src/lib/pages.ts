@@ -38,6 +38,12 @@ export const publicPages = [
     indexed: true,
   },
   {
+    path: paths.galleries,
+    title: 'Galeri',
+    description: `Galeri foto kegiatan ${site.name}: latihan, operasi, upacara, dan bakti sosial.`,
+    indexed: true,
+  },
+  {
     path: paths.contact,
     title: 'Kontak',
     description: `Hubungi ${site.name}: alamat, telepon, email, jam operasional, dan formulir pesan.`,

@@ -8,12 +8,16 @@ export const paths = {
   login: '/login',
   article: (id: string) => `/berita/${encodeURIComponent(id)}`,
   articlePattern: '/berita/:id',
+  galleries: '/galeri',
+  gallery: (id: string) => `/galeri/${encodeURIComponent(id)}`,
+  galleryPattern: '/galeri/:id',
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',
     users: '/admin/users',
     content: '/admin/content',
     gallery: '/admin/gallery',
+    inbox: '/admin/pesan',
     auditLog: '/admin/riwayat',
     myAccount: '/admin/my-account',
     myAccountTab: (tab: 'profile' | 'security' | 'settings' | 'notifications') =>

@@ -13,12 +13,18 @@ export const queryKeys = {
     lists: () => [...queryKeys.galleries.all, 'list'] as const,
     list: (filter: Record<string, unknown> = {}) => [...queryKeys.galleries.lists(), filter] as const,
     detail: (id: string) => [...queryKeys.galleries.all, 'detail', id] as const,
+    photos: (id: string) => [...queryKeys.galleries.all, 'photos', id] as const,
   },
   profiles: {
     all: ['profiles'] as const,
     lists: () => [...queryKeys.profiles.all, 'list'] as const,
     detail: (id: string) => [...queryKeys.profiles.all, 'detail', id] as const,
     status: (id: string) => [...queryKeys.profiles.all, 'status', id] as const,
+  },
+  contacts: {
+    all: ['contacts'] as const,
+    list: () => [...queryKeys.contacts.all, 'list'] as const,
+    unreadCount: () => [...queryKeys.contacts.all, 'unread-count'] as const,
   },
   stats: {
     all: ['stats'] as const,

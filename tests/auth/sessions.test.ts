@@ -1,37 +1,33 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { anonClient, createUser, startTestServer, type TestServer, type TestUser } from '../support/server.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { type TestUser } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { authFetch } from './helpers.ts';
 
 // starting a fresh embedded database takes long on a busy machine
 vi.setConfig({ hookTimeout: 180_000 });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.stop());
-
+const t = useTestServer();
 async function signIn(user: { email: string; password: string }) {
-  const client = anonClient(server);
+  const client = t.anon();
   const { data, error } = await client.auth.signInWithPassword(user);
   expect(error).toBeNull();
   return { client, session: data.session! };
 }
 
 async function refresh(token: string) {
-  return anonClient(server).auth.refreshSession({ refresh_token: token });
+  return t.anon().auth.refreshSession({ refresh_token: token });
 }
 
 /** Makes every rotated token of the user look rotated long ago (past the reuse interval). */
 async function ageTokens(userId: string) {
-  await server.ctx.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 hour' where user_id = $1`, [userId]);
+  await t.server.ctx.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 hour' where user_id = $1`, [userId]);
 }
 
 describe('password grant', () => {
   let user: TestUser;
   beforeAll(async () => {
-    user = await createUser(server, { status: 'approved' });
+    user = await t.createUser({ status: 'approved' });
   });
 
   it('issues a session whose access token carries GoTrue claims', async () => {
@@ -48,20 +44,20 @@ describe('password grant', () => {
     });
     expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
     expect(claims.exp! - claims.iat!).toBe(3600);
-    const { rows } = await server.ctx.db.query('select user_id from auth.sessions where id = $1', [claims.session_id]);
+    const { rows } = await t.server.ctx.db.query('select user_id from auth.sessions where id = $1', [claims.session_id]);
     expect(rows).toEqual([{ user_id: user.id }]);
   });
 
   it('answers wrong password and unknown e-mail identically', async () => {
-    const wrong = await anonClient(server).auth.signInWithPassword({ email: user.email, password: 'salah-sekali' });
-    const unknown = await anonClient(server).auth.signInWithPassword({ email: `x${user.email}`, password: 'salah-sekali' });
+    const wrong = await t.anon().auth.signInWithPassword({ email: user.email, password: 'salah-sekali' });
+    const unknown = await t.anon().auth.signInWithPassword({ email: `x${user.email}`, password: 'salah-sekali' });
     for (const { error } of [wrong, unknown]) {
       expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
     }
   });
 
   it('rejects an unknown grant type', async () => {
-    const res = await authFetch(server, '/token?grant_type=magic', { method: 'POST', body: '{}' });
+    const res = await authFetch(t.server, '/token?grant_type=magic', { method: 'POST', body: '{}' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 'invalid_credentials', message: 'unsupported_grant_type' });
   });
@@ -70,7 +66,7 @@ describe('password grant', () => {
 describe('refresh tokens', () => {
   let user: TestUser;
   beforeAll(async () => {
-    user = await createUser(server, { status: 'approved' });
+    user = await t.createUser({ status: 'approved' });
   });
 
   it('rotates: a new token in the same session', async () => {
@@ -79,7 +75,7 @@ describe('refresh tokens', () => {
     expect(error).toBeNull();
     expect(data.session!.refresh_token).not.toBe(session.refresh_token);
     expect(decodeJwt(data.session!.access_token).session_id).toBe(decodeJwt(session.access_token).session_id);
-    const { rows } = await server.ctx.db.query<{ revoked: boolean; parent: string | null }>(
+    const { rows } = await t.server.ctx.db.query<{ revoked: boolean; parent: string | null }>(
       'select revoked, parent from auth.refresh_tokens where token = $1', [data.session!.refresh_token]);
     expect(rows).toEqual([{ revoked: false, parent: session.refresh_token }]);
   });
@@ -106,13 +102,13 @@ describe('refresh tokens', () => {
     // the newest token and the access token of that session are dead too
     const current = await refresh(third.refresh_token);
     expect(current.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
-    expect((await authFetch(server, '/user', { token: third.access_token })).status).toBe(403);
+    expect((await authFetch(t.server, '/user', { token: third.access_token })).status).toBe(403);
   });
 
   it('answers refresh_token_not_found for an unknown token and an OAuth error for an empty one', async () => {
     const unknown = await refresh('tidakAdaTokenSepertiIni123');
     expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
-    const res = await authFetch(server, '/token?grant_type=refresh_token', { method: 'POST', body: '{"refresh_token":""}' });
+    const res = await authFetch(t.server, '/token?grant_type=refresh_token', { method: 'POST', body: '{"refresh_token":""}' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'invalid_request', error_description: 'refresh_token required' });
   });
@@ -120,7 +116,7 @@ describe('refresh tokens', () => {
 
 describe('sign-out and revoked sessions', () => {
   it('signOut (global) ends every session: refresh fails and GET /user says session_not_found', async () => {
-    const user = await createUser(server, { status: 'approved' });
+    const user = await t.createUser({ status: 'approved' });
     const one = await signIn(user);
     const two = await signIn(user);
     const { error } = await one.client.auth.signOut();
@@ -128,7 +124,7 @@ describe('sign-out and revoked sessions', () => {
     for (const s of [one.session, two.session]) {
       const r = await refresh(s.refresh_token);
       expect(r.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
-      const res = await authFetch(server, '/user', { token: s.access_token });
+      const res = await authFetch(t.server, '/user', { token: s.access_token });
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
     }
@@ -138,17 +134,17 @@ describe('sign-out and revoked sessions', () => {
   });
 
   it('scope local ends only this session; scope others keeps only this one', async () => {
-    const user = await createUser(server, { status: 'approved' });
+    const user = await t.createUser({ status: 'approved' });
     const a = await signIn(user);
     const b = await signIn(user);
     const c = await signIn(user);
     expect((await a.client.auth.signOut({ scope: 'local' })).error).toBeNull();
-    expect((await authFetch(server, '/user', { token: a.session.access_token })).status).toBe(403);
-    expect((await authFetch(server, '/user', { token: b.session.access_token })).status).toBe(200);
+    expect((await authFetch(t.server, '/user', { token: a.session.access_token })).status).toBe(403);
+    expect((await authFetch(t.server, '/user', { token: b.session.access_token })).status).toBe(200);
     expect((await b.client.auth.signOut({ scope: 'others' })).error).toBeNull();
-    expect((await authFetch(server, '/user', { token: b.session.access_token })).status).toBe(200);
-    expect((await authFetch(server, '/user', { token: c.session.access_token })).status).toBe(403);
-    const res = await authFetch(server, '/logout?scope=everything', { method: 'POST', token: b.session.access_token });
+    expect((await authFetch(t.server, '/user', { token: b.session.access_token })).status).toBe(200);
+    expect((await authFetch(t.server, '/user', { token: c.session.access_token })).status).toBe(403);
+    const res = await authFetch(t.server, '/logout?scope=everything', { method: 'POST', token: b.session.access_token });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'validation_failed' });
   });
@@ -156,7 +152,7 @@ describe('sign-out and revoked sessions', () => {
 
 describe('updateUser', () => {
   it('enforces the length rule, refuses the same password, and logs out the other sessions', async () => {
-    const user = await createUser(server, { status: 'approved' });
+    const user = await t.createUser({ status: 'approved' });
     const here = await signIn(user);
     const elsewhere = await signIn(user);
     const weak = await here.client.auth.updateUser({ password: '12345' });
@@ -167,15 +163,15 @@ describe('updateUser', () => {
     const ok = await here.client.auth.updateUser({ password: '654321' });
     expect(ok.error).toBeNull();
     expect(ok.data.user!.id).toBe(user.id);
-    const old = await anonClient(server).auth.signInWithPassword({ email: user.email, password: user.password });
+    const old = await t.anon().auth.signInWithPassword({ email: user.email, password: user.password });
     expect(old.error).toMatchObject({ code: 'invalid_credentials' });
-    expect((await anonClient(server).auth.signInWithPassword({ email: user.email, password: '654321' })).error).toBeNull();
-    expect((await authFetch(server, '/user', { token: here.session.access_token })).status).toBe(200);
-    expect((await authFetch(server, '/user', { token: elsewhere.session.access_token })).status).toBe(403);
+    expect((await t.anon().auth.signInWithPassword({ email: user.email, password: '654321' })).error).toBeNull();
+    expect((await authFetch(t.server, '/user', { token: here.session.access_token })).status).toBe(200);
+    expect((await authFetch(t.server, '/user', { token: elsewhere.session.access_token })).status).toBe(403);
   });
 
   it('merges user metadata and removes keys set to null', async () => {
-    const user = await createUser(server, { status: 'approved', fullName: 'Awal' });
+    const user = await t.createUser({ status: 'approved', fullName: 'Awal' });
     const { client } = await signIn(user);
     const { data, error } = await client.auth.updateUser({ data: { theme: 'gelap', full_name: null } });
     expect(error).toBeNull();
@@ -186,38 +182,38 @@ describe('updateUser', () => {
 
 describe('bearer checks on GET /user', () => {
   it('answers GoTrue statuses for missing, forged, expired and anon tokens', async () => {
-    const user = await createUser(server, { status: 'approved' });
+    const user = await t.createUser({ status: 'approved' });
     const { session } = await signIn(user);
-    const missing = await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, 'X-Supabase-Api-Version': '2024-01-01' } });
+    const missing = await fetch(`${t.url}/auth/v1/user`, { headers: { apikey: t.server.anonKey, 'X-Supabase-Api-Version': '2024-01-01' } });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toMatchObject({ code: 'no_authorization' });
 
     const forged = session.access_token.slice(0, -4) + (session.access_token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
-    const bad = await authFetch(server, '/user', { token: forged });
+    const bad = await authFetch(t.server, '/user', { token: forged });
     expect(bad.status).toBe(403);
     expect(await bad.json()).toMatchObject({ code: 'bad_jwt' });
 
-    const expired = await server.ctx.keys.sign({ ...decodeJwt(session.access_token), exp: undefined, iat: undefined }, -120);
-    const old = await authFetch(server, '/user', { token: expired });
+    const expired = await t.server.ctx.keys.sign({ ...decodeJwt(session.access_token), exp: undefined, iat: undefined }, -120);
+    const old = await authFetch(t.server, '/user', { token: expired });
     expect(old.status).toBe(403);
     expect((await old.json()).message).toMatch(/^invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired/);
 
-    const anon = await authFetch(server, '/user');
+    const anon = await authFetch(t.server, '/user');
     expect(anon.status).toBe(403);
     expect(await anon.json()).toMatchObject({ code: 'bad_jwt' });
 
-    const legacy = await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, Authorization: `Bearer ${forged}` } });
+    const legacy = await fetch(`${t.url}/auth/v1/user`, { headers: { apikey: t.server.anonKey, Authorization: `Bearer ${forged}` } });
     expect(legacy.headers.get('x-sb-error-code')).toBe('bad_jwt');
     expect(await legacy.json()).toMatchObject({ code: 403, error_code: 'bad_jwt' });
   });
 
   it('answers GoTrue-shaped 404 and 405 for the rest', async () => {
-    const nf = await authFetch(server, '/admin/users');
+    const nf = await authFetch(t.server, '/admin/users');
     expect(nf.status).toBe(404);
     expect(await nf.json()).toEqual({ code: 'not_found', message: 'Not Found' });
-    const na = await authFetch(server, '/signup');
+    const na = await authFetch(t.server, '/signup');
     expect(na.status).toBe(405);
-    const health = await fetch(`${server.url}/auth/v1/health`);
+    const health = await fetch(`${t.url}/auth/v1/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ name: 'GoTrue' });
   });

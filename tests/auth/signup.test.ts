@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { anonClient, startTestServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { anonClient, startTestServer } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { authFetch, confirmationLink, mailbox, openLink, uniqueEmail, uniqueUsername } from './helpers.ts';
 
 // starting a fresh embedded database takes long on a busy machine
 vi.setConfig({ hookTimeout: 180_000 });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ redirectAllowList: ['https://*.contoh.id/**'] });
-});
-afterAll(() => server?.stop());
-
+const t = useTestServer({ redirectAllowList: ['https://*.contoh.id/**'] });
 const password = 'rahasia-123';
 
 async function signUp(email: string, data: Record<string, unknown>, emailRedirectTo = 'http://localhost:3000/login') {
-  return anonClient(server).auth.signUp({ email, password, options: { data, emailRedirectTo } });
+  return t.anon().auth.signUp({ email, password, options: { data, emailRedirectTo } });
 }
 
 describe('sign-up with e-mail confirmation', () => {
@@ -34,11 +30,11 @@ describe('sign-up with e-mail confirmation', () => {
     expect(data.user!.identities).toHaveLength(1);
     expect(data.user!.identities![0]).toMatchObject({ id: data.user!.id, user_id: data.user!.id, provider: 'email' });
 
-    const { rows } = await server.ctx.db.query(
+    const { rows } = await t.server.ctx.db.query(
       'select full_name, username, phone_number, email, role, status from public.profiles where id = $1', [data.user!.id]);
     expect(rows).toEqual([{ full_name: 'Budi Santoso', username, phone_number: '+6281234567890', email, role: 'user', status: 'pending' }]);
 
-    const { rows: users } = await server.ctx.db.query<{ encrypted_password: string }>(
+    const { rows: users } = await t.server.ctx.db.query<{ encrypted_password: string }>(
       'select encrypted_password from auth.users where id = $1', [data.user!.id]);
     expect(users[0].encrypted_password).toMatch(/^\$2a\$10\$.{53}$/);
   });
@@ -46,17 +42,17 @@ describe('sign-up with e-mail confirmation', () => {
   it('refuses sign-in before confirming, confirms through the mailed link, then signs in', async () => {
     const email = uniqueEmail();
     await signUp(email, { full_name: 'Sari', username: uniqueUsername(), phone_number: '+628111111111' });
-    const client = anonClient(server);
+    const client = t.anon();
     const early = await client.auth.signInWithPassword({ email, password });
     expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' });
 
-    const mail = (await mailbox(server)).find((m) => m.to === email)!;
+    const mail = (await mailbox(t.server)).find((m) => m.to === email)!;
     expect(mail.subject).toMatch(/^Konfirmasi pendaftaran akun/);
     expect(mail.text).toContain('http://localhost:3000/auth/v1/verify?token=');
     expect(mail.html).toContain('Konfirmasi E-mail');
     expect(mail.text).toContain('&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A3000%2Flogin');
 
-    const link = await confirmationLink(server, email);
+    const link = await confirmationLink(t.server, email);
     const hop = await openLink(link);
     expect(hop.status).toBe(303);
     expect(`${hop.location.origin}${hop.location.pathname}`).toBe('http://localhost:3000/login');
@@ -66,7 +62,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect(hop.fragment.get('expires_in')).toBe('3600');
 
     // what detectSessionInUrl does next: GET /user with the fragment's token
-    const { data: me, error } = await anonClient(server).auth.getUser(hop.fragment.get('access_token')!);
+    const { data: me, error } = await t.anon().auth.getUser(hop.fragment.get('access_token')!);
     expect(error).toBeNull();
     expect(me.user).toMatchObject({ email, user_metadata: { email_verified: true } });
     expect(me.user!.email_confirmed_at).toBeTruthy();
@@ -83,14 +79,14 @@ describe('sign-up with e-mail confirmation', () => {
   it('answers a repeated sign-up of a confirmed address with a fake user (identities: [])', async () => {
     const email = uniqueEmail();
     const first = await signUp(email, { full_name: 'A' });
-    await openLink(await confirmationLink(server, email));
-    const before = (await mailbox(server)).length;
+    await openLink(await confirmationLink(t.server, email));
+    const before = (await mailbox(t.server)).length;
     const again = await signUp(email, { full_name: 'B' });
     expect(again.error).toBeNull();
     expect(again.data.user!.identities).toEqual([]);
     expect(again.data.user!.id).not.toBe(first.data.user!.id);
     expect(again.data.user!.user_metadata).toEqual({ full_name: 'B' });
-    expect((await mailbox(server)).length).toBe(before);
+    expect((await mailbox(t.server)).length).toBe(before);
   });
 
   it('resends the confirmation of an unconfirmed address at most once a minute', async () => {
@@ -99,10 +95,10 @@ describe('sign-up with e-mail confirmation', () => {
     const again = await signUp(email, {});
     expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
     expect(again.error!.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
-    await server.ctx.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    await t.server.ctx.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
     const third = await signUp(email, {});
     expect(third.error).toBeNull();
-    expect((await mailbox(server)).filter((m) => m.to === email)).toHaveLength(2);
+    expect((await mailbox(t.server)).filter((m) => m.to === email)).toHaveLength(2);
   });
 
   it('rolls the whole sign-up back when the profile trigger fails (duplicate username)', async () => {
@@ -113,15 +109,15 @@ describe('sign-up with e-mail confirmation', () => {
     const second = await signUp(email, { username });
     expect(second.error).toMatchObject({ status: 422, code: 'validation_failed' });
     expect(second.error!.message).toBe('Username sudah digunakan. Silakan pilih username lain.');
-    const { rows } = await server.ctx.db.query('select count(*)::int as n from auth.users where email = $1', [email]);
+    const { rows } = await t.server.ctx.db.query('select count(*)::int as n from auth.users where email = $1', [email]);
     expect(rows[0]).toEqual({ n: 0 });
-    expect((await mailbox(server)).some((m) => m.to === email)).toBe(false);
+    expect((await mailbox(t.server)).some((m) => m.to === email)).toBe(false);
     const badPhone = await signUp(uniqueEmail(), { phone_number: '0812' });
     expect(badPhone.error).toMatchObject({ status: 422, message: 'Mohon gunakan format +62xxxxxxxxxx.' });
   });
 
   it('validates input with GoTrue codes', async () => {
-    const client = anonClient(server);
+    const client = t.anon();
     const weak = await client.auth.signUp({ email: uniqueEmail(), password: '12345' });
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password', message: 'Password should be at least 6 characters.' });
     expect((weak.error as { reasons?: string[] }).reasons).toEqual(['length']);
@@ -129,7 +125,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect(badEmail.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
     const long = await client.auth.signUp({ email: uniqueEmail(), password: 'x'.repeat(73) });
     expect(long.error).toMatchObject({ status: 400, code: 'validation_failed' });
-    const res = await authFetch(server, '/signup', { method: 'POST', body: '{"email":' });
+    const res = await authFetch(t.server, '/signup', { method: 'POST', body: '{"email":' });
     expect(res.status).toBe(400);
     expect(res.headers.get('X-Supabase-Api-Version')).toBe('2024-01-01');
     expect(await res.json()).toMatchObject({ code: 'bad_json' });
@@ -138,35 +134,35 @@ describe('sign-up with e-mail confirmation', () => {
   it('never redirects outside SITE_URL and the allow-list', async () => {
     const allowed = uniqueEmail();
     await signUp(allowed, {}, 'https://app.contoh.id/masuk');
-    const ok = await openLink(await confirmationLink(server, allowed));
+    const ok = await openLink(await confirmationLink(t.server, allowed));
     expect(ok.location.origin + ok.location.pathname).toBe('https://app.contoh.id/masuk');
     expect(ok.fragment.get('access_token')).toBeTruthy();
 
     const evil = uniqueEmail();
     await signUp(evil, {}, 'https://evil.example.net/steal');
-    const link = await confirmationLink(server, evil);
+    const link = await confirmationLink(t.server, evil);
     expect(link.searchParams.get('redirect_to')).toBe('http://localhost:3000');
     link.searchParams.set('redirect_to', 'https://evil.example.net/steal');
     const hop = await openLink(link);
     expect(hop.location.origin).toBe('http://localhost:3000');
     expect(hop.fragment.get('access_token')).toBeTruthy();
 
-    const js = await openLink(`${server.url}/auth/v1/verify?token=${'0'.repeat(56)}&type=signup&redirect_to=javascript://localhost/%0aalert(1)`);
+    const js = await openLink(`${t.url}/auth/v1/verify?token=${'0'.repeat(56)}&type=signup&redirect_to=javascript://localhost/%0aalert(1)`);
     expect(js.location.href.startsWith('http://localhost:3000')).toBe(true);
   });
 
   it('sends invalid or expired links back with the error fragment', async () => {
-    const unknown = await openLink(`${server.url}/auth/v1/verify?token=${'ab'.repeat(28)}&type=signup&redirect_to=http://localhost:3000/login`);
+    const unknown = await openLink(`${t.url}/auth/v1/verify?token=${'ab'.repeat(28)}&type=signup&redirect_to=http://localhost:3000/login`);
     expect(unknown.status).toBe(303);
     expect(unknown.location.pathname).toBe('/login');
     expect(unknown.location.hash).toBe('#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=');
 
     const email = uniqueEmail();
     await signUp(email, {});
-    await server.ctx.db.query(`update auth.users set confirmation_sent_at = now() - interval '25 hours' where email = $1`, [email]);
-    const expired = await openLink(await confirmationLink(server, email));
+    await t.server.ctx.db.query(`update auth.users set confirmation_sent_at = now() - interval '25 hours' where email = $1`, [email]);
+    const expired = await openLink(await confirmationLink(t.server, email));
     expect(expired.fragment.get('error_code')).toBe('otp_expired');
-    const { rows } = await server.ctx.db.query('select email_confirmed_at from auth.users where email = $1', [email]);
+    const { rows } = await t.server.ctx.db.query('select email_confirmed_at from auth.users where email = $1', [email]);
     expect(rows[0]).toEqual({ email_confirmed_at: null });
   });
 

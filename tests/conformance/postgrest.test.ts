@@ -11,7 +11,7 @@ import { applyMigrations, applyPlatform } from '../../server/db/migrate.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import type { Db } from '../../server/db/adapter.ts';
 import { startPostgres15, type Postgres15 } from '../support/pg15.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { FIXTURE_SQL, IDS } from './fixture.ts';
 import { freePort } from '../support/free-port.ts';
 
@@ -196,7 +196,7 @@ function parse(text: string): unknown {
 
 let pg15: Postgres15;
 let pgDb: Db;
-let server: TestServer;
+const t = useTestServer({ jwtSecret: SECRET });
 let postgrest: ChildProcess;
 let pgrstBase: string;
 const tokens = {} as Record<Role, string>;
@@ -208,9 +208,7 @@ beforeAll(async () => {
   await applyPlatform(pgDb);
   await applyMigrations(pgDb);
   await pgDb.exec(FIXTURE_SQL);
-
-  server = await startTestServer({ jwtSecret: SECRET });
-  await server.ctx.db.exec(FIXTURE_SQL);
+  await t.server.ctx.db.exec(FIXTURE_SQL);
 
   const port = await freePort();
   pgrstBase = `http://127.0.0.1:${port}`;
@@ -238,10 +236,10 @@ beforeAll(async () => {
   }
 
   const claims = (sub: string) => ({ sub, role: 'authenticated', aud: 'authenticated', email: '', phone: '', session_id: crypto.randomUUID() });
-  tokens.anon = server.anonKey;
-  tokens.service = server.serviceKey;
-  for (const role of ['pending', 'user', 'admin', 'superadmin'] as const) tokens[role] = await server.ctx.keys.sign(claims(IDS[role]), 3600);
-  tokens.expired = await server.ctx.keys.sign(claims(IDS.user), -120);
+  tokens.anon = t.server.anonKey;
+  tokens.service = t.server.serviceKey;
+  for (const role of ['pending', 'user', 'admin', 'superadmin'] as const) tokens[role] = await t.server.ctx.keys.sign(claims(IDS[role]), 3600);
+  tokens.expired = await t.server.ctx.keys.sign(claims(IDS.user), -120);
   tokens.forged = await new SignJWT({ ...claims(IDS.user), exp: Math.floor(Date.now() / 1000) + 3600 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('another-secret-that-is-32-characters-or-more'));
   tokens.garbage = 'bukan-jwt';
@@ -249,7 +247,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (postgrest?.pid) postgrest.kill('SIGTERM');
-  await server?.stop();
   await pgDb?.close();
   await pg15?.stop();
 });
@@ -263,12 +260,12 @@ describe('conformance with PostgREST 12.0.2', () => {
   test('every request answers the same', async () => {
     const failures: string[] = [];
     for (const c of CASES) {
-      const ours = await send(`${server.url}/rest/v1`, c, tokens[c.as], server.anonKey);
+      const ours = await send(`${t.url}/rest/v1`, c, tokens[c.as], t.server.anonKey);
       if (c.diff?.compare === 'ours-only') {
         if (ours.status >= 500) failures.push(`${c.name}: ours answered ${ours.status}`);
         continue;
       }
-      const theirs = await send(pgrstBase, c, tokens[c.as], server.anonKey);
+      const theirs = await send(pgrstBase, c, tokens[c.as], t.server.anonKey);
       const a = parse(ours.text) as Record<string, unknown>;
       const b = parse(theirs.text) as Record<string, unknown>;
       const same = c.diff?.compare === 'status+code'

@@ -2,60 +2,28 @@
  * The embedded PostgreSQL server under `npm start`'s supervision, driven as an operator would:
  * the server runs as its own process on a DATA_DIR, and is killed with SIGKILL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runningClusterUrl, startEmbedded } from '../../server/db/embedded.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
+import { anonKeyOf, exited, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-engine-'));
 const children: ChildProcess[] = [];
 
-interface Child { process: ChildProcess; url: string }
 /** The server the last start brought up. */
-let current: Child | undefined;
+let current: ServerProcess | undefined;
 
-/** `server/main.ts` as one process (tsx loaded with --import, so SIGKILL hits the server itself). */
-function startServer(): Promise<Child> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', SERVE_SITE: 'false', RATE_LIMIT_SCALE: '1000', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    const output: string[] = [];
-    // Generous: after SIGKILL of everything, PostgreSQL replays its WAL before it accepts connections.
-    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output.join('\n')}`)), 60_000);
-    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-    child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}:\n${output.join('\n')}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output.push(line);
-      const match = /^listening on (http\S+)/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        current = { process: child, url: match[1] };
-        resolve(current);
-      }
-    });
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', SERVE_SITE: 'false', RATE_LIMIT_SCALE: '1000', DATABASE_URL: '',
   });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
-
-async function anonKeyOf(url: string): Promise<string> {
-  const script = await (await fetch(`${url}/env.js`)).text();
-  return /SUPABASE_ANON_KEY["']?\s*:\s*["']([^"']+)/.exec(script)![1];
+  children.push(server.process);
+  current = server;
+  return server;
 }
 
 /**

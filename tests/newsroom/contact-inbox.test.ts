@@ -1,30 +1,27 @@
 /** Contact inbox (issue 11): only staff read and mark messages; the live feed reaches staff only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import {
-  anonClient, createUser, signInAs, startTestServer, type TestServer, type TypedClient,
-} from '../support/server.ts';
+import { type TypedClient } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { waitFor } from '../realtime/helpers.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let staff: TypedClient;
 let personnel: TypedClient;
 let visitor: TypedClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  staff = await signInAs(server, await createUser(server, { role: 'admin', status: 'approved' }));
-  personnel = await signInAs(server, await createUser(server, { role: 'user', status: 'approved' }));
-  visitor = anonClient(server);
+  staff = await t.signInAs(await t.createUser({ role: 'admin', status: 'approved' }));
+  personnel = await t.signInAs(await t.createUser({ role: 'user', status: 'approved' }));
+  visitor = t.anon();
 });
 
 afterAll(async () => {
   for (const c of [staff, personnel, visitor]) await c?.removeAllChannels();
-  await server?.stop();
 });
 
 async function send(subject: string) {
-  const { error } = await anonClient(server).from('contacts').insert({
+  const { error } = await t.anon().from('contacts').insert({
     name: 'Warga', email: 'warga@example.com', subject, message: 'Mohon informasi kunjungan.',
   });
   expect(error).toBeNull();
@@ -68,6 +65,33 @@ describe('contact inbox', () => {
     }
     const { data } = await staff.from('contacts').select('read_at').eq('id', msg.id).single();
     expect(data!.read_at).toBeNull();
+  });
+
+  it('refuses deleting to visitors and non-staff personnel, and lets staff delete', async () => {
+    const msg = await send(`Hapus ${Date.now()}`);
+    for (const client of [visitor, personnel]) {
+      const { data } = await client.from('contacts').delete().eq('id', msg.id).select('id');
+      expect(data ?? []).toEqual([]);
+    }
+    const kept = await staff.from('contacts').select('id').eq('id', msg.id);
+    expect(kept.data).toHaveLength(1);
+    const { data: deleted, error } = await staff.from('contacts').delete().eq('id', msg.id).select('id');
+    expect(error).toBeNull();
+    expect(deleted).toEqual([{ id: msg.id }]);
+    const gone = await staff.from('contacts').select('id').eq('id', msg.id);
+    expect(gone.data).toEqual([]);
+  });
+
+  it('counts unread inbox messages for staff only', async () => {
+    const msg = await send(`Hitung ${Date.now()}`);
+    const count = async (client: TypedClient) =>
+      (await client.from('contacts').select('id', { count: 'exact', head: true }).is('read_at', null).is('archived_at', null)).count ?? 0;
+    const before = await count(staff);
+    expect(before).toBeGreaterThan(0);
+    expect(await count(visitor)).toBe(0);
+    expect(await count(personnel)).toBe(0);
+    await staff.from('contacts').update({ read_at: new Date().toISOString() }).eq('id', msg.id);
+    expect(await count(staff)).toBe(before - 1);
   });
 
   it('delivers new messages live to staff and to no one else', async () => {

@@ -1,27 +1,21 @@
 /** Drafts and scheduling (issue 11): what visitors, personnel and staff see of unpublished articles. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anonClient, createUser, signInAs, startTestServer, type TestServer, type TypedClient,
-} from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TypedClient } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { waitFor } from '../realtime/helpers.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let staff: TypedClient;
 let staffId: string;
 let personnel: TypedClient;
 let visitor: TypedClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const staffUser = await createUser(server, { role: 'admin', status: 'approved' });
+  const staffUser = await t.createUser({ role: 'admin', status: 'approved' });
   staffId = staffUser.id;
-  staff = await signInAs(server, staffUser);
-  personnel = await signInAs(server, await createUser(server, { role: 'user', status: 'approved' }));
-  visitor = anonClient(server);
-});
-
-afterAll(async () => {
-  await server?.stop();
+  staff = await t.signInAs(staffUser);
+  personnel = await t.signInAs(await t.createUser({ role: 'user', status: 'approved' }));
+  visitor = t.anon();
 });
 
 async function insert(title: string, published_at?: string | null) {
@@ -74,7 +68,7 @@ describe('article visibility by published_at', () => {
   it('keeps drafts out of the public sitemap', async () => {
     const draft = await insert('Draf di peta situs', null);
     const published = await insert('Terbit di peta situs');
-    const res = await fetch(`${server.url}/sitemap.xml`);
+    const res = await fetch(`${t.url}/sitemap.xml`);
     expect(res.status).toBe(200);
     const xml = await res.text();
     expect(xml).toContain(published.id);

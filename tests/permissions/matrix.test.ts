@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anonClient, clientWithToken, createUser, mintUserToken, serviceClient, startTestServer,
-  type TestServer, type TestUser, type TypedClient,
-} from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestUser, type TypedClient } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
 // Who may read and change what (anon, pending, rejected, approved user, admin, superadmin), exercised
 // through supabase-js as each kind of caller; the policies live in supabase/migrations.
@@ -10,27 +8,22 @@ const ACTORS = ['anon', 'pending', 'rejected', 'user', 'admin', 'superadmin'] as
 type Actor = (typeof ACTORS)[number];
 const STAFF: Actor[] = ['admin', 'superadmin'];
 
-let server: TestServer;
+const t = useTestServer();
 const users = {} as Record<Exclude<Actor, 'anon'>, TestUser>;
 const clients = {} as Record<Actor, TypedClient>;
 let service: TypedClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  service = serviceClient(server);
-  users.pending = await createUser(server, { role: 'user', status: 'pending' });
-  users.rejected = await createUser(server, { role: 'user', status: 'rejected' });
-  users.user = await createUser(server, { role: 'user', status: 'approved' });
-  users.admin = await createUser(server, { role: 'admin', status: 'approved' });
-  users.superadmin = await createUser(server, { role: 'superadmin', status: 'approved' });
-  clients.anon = anonClient(server);
+  service = t.service();
+  users.pending = await t.createUser({ role: 'user', status: 'pending' });
+  users.rejected = await t.createUser({ role: 'user', status: 'rejected' });
+  users.user = await t.createUser({ role: 'user', status: 'approved' });
+  users.admin = await t.createUser({ role: 'admin', status: 'approved' });
+  users.superadmin = await t.createUser({ role: 'superadmin', status: 'approved' });
+  clients.anon = t.anon();
   for (const actor of ACTORS.slice(1) as Exclude<Actor, 'anon'>[]) {
-    clients[actor] = clientWithToken(server, await mintUserToken(server, users[actor].id));
+    clients[actor] = t.withToken(await t.mintUserToken(users[actor].id));
   }
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 async function seedArticle(title = 'Artikel uji') {
@@ -93,8 +86,8 @@ describe('articles: attribution', () => {
   });
 
   it('a deleted author\'s articles stay, without an author', async () => {
-    const author = await createUser(server, { role: 'admin' });
-    const client = clientWithToken(server, await mintUserToken(server, author.id));
+    const author = await t.createUser({ role: 'admin' });
+    const client = t.withToken(await t.mintUserToken(author.id));
     const { data } = await client.from('articles').insert({ title: 'Tetap', content: '<p>x</p>', author_id: author.id }).select().single();
     const { error } = await clients.superadmin.from('profiles').delete().eq('id', author.id);
     expect(error).toBeNull();
@@ -228,7 +221,7 @@ describe('profiles: own data and superadmin powers', () => {
   });
 
   it('nobody but the owner edits a profile\'s details', async () => {
-    const target = await createUser(server, { fullName: 'Asli' });
+    const target = await t.createUser({ fullName: 'Asli' });
     for (const actor of ['user', 'admin', 'superadmin'] as const) {
       await clients[actor].from('profiles').update({ full_name: 'Diretas' }).eq('id', target.id);
     }
@@ -237,7 +230,7 @@ describe('profiles: own data and superadmin powers', () => {
   });
 
   it('a superadmin approves, rejects and changes roles between admin and user', async () => {
-    const target = await createUser(server, { status: 'pending' });
+    const target = await t.createUser({ status: 'pending' });
     const approve = await clients.superadmin.from('profiles').update({ status: 'approved' }).eq('id', target.id).select('status');
     expect(approve.data).toEqual([{ status: 'approved' }]);
     const promote = await clients.superadmin.from('profiles').update({ role: 'admin' }).eq('id', target.id).select('role');
@@ -247,7 +240,7 @@ describe('profiles: own data and superadmin powers', () => {
   });
 
   it('nobody can make a superadmin through the API', async () => {
-    const target = await createUser(server);
+    const target = await t.createUser();
     const { error, status } = await clients.superadmin.from('profiles').update({ role: 'superadmin' }).eq('id', target.id);
     expect(status).toBe(403);
     expect(error?.code).toBe('42501');
@@ -256,7 +249,7 @@ describe('profiles: own data and superadmin powers', () => {
   });
 
   it('admins and users cannot approve or change roles', async () => {
-    const target = await createUser(server, { status: 'pending' });
+    const target = await t.createUser({ status: 'pending' });
     for (const actor of ['user', 'admin', 'pending'] as const) {
       await clients[actor].from('profiles').update({ status: 'approved', role: 'admin' }).eq('id', target.id);
     }
@@ -265,7 +258,7 @@ describe('profiles: own data and superadmin powers', () => {
   });
 
   it('only a superadmin deletes a profile, and its login goes with it', async () => {
-    const target = await createUser(server);
+    const target = await t.createUser();
     for (const actor of ['anon', 'pending', 'user', 'admin'] as const) {
       await clients[actor].from('profiles').delete().eq('id', target.id);
     }
@@ -273,12 +266,12 @@ describe('profiles: own data and superadmin powers', () => {
     const { error } = await clients.superadmin.from('profiles').delete().eq('id', target.id);
     expect(error).toBeNull();
     expect((await service.from('profiles').select('id').eq('id', target.id)).data).toHaveLength(0);
-    const login = await server.ctx.db.query('select 1 from auth.users where id = $1', [target.id]);
+    const login = await t.server.ctx.db.query('select 1 from auth.users where id = $1', [target.id]);
     expect(login.rowCount).toBe(0);
   });
 
   it('a superadmin cannot delete another superadmin or itself', async () => {
-    const other = await createUser(server, { role: 'superadmin' });
+    const other = await t.createUser({ role: 'superadmin' });
     await clients.superadmin.from('profiles').delete().eq('id', other.id);
     await clients.superadmin.from('profiles').delete().eq('id', users.superadmin.id);
     const { data } = await service.from('profiles').select('id').in('id', [other.id, users.superadmin.id]);

@@ -54,6 +54,16 @@ export async function waitFor<T>(probe: () => T | undefined | false, timeoutMs =
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Resolves when the server has answered a heartbeat sent now on the client's socket. */
+export function heartbeat(client: TypedClient): Promise<void> {
+  return new Promise((resolve) => {
+    client.realtime.onHeartbeat((status) => {
+      if (status === 'ok') resolve();
+    });
+    void client.realtime.sendHeartbeat();
+  });
+}
+
 export type Frame = [string | null, string | null, string, string, Record<string, unknown>];
 
 /** A bare websocket speaking the Phoenix frames by hand, for protocol details supabase-js hides. */

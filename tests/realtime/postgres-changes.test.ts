@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anonClient, clientWithToken, createUser, mintUserToken, signInAs, startTestServer,
-  type TestServer, type TestUser, type TypedClient,
-} from '../support/server.ts';
-import { sleep, subscribeProfiles, waitFor } from './helpers.ts';
+import { type TestUser, type TypedClient } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
+import { heartbeat, subscribeProfiles, waitFor } from './helpers.ts';
 
 // Through the real supabase-js client, as the site's profile page and admin screens use it.
-let server: TestServer;
+const t = useTestServer();
 let superadmin: TestUser;
 let admin: TypedClient;
 const clients: TypedClient[] = [];
@@ -17,14 +15,12 @@ function track(client: TypedClient): TypedClient {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  superadmin = await createUser(server, { role: 'superadmin', status: 'approved' });
-  admin = track(await signInAs(server, superadmin));
+  superadmin = await t.createUser({ role: 'superadmin', status: 'approved' });
+  admin = track(await t.signInAs(superadmin));
 });
 
 afterAll(async () => {
   for (const client of clients) await client.removeAllChannels();
-  await server?.stop();
 });
 
 async function setStatus(userId: string, status: 'pending' | 'approved' | 'rejected') {
@@ -34,8 +30,8 @@ async function setStatus(userId: string, status: 'pending' | 'approved' | 'rejec
 
 describe('postgres_changes on profiles', () => {
   it('delivers the UPDATE of my own row within a second and the DELETE with only the key', async () => {
-    const user = await createUser(server, { status: 'pending' });
-    const client = track(await signInAs(server, user));
+    const user = await t.createUser({ status: 'pending' });
+    const client = track(await t.signInAs(user));
     const sub = await subscribeProfiles(client, 'own-profile', { filter: `id=eq.${user.id}` });
     expect(sub.system).toContainEqual(expect.objectContaining({ status: 'ok', extension: 'postgres_changes' }));
 
@@ -57,13 +53,13 @@ describe('postgres_changes on profiles', () => {
   });
 
   it('gives nothing to anon or a pending account watching a row RLS hides from them', async () => {
-    const target = await createUser(server, { status: 'pending' });
-    const other = await createUser(server, { status: 'pending' });
+    const target = await t.createUser({ status: 'pending' });
+    const other = await t.createUser({ status: 'pending' });
     const filter = `id=eq.${target.id}`;
-    const anonSub = await subscribeProfiles(track(anonClient(server)), 'anon-watch', { filter });
-    const pendingSub = await subscribeProfiles(track(await signInAs(server, other)), 'pending-watch', { filter });
+    const anonSub = await subscribeProfiles(track(t.anon()), 'anon-watch', { filter });
+    const pendingSub = await subscribeProfiles(track(await t.signInAs(other)), 'pending-watch', { filter });
     // A subscriber who may read the row shows when the change has been delivered.
-    const witness = await subscribeProfiles(track(await signInAs(server, superadmin)), 'witness', { filter });
+    const witness = await subscribeProfiles(track(await t.signInAs(superadmin)), 'witness', { filter });
 
     await setStatus(target.id, 'rejected');
     await setStatus(target.id, 'approved');
@@ -81,9 +77,9 @@ describe('postgres_changes on profiles', () => {
   });
 
   it('stops delivering once the subscriber token expires, with a system error and CLOSED', async () => {
-    const user = await createUser(server, { status: 'pending' });
-    const token = await mintUserToken(server, user.id, 3);
-    const client = track(clientWithToken(server, token));
+    const user = await t.createUser({ status: 'pending' });
+    const token = await t.mintUserToken(user.id, 3);
+    const client = track(t.withToken(token));
     // With an accessToken callback the first join can go out before the token was fetched (the
     // server then uses the anon apikey, as Supabase does); fetch it first so the join carries it.
     await client.realtime.setAuth();
@@ -94,24 +90,31 @@ describe('postgres_changes on profiles', () => {
 
     await waitFor(() => sub.statuses.includes('CLOSED'), 6_000, 'the channel to close');
     expect(sub.system).toContainEqual(expect.objectContaining({ status: 'error', message: expect.stringMatching(/Token has expired/) }));
+    // The server sends one change to every subscriber in the same turn: once the witness has it,
+    // the closed channel would have had it too.
+    const witness = await subscribeProfiles(track(await t.signInAs(superadmin)), 'short-lived-witness', { filter: `id=eq.${user.id}` });
     await setStatus(user.id, 'rejected');
-    await sleep(300);
+    await waitFor(() => witness.events.length === 1, 1_000, 'the witness event');
     expect(sub.events).toHaveLength(1);
   });
 
   it('uses the new claims after an access_token update and closes the channel on a bad one', async () => {
-    const user = await createUser(server, { status: 'pending' });
-    const client = track(anonClient(server));
+    const user = await t.createUser({ status: 'pending' });
+    const client = track(t.anon());
     const sub = await subscribeProfiles(client, 'upgrade-to-user', { filter: `id=eq.${user.id}` });
+    const witness = await subscribeProfiles(track(await t.signInAs(superadmin)), 'upgrade-witness', { filter: `id=eq.${user.id}` });
     await setStatus(user.id, 'rejected');
-    await sleep(300);
+    await waitFor(() => witness.events.length === 1, 1_000, 'the witness event');
     expect(sub.events).toEqual([]);
 
-    // What supabase-js does on SIGNED_IN: push the new token to joined channels (no reply).
-    await client.realtime.setAuth(await mintUserToken(server, user.id));
-    await sleep(100);
+    // What supabase-js does on SIGNED_IN: push the new token to joined channels (no reply). The
+    // server handles a socket's frames in order, so a heartbeat's answer means the token is in use.
+    await client.realtime.setAuth(await t.mintUserToken(user.id));
+    await heartbeat(client);
     await setStatus(user.id, 'approved');
     await waitFor(() => sub.events.length === 1, 1_000, 'the UPDATE under the new claims');
+    // Changes reach a subscriber in order: the first one it got is the one after the upgrade.
+    expect(sub.events[0].new).toMatchObject({ status: 'approved' });
 
     await client.realtime.setAuth('not-a-jwt');
     await waitFor(() => sub.statuses.includes('CLOSED'), 2_000, 'the channel to close');
@@ -119,8 +122,8 @@ describe('postgres_changes on profiles', () => {
   });
 
   it('delivers rows written by database triggers (signup creates the profile)', async () => {
-    const sub = await subscribeProfiles(track(await signInAs(server, superadmin)), 'new-profiles', { event: 'INSERT' });
-    const user = await createUser(server, { status: 'pending' });
+    const sub = await subscribeProfiles(track(await t.signInAs(superadmin)), 'new-profiles', { event: 'INSERT' });
+    const user = await t.createUser({ status: 'pending' });
     const inserted = await waitFor(() => sub.events.find((e) => e.new && (e.new as { id?: string }).id === user.id), 1_000, 'the INSERT');
     expect(inserted).toMatchObject({ eventType: 'INSERT', old: {} });
     expect(inserted.new).toMatchObject({ id: user.id, status: 'pending' });

@@ -2,17 +2,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachRealtime, syncCaptureTriggers, type RealtimeHandle } from '../../server/realtime/index.ts';
-import { createUser, mintUserToken, startTestServer, type TestServer, type TestUser } from '../support/server.ts';
+import type { TestUser } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { joinFrame, RawSocket, sleep, waitFor } from './helpers.ts';
 
 // The Phoenix frames themselves, where supabase-js would hide what the server got wrong.
-let server: TestServer;
+const t = useTestServer();
 let superadmin: TestUser;
 let superadminToken: string;
 const sockets: RawSocket[] = [];
 
-async function open(apikey = server.anonKey, vsn?: string): Promise<RawSocket> {
-  const socket = await RawSocket.open(server.url, apikey, vsn);
+async function open(apikey = t.server.anonKey, vsn?: string): Promise<RawSocket> {
+  const socket = await RawSocket.open(t.url, apikey, vsn);
   sockets.push(socket);
   return socket;
 }
@@ -20,33 +21,31 @@ async function open(apikey = server.anonKey, vsn?: string): Promise<RawSocket> {
 const profiles = (extra: Record<string, unknown> = {}) => ({ event: '*', schema: 'public', table: 'profiles', ...extra });
 
 async function setStatus(id: string, status: string) {
-  await server.ctx.db.query('update public.profiles set status = $2 where id = $1', [id, status]);
+  await t.server.ctx.db.query('update public.profiles set status = $2 where id = $1', [id, status]);
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  superadmin = await createUser(server, { role: 'superadmin', status: 'approved' });
-  superadminToken = await mintUserToken(server, superadmin.id);
+  superadmin = await t.createUser({ role: 'superadmin', status: 'approved' });
+  superadminToken = await t.mintUserToken(superadmin.id);
 });
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await server?.stop();
 });
 
 describe('connection', () => {
   it('refuses an upgrade without a valid JWT apikey, with a JSON error', async () => {
-    expect(await RawSocket.refusal(server.url, 'vsn=2.0.0')).toMatchObject({ status: 401, body: { error: expect.any(String) } });
-    expect(await RawSocket.refusal(server.url, 'apikey=sb_publishable_abc&vsn=2.0.0')).toMatchObject({ status: 403 });
-    const noRole = await server.ctx.keys.sign({ iss: 'supabase' }, 3600);
-    expect(await RawSocket.refusal(server.url, `apikey=${noRole}&vsn=2.0.0`)).toMatchObject({
+    expect(await RawSocket.refusal(t.url, 'vsn=2.0.0')).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+    expect(await RawSocket.refusal(t.url, 'apikey=sb_publishable_abc&vsn=2.0.0')).toMatchObject({ status: 403 });
+    const noRole = await t.server.ctx.keys.sign({ iss: 'supabase' }, 3600);
+    expect(await RawSocket.refusal(t.url, `apikey=${noRole}&vsn=2.0.0`)).toMatchObject({
       status: 403, body: { error: 'Fields `role` and `exp` are required in JWT' },
     });
-    const expired = await server.ctx.keys.sign({ role: 'anon' }, -5);
-    expect(await RawSocket.refusal(server.url, `apikey=${expired}&vsn=2.0.0`)).toMatchObject({
+    const expired = await t.server.ctx.keys.sign({ role: 'anon' }, -5);
+    expect(await RawSocket.refusal(t.url, `apikey=${expired}&vsn=2.0.0`)).toMatchObject({
       status: 403, body: { error: expect.stringMatching(/^Token has expired \d+ seconds ago$/) },
     });
-    expect(await RawSocket.refusal(server.url, `apikey=${server.anonKey}&vsn=9.0.0`)).toMatchObject({ status: 400 });
+    expect(await RawSocket.refusal(t.url, `apikey=${t.server.anonKey}&vsn=9.0.0`)).toMatchObject({ status: 400 });
   });
 
   it('answers heartbeats on the phoenix topic, in vsn 2.0.0 arrays and 1.0.0 objects', async () => {
@@ -54,7 +53,7 @@ describe('connection', () => {
     socket.send([null, '1', 'phoenix', 'heartbeat', {}]);
     expect(await socket.reply('1')).toEqual([null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
 
-    const v1 = await open(server.anonKey, '1.0.0');
+    const v1 = await open(t.server.anonKey, '1.0.0');
     v1.ws.removeAllListeners('message');
     const objects: Record<string, unknown>[] = [];
     v1.ws.on('message', (data) => objects.push(JSON.parse(String(data)) as Record<string, unknown>));
@@ -93,7 +92,7 @@ describe('join', () => {
   });
 
   it('sends each change once per channel with the ids of the matching entries, typed like the reply', async () => {
-    const target = await createUser(server, { status: 'pending' });
+    const target = await t.createUser({ status: 'pending' });
     const socket = await open();
     const entries = [
       profiles({ filter: `id=eq.${target.id}` }),
@@ -123,7 +122,7 @@ describe('join', () => {
   });
 
   it('falls back to the apikey when the join carries no access_token', async () => {
-    const target = await createUser(server, { status: 'pending' });
+    const target = await t.createUser({ status: 'pending' });
     // Connected with the superadmin's token as apikey, joined without access_token.
     const socket = await open(superadminToken);
     socket.send(joinFrame('1', 'fallback', { postgres_changes: [profiles({ filter: `id=eq.${target.id}` })] }));
@@ -152,7 +151,7 @@ describe('join', () => {
 
   it('refuses a join whose access_token is expired or forged', async () => {
     const socket = await open();
-    const expired = await server.ctx.keys.sign({ role: 'authenticated', sub: superadmin.id }, -1);
+    const expired = await t.server.ctx.keys.sign({ role: 'authenticated', sub: superadmin.id }, -1);
     socket.send(joinFrame('1', 'expired', { postgres_changes: [profiles()] }, expired));
     expect((await socket.reply('1'))[4]).toEqual({ status: 'error', response: { reason: expect.stringMatching(/Token has expired/) } });
     const [h, p] = superadminToken.split('.');
@@ -163,7 +162,7 @@ describe('join', () => {
 
 describe('after the join', () => {
   it('replies ok to phx_leave and sends nothing more on that topic', async () => {
-    const target = await createUser(server, { status: 'pending' });
+    const target = await t.createUser({ status: 'pending' });
     const socket = await open();
     socket.send(joinFrame('1', 'leaving', { postgres_changes: [profiles({ filter: `id=eq.${target.id}` })] }, superadminToken));
     await socket.reply('1');
@@ -186,7 +185,7 @@ describe('after the join', () => {
     const socket = await open();
     socket.send(joinFrame('1', 'tokens', { postgres_changes: [profiles()] }, superadminToken));
     await socket.reply('1');
-    socket.send(['1', '2', 'realtime:tokens', 'access_token', { access_token: await mintUserToken(server, superadmin.id) }]);
+    socket.send(['1', '2', 'realtime:tokens', 'access_token', { access_token: await t.mintUserToken(superadmin.id) }]);
     socket.send(['1', '3', 'realtime:tokens', 'access_token', { access_token: 'sb_publishable_ignored' }]);
     socket.send([null, '4', 'phoenix', 'heartbeat', {}]);
     await socket.reply('4');
@@ -214,29 +213,29 @@ describe('after the join', () => {
 
 describe('what leaves the database', () => {
   it('does not let a DELETE filter probe non-key columns of a row RLS hides', async () => {
-    const target = await createUser(server, { status: 'pending' });
+    const target = await t.createUser({ status: 'pending' });
     const socket = await open();
     socket.send(joinFrame('1', 'probe', { postgres_changes: [
       profiles({ event: 'DELETE', filter: 'status=eq.pending' }),
       profiles({ event: 'DELETE', filter: `id=eq.${target.id}` }),
     ] }));
     const ids = ((await socket.reply('1'))[4].response as { postgres_changes: { id: number }[] }).postgres_changes.map((e) => e.id);
-    await server.ctx.db.query('delete from public.profiles where id = $1', [target.id]);
+    await t.server.ctx.db.query('delete from public.profiles where id = $1', [target.id]);
     const [, , , , payload] = await socket.next((f) => f[3] === 'postgres_changes');
     expect(payload.ids).toEqual([ids[1]]);
     expect((payload.data as Record<string, unknown>).old_record).toEqual({ id: target.id });
   });
 
   it('leaves out columns the role may not select, also from filters, and flags tables without a key', async () => {
-    await server.ctx.db.exec(`
+    await t.server.ctx.db.exec(`
       create table public.rt_notes (id int primary key, title text, secret text);
       create table public.rt_log (line text);
       revoke all on public.rt_notes from anon;
       grant select (id, title) on public.rt_notes to anon;
       grant select on public.rt_log to anon;
       alter publication supabase_realtime add table public.rt_notes, public.rt_log;`);
-    await syncCaptureTriggers(server.ctx.db);
-    await server.schemaChanged();
+    await syncCaptureTriggers(t.server.ctx.db);
+    await t.server.schemaChanged();
     const socket = await open();
     socket.send(joinFrame('1', 'notes', { postgres_changes: [
       { event: 'INSERT', schema: 'public', table: 'rt_notes' },
@@ -244,7 +243,7 @@ describe('what leaves the database', () => {
       { event: 'INSERT', schema: 'public', table: 'rt_log' },
     ] }));
     const ids = ((await socket.reply('1'))[4].response as { postgres_changes: { id: number }[] }).postgres_changes.map((e) => e.id);
-    await server.ctx.db.exec("insert into public.rt_notes values (1, 'judul', 's'); insert into public.rt_log values ('x');");
+    await t.server.ctx.db.exec("insert into public.rt_notes values (1, 'judul', 's'); insert into public.rt_log values ('x');");
     const notes = await socket.next((f) => f[3] === 'postgres_changes' && (f[4].data as { table: string }).table === 'rt_notes');
     expect(notes[4].ids).toEqual([ids[0]]);
     expect(notes[4].data).toMatchObject({
@@ -261,13 +260,13 @@ describe('what leaves the database', () => {
 
 describe('ordering', () => {
   it('delivers a change whose transaction commits after a later one (PostgreSQL)', async () => {
-    const [early, late] = [await createUser(server, { status: 'pending' }), await createUser(server, { status: 'pending' })];
+    const [early, late] = [await t.createUser({ status: 'pending' }), await t.createUser({ status: 'pending' })];
     const socket = await open();
     socket.send(joinFrame('1', 'order', { postgres_changes: [profiles({ event: 'UPDATE' })] }, superadminToken));
     await socket.reply('1');
     const updated = (id: string) => socket.frames.find((f) => f[3] === 'postgres_changes'
       && ((f[4].data as { record: { id: string } }).record.id === id));
-    await server.ctx.db.transaction(async (tx) => {
+    await t.server.ctx.db.transaction(async (tx) => {
       await tx.query("update public.profiles set status = 'approved' where id = $1", [early.id]);
       await setStatus(late.id, 'approved');
       await waitFor(() => updated(late.id), 2_000, 'the later change');
@@ -284,7 +283,7 @@ describe('limits', () => {
   beforeAll(async () => {
     // A second endpoint on the same database with short limits, so they can be hit quickly.
     http = createServer((_req, res) => res.end());
-    realtime = attachRealtime(http, server.ctx, { idleTimeoutMs: 300, maxChannels: 2, feed: { pruneEveryMs: 100, keepMs: 0 } });
+    realtime = attachRealtime(http, t.server.ctx, { idleTimeoutMs: 300, maxChannels: 2, feed: { pruneEveryMs: 100, keepMs: 0 } });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   });
@@ -296,16 +295,16 @@ describe('limits', () => {
   });
 
   it('disconnects a client that stops sending heartbeats', async () => {
-    const socket = await RawSocket.open(url, server.anonKey);
+    const socket = await RawSocket.open(url, t.server.anonKey);
     const started = Date.now();
     await socket.closed;
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('prunes the change queue once changes are read', async () => {
-    const target = await createUser(server, { status: 'pending' });
+    const target = await t.createUser({ status: 'pending' });
     await setStatus(target.id, 'approved');
-    const count = async () => Number((await server.ctx.db.query<{ n: string }>('select count(*)::text as n from realtime.changes')).rows[0].n);
+    const count = async () => Number((await t.server.ctx.db.query<{ n: string }>('select count(*)::text as n from realtime.changes')).rows[0].n);
     expect(await count()).toBeGreaterThan(0);
     const deadline = Date.now() + 3_000;
     while ((await count()) > 0) {
@@ -315,7 +314,7 @@ describe('limits', () => {
   });
 
   it('caps the channels per connection', async () => {
-    const socket = await RawSocket.open(url, server.anonKey);
+    const socket = await RawSocket.open(url, t.server.anonKey);
     for (const ref of ['1', '2', '3']) socket.send(joinFrame(ref, `c${ref}`, { postgres_changes: [profiles()] }));
     expect((await socket.reply('2'))[4].status).toBe('ok');
     expect((await socket.reply('3'))[4]).toMatchObject({ status: 'error', response: { reason: expect.stringMatching(/Too many channels/) } });

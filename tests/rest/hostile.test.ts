@@ -1,40 +1,35 @@
 /** Hostile input: every answer is a 4xx (never 5xx, never a crash) and stored data is unchanged. */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createUser, mintUserToken, startTestServer, type TestServer } from '../support/server.ts';
+import { beforeAll, expect, test } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let adminToken: string;
 let snapshot: string;
 
-const state = async () => JSON.stringify((await server.ctx.db.query(
+const state = async () => JSON.stringify((await t.server.ctx.db.query(
   `select (select json_agg(a order by id) from public.articles a)::text as a,
           (select json_agg(p order by id) from public.profiles p)::text as p,
           (select json_agg(g order by id) from public.galleries g)::text as g,
           (select count(*) from pg_tables where schemaname = 'public')::text as t`)).rows[0]);
 
 async function call(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string>; token?: string } = {}) {
-  const res = await fetch(`${server.url}/rest/v1${path}`, {
+  const res = await fetch(`${t.url}/rest/v1${path}`, {
     method,
-    headers: { apikey: server.anonKey, Authorization: `Bearer ${init.token ?? adminToken}`, 'Content-Type': 'application/json', ...init.headers },
+    headers: { apikey: t.server.anonKey, Authorization: `Bearer ${init.token ?? adminToken}`, 'Content-Type': 'application/json', ...init.headers },
     body: init.body,
   });
   return { status: res.status, body: await res.text() };
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const admin = await createUser(server, { role: 'admin' });
-  adminToken = await mintUserToken(server, admin.id);
+  const admin = await t.createUser({ role: 'admin' });
+  adminToken = await t.mintUserToken(admin.id);
   for (const title of ['Satu', 'Dua']) {
     const r = await call('POST', '/articles', { body: JSON.stringify({ title, content: 'isi', author_id: admin.id }) });
     expect(r.status).toBe(201);
   }
   await call('POST', '/galleries', { body: JSON.stringify({ name: 'Galeri' }) });
   snapshot = await state();
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const INJECTIONS = [
@@ -89,7 +84,7 @@ test('SQL injection in filter values, identifiers, select, order, casts, on_conf
     }
   }
   // The harmless values were stored as text where inserts were allowed; remove them, then compare.
-  await server.ctx.db.query(`delete from public.galleries where name <> 'Galeri'`);
+  await t.server.ctx.db.query(`delete from public.galleries where name <> 'Galeri'`);
   expect(await state()).toBe(snapshot);
 }, 120_000);
 
@@ -139,11 +134,11 @@ test('forged, expired and foreign-role tokens get 401/403 and change nothing', a
   const r1 = await call('DELETE', '/articles?title=eq.Satu', { token: forged });
   expect(r1.status).toBe(401);
   expect(JSON.parse(r1.body).code).toBe('PGRST301');
-  const expired = await server.ctx.keys.sign({ role: 'authenticated', sub: crypto.randomUUID() }, -120);
+  const expired = await t.server.ctx.keys.sign({ role: 'authenticated', sub: crypto.randomUUID() }, -120);
   const r2 = await call('GET', '/articles', { token: expired });
   expect(r2.status).toBe(401);
   expect(JSON.parse(r2.body).message).toBe('JWT expired');
-  const superuser = await server.ctx.keys.sign({ role: 'postgres' }, 60);
+  const superuser = await t.server.ctx.keys.sign({ role: 'postgres' }, 60);
   const r3 = await call('DELETE', '/articles?title=eq.Satu', { token: superuser });
   expect(r3.status).toBe(403);
   expect(await state()).toBe(snapshot);

@@ -1,10 +1,9 @@
 /** Every data call the site makes, and the query-builder surface, through real supabase-js. */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  anonClient, createUser, serviceClient, signInAs, startTestServer, type TestServer, type TestUser, type TypedClient,
-} from '../support/server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { type TestUser, type TypedClient } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let superadmin: TestUser;
 let admin: TestUser;
 let pending: TestUser;
@@ -14,16 +13,11 @@ let asPending: TypedClient;
 let anon: TypedClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  superadmin = await createUser(server, { role: 'superadmin', fullName: 'Siti Super' });
-  admin = await createUser(server, { role: 'admin', fullName: 'Adi Admin' });
-  pending = await createUser(server, { status: 'pending', fullName: 'Putri Pending' });
-  [asSuper, asAdmin, asPending] = await Promise.all([signInAs(server, superadmin), signInAs(server, admin), signInAs(server, pending)]);
-  anon = anonClient(server);
-});
-
-afterAll(async () => {
-  await server?.stop();
+  superadmin = await t.createUser({ role: 'superadmin', fullName: 'Siti Super' });
+  admin = await t.createUser({ role: 'admin', fullName: 'Adi Admin' });
+  pending = await t.createUser({ status: 'pending', fullName: 'Putri Pending' });
+  [asSuper, asAdmin, asPending] = await Promise.all([t.signInAs(superadmin), t.signInAs(admin), t.signInAs(pending)]);
+  anon = t.anon();
 });
 
 describe('articles', () => {
@@ -153,8 +147,8 @@ describe('profiles, users and contacts', () => {
     // RLS: a pending account may not edit anything, so `.single()` sees no row and nothing is rolled in.
     const denied = await asPending.from('profiles').update({ full_name: 'Putri P.' }).eq('id', pending.id).select().single();
     expect(denied.error!.code).toBe('PGRST116');
-    const member = await createUser(server, { fullName: 'Umar' });
-    const asMember = await signInAs(server, member);
+    const member = await t.createUser({ fullName: 'Umar' });
+    const asMember = await t.signInAs(member);
     const upd = await asMember.from('profiles')
       .update({ full_name: 'Umar P.', username: 'umar_p', phone_number: '+6281234567890', avatar_url: null, updated_at: new Date().toISOString() })
       .eq('id', member.id).select().single();
@@ -162,7 +156,7 @@ describe('profiles, users and contacts', () => {
     expect(upd.data).toMatchObject({ full_name: 'Umar P.', username: 'umar_p', role: 'user', status: 'approved' });
     const self = await asMember.from('profiles').update({ role: 'superadmin' }).eq('id', member.id);
     expect(self.error).not.toBeNull();
-    const { data: after } = await serviceClient(server).from('profiles').select('role').eq('id', member.id).single();
+    const { data: after } = await t.service().from('profiles').select('role').eq('id', member.id).single();
     expect(after!.role).toBe('user');
     await asSuper.from('profiles').delete().eq('id', member.id);
   });

@@ -2,27 +2,17 @@
  * Personal data an attacker should not be able to read (docs/decisions/0002: approved colleagues
  * see each other; strangers' sign-ups are for staff only).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anonClient, clientWithToken, createUser, mintUserToken, startTestServer, type TestServer,
-} from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const t = useTestServer();
 
 describe('profile contact data', () => {
   it('an approved plain user cannot read a pending sign-up\'s e-mail or phone number', async () => {
-    const victim = await createUser(server, { role: 'user', status: 'pending' });
-    await server.ctx.db.query("update public.profiles set phone_number = '+6281234567890' where id = $1", [victim.id]);
-    const reader = await createUser(server, { role: 'user', status: 'approved' });
-    const client = clientWithToken(server, await mintUserToken(server, reader.id));
+    const victim = await t.createUser({ role: 'user', status: 'pending' });
+    await t.server.ctx.db.query("update public.profiles set phone_number = '+6281234567890' where id = $1", [victim.id]);
+    const reader = await t.createUser({ role: 'user', status: 'approved' });
+    const client = t.withToken(await t.mintUserToken(reader.id));
     const { data } = await client.from('profiles').select('id, email, phone_number').eq('id', victim.id);
     const row = data?.[0] as { email?: string | null; phone_number?: string | null } | undefined;
     expect(row?.email ?? null).toBeNull();
@@ -32,7 +22,7 @@ describe('profile contact data', () => {
 
 describe('repeated sign-up of an unconfirmed address', () => {
   it('does not hand a stranger the first sign-up\'s metadata (name, username, phone)', async () => {
-    const anon = anonClient(server);
+    const anon = t.anon();
     const email = `korban-${Date.now()}@example.com`;
     const first = await anon.auth.signUp({
       email, password: 'rahasia-korban-1',
@@ -40,10 +30,10 @@ describe('repeated sign-up of an unconfirmed address', () => {
     });
     expect(first.error).toBeNull();
     // the resend is limited to once a minute; move the clock of the first mail back
-    await server.ctx.db.query("update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1", [email]);
-    const res = await fetch(`${server.url}/auth/v1/signup`, {
+    await t.server.ctx.db.query("update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1", [email]);
+    const res = await fetch(`${t.url}/auth/v1/signup`, {
       method: 'POST',
-      headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
+      headers: { apikey: t.server.anonKey, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email, password: 'penyerang-123', data: {} }),
     });
     const text = await res.text();

@@ -3,34 +3,30 @@
  * bulk updates that include the caller's own row, RPC calls to internal functions and the
  * `private` schema through profile headers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, mintUserToken, startTestServer, type TestServer, type TestUser } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestUser } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let user: TestUser;
 let superadmin: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  user = await createUser(server, { role: 'user', status: 'approved' });
-  superadmin = await createUser(server, { role: 'superadmin', status: 'approved' });
-  other = await createUser(server, { role: 'user', status: 'pending' });
-});
-
-afterAll(async () => {
-  await server?.stop();
+  user = await t.createUser({ role: 'user', status: 'approved' });
+  superadmin = await t.createUser({ role: 'superadmin', status: 'approved' });
+  other = await t.createUser({ role: 'user', status: 'pending' });
 });
 
 async function rest(method: string, path: string, who: TestUser | null, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { apikey: server.anonKey, 'Content-Type': 'application/json', ...init.headers };
-  if (who) headers.Authorization = `Bearer ${await mintUserToken(server, who.id)}`;
-  const res = await fetch(`${server.url}/rest/v1${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const headers: Record<string, string> = { apikey: t.server.anonKey, 'Content-Type': 'application/json', ...init.headers };
+  if (who) headers.Authorization = `Bearer ${await t.mintUserToken(who.id)}`;
+  const res = await fetch(`${t.url}/rest/v1${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   return { status: res.status, text: await res.text() };
 }
 
 const roleOf = async (id: string) =>
-  (await server.ctx.db.query<{ role: string; status: string }>('select role, status from public.profiles where id = $1', [id])).rows[0];
+  (await t.server.ctx.db.query<{ role: string; status: string }>('select role, status from public.profiles where id = $1', [id])).rows[0];
 
 describe('profiles', () => {
   it('an upsert (on_conflict=id, merge-duplicates) cannot promote the caller', async () => {
@@ -58,7 +54,7 @@ describe('profiles', () => {
         expect(r.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       }
     }
-    const { rows } = await server.ctx.db.query<{ email: string }>('select email from public.profiles where id = $1', [user.id]);
+    const { rows } = await t.server.ctx.db.query<{ email: string }>('select email from public.profiles where id = $1', [user.id]);
     expect(rows[0].email).toBe(user.email);
   });
 });
@@ -77,8 +73,8 @@ describe('functions', () => {
   });
 
   it('get_all_users answers nobody but an approved superadmin', async () => {
-    const admin = await createUser(server, { role: 'admin', status: 'approved' });
-    const pendingSuper = await createUser(server, { role: 'superadmin', status: 'pending' });
+    const admin = await t.createUser({ role: 'admin', status: 'approved' });
+    const pendingSuper = await t.createUser({ role: 'superadmin', status: 'pending' });
     for (const who of [null, user, admin, pendingSuper]) {
       for (const method of ['GET', 'POST']) {
         const r = await rest(method, '/rpc/get_all_users', who, method === 'POST' ? { body: {} } : {});

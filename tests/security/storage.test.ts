@@ -3,40 +3,36 @@
  * existing key, percent-encoded separators, look-alike names, PUT, and remove by prefix list.
  * tests/storage/storage.test.ts covers plain uploads into a foreign folder and traversal names.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, mintUserToken, startTestServer, type TestServer, type TestUser } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestUser } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { md5, png } from '../storage/fixtures.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let owner: TestUser;
 let intruder: TestUser;
 const original = png(4, 4, 0, 1);
 const evil = png(4, 4, 0, 2);
 
 async function put(who: TestUser, method: string, rawPath: string, body: Buffer, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}/storage/v1/object/${rawPath}`, {
+  const res = await fetch(`${t.url}/storage/v1/object/${rawPath}`, {
     method,
-    headers: { apikey: server.anonKey, Authorization: `Bearer ${await mintUserToken(server, who.id)}`, 'Content-Type': 'image/png', ...headers },
+    headers: { apikey: t.server.anonKey, Authorization: `Bearer ${await t.mintUserToken(who.id)}`, 'Content-Type': 'image/png', ...headers },
     body: new Uint8Array(body),
   });
   return { status: res.status, text: await res.text() };
 }
 
 const publicBytes = async (name: string) => {
-  const res = await fetch(`${server.url}/storage/v1/object/public/article_images/${name}`);
+  const res = await fetch(`${t.url}/storage/v1/object/public/article_images/${name}`);
   return md5(new Uint8Array(await res.arrayBuffer()));
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await createUser(server, { role: 'admin', status: 'approved' });
-  intruder = await createUser(server, { role: 'admin', status: 'approved' });
+  owner = await t.createUser({ role: 'admin', status: 'approved' });
+  intruder = await t.createUser({ role: 'admin', status: 'approved' });
   const r = await put(owner, 'POST', `article_images/${owner.id}/cover.png`, original);
   expect(r.status).toBe(200);
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('another admin\'s article image', () => {
@@ -66,15 +62,15 @@ describe('another admin\'s article image', () => {
   });
 
   it('cannot be removed, singly or through the prefix list', async () => {
-    const token = await mintUserToken(server, intruder.id);
-    const single = await fetch(`${server.url}/storage/v1/object/article_images/${owner.id}/cover.png`, {
-      method: 'DELETE', headers: { apikey: server.anonKey, Authorization: `Bearer ${token}` },
+    const token = await t.mintUserToken(intruder.id);
+    const single = await fetch(`${t.url}/storage/v1/object/article_images/${owner.id}/cover.png`, {
+      method: 'DELETE', headers: { apikey: t.server.anonKey, Authorization: `Bearer ${token}` },
     });
     // Supabase answers a missing (or hidden) key with HTTP 400 and statusCode "404"
     expect([400, 404]).toContain(single.status);
-    const many = await fetch(`${server.url}/storage/v1/object/article_images`, {
+    const many = await fetch(`${t.url}/storage/v1/object/article_images`, {
       method: 'DELETE',
-      headers: { apikey: server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { apikey: t.server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ prefixes: [`${owner.id}/cover.png`, `${owner.id}%2Fcover.png`, `${owner.id}/`] }),
     });
     expect(await many.json()).toEqual([]);

@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createUser, startTestServer, type TestServer } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let secret: Uint8Array;
 let victimId: string;
 
@@ -18,14 +18,9 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const stored = JSON.parse(readFileSync(path.join(server.dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string };
+  const stored = JSON.parse(readFileSync(path.join(t.server.dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string };
   secret = new TextEncoder().encode(stored.jwtSecret);
-  victimId = (await createUser(server, { role: 'user', status: 'approved' })).id;
-});
-
-afterAll(async () => {
-  await server?.stop();
+  victimId = (await t.createUser({ role: 'user', status: 'approved' })).id;
 });
 
 /** Tokens that must all be refused; each would grant more than anon if accepted. */
@@ -49,20 +44,20 @@ async function forgedTokens(): Promise<Record<string, string>> {
 describe('forged tokens', () => {
   it('are refused by /rest/v1 and change nothing', async () => {
     for (const [name, token] of Object.entries(await forgedTokens())) {
-      const read = await fetch(`${server.url}/rest/v1/profiles?select=id`, { headers: { apikey: server.anonKey, Authorization: `Bearer ${token}` } });
+      const read = await fetch(`${t.url}/rest/v1/profiles?select=id`, { headers: { apikey: t.server.anonKey, Authorization: `Bearer ${token}` } });
       expect([401, 403], name).toContain(read.status);
-      const del = await fetch(`${server.url}/rest/v1/profiles?id=eq.${victimId}`, {
-        method: 'DELETE', headers: { apikey: server.anonKey, Authorization: `Bearer ${token}` },
+      const del = await fetch(`${t.url}/rest/v1/profiles?id=eq.${victimId}`, {
+        method: 'DELETE', headers: { apikey: t.server.anonKey, Authorization: `Bearer ${token}` },
       });
       expect([401, 403], name).toContain(del.status);
     }
-    const { rows } = await server.ctx.db.query('select 1 from public.profiles where id = $1', [victimId]);
+    const { rows } = await t.server.ctx.db.query('select 1 from public.profiles where id = $1', [victimId]);
     expect(rows).toHaveLength(1);
   });
 
   it('are refused by /auth/v1/user', async () => {
     for (const [name, token] of Object.entries(await forgedTokens())) {
-      const res = await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, Authorization: `Bearer ${token}` } });
+      const res = await fetch(`${t.url}/auth/v1/user`, { headers: { apikey: t.server.anonKey, Authorization: `Bearer ${token}` } });
       expect(res.status, name).toBeGreaterThanOrEqual(400);
       expect(res.status, name).toBeLessThan(500);
     }
@@ -71,24 +66,24 @@ describe('forged tokens', () => {
   it('are refused by /storage/v1 for upload and delete', async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     for (const [name, token] of Object.entries(await forgedTokens())) {
-      const up = await fetch(`${server.url}/storage/v1/object/avatars/${victimId}-forged-${name}.png`, {
-        method: 'POST', headers: { apikey: server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' }, body: png,
+      const up = await fetch(`${t.url}/storage/v1/object/avatars/${victimId}-forged-${name}.png`, {
+        method: 'POST', headers: { apikey: t.server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' }, body: png,
       });
       expect([400, 401, 403], name).toContain(up.status);
     }
-    const { rows } = await server.ctx.db.query("select name from storage.objects where name like '%forged%'");
+    const { rows } = await t.server.ctx.db.query("select name from storage.objects where name like '%forged%'");
     expect(rows).toEqual([]);
   });
 
   it('cannot join a realtime channel, neither on connect nor as the join token', async () => {
     // control: the same join with the real anon key succeeds, so a refusal below means the token
-    expect(await realtimeJoin(`${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(server.anonKey)}&vsn=1.0.0`, undefined)).toBe('ok');
+    expect(await realtimeJoin(`${t.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(t.server.anonKey)}&vsn=1.0.0`, undefined)).toBe('ok');
     for (const [name, token] of Object.entries(await forgedTokens())) {
       // connection token
-      const reply = await realtimeJoin(`${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(token)}&vsn=1.0.0`, undefined);
+      const reply = await realtimeJoin(`${t.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(token)}&vsn=1.0.0`, undefined);
       expect(reply, `${name} as apikey`).not.toBe('ok');
       // anon connection, forged access_token in the join
-      const reply2 = await realtimeJoin(`${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(server.anonKey)}&vsn=1.0.0`, token);
+      const reply2 = await realtimeJoin(`${t.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(t.server.anonKey)}&vsn=1.0.0`, token);
       expect(reply2, `${name} as access_token`).not.toBe('ok');
     }
   });

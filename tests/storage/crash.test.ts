@@ -1,58 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Db } from '../../server/db/adapter.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
+import { anonKeyOf, exited, startServerProcess } from '../support/server-process.ts';
 import { createTemplateDatabase } from '../support/template-db.ts';
 import { asFile, filesUnder, md5, png } from './fixtures.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const EMAIL = 'crash-admin@example.com';
 const PASSWORD = 'rahasia-crash-123';
-
-interface Child {
-  process: ChildProcess;
-  url: string;
-  output: string[];
-}
-
-/** Starts `server/main.ts` as its own process (one process: tsx is loaded with --import, so kill -9 hits the server itself). */
-function startChild(env: Record<string, string>): Promise<Child> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const output: string[] = [];
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 60_000);
-    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-    child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}:\n${output.join('\n')}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output.push(line);
-      const match = /^listening on (http\S+)/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        resolve({ process: child, url: match[1], output });
-      }
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
 
 let anonKey = '';
 
@@ -63,12 +25,6 @@ function client(url: string) {
   });
 }
 
-async function fetchAnonKey(url: string): Promise<string> {
-  const script = await (await fetch(`${url}/env.js`)).text().catch(() => '');
-  const match = /SUPABASE_ANON_KEY["']?\s*:\s*["']([^"']+)/.exec(script);
-  if (!match) throw new Error(`no anon key in /env.js: ${script.slice(0, 200)}`);
-  return match[1];
-}
 
 /** An upload that sends half its bytes and then stalls, so the kill lands in the middle of a stream. */
 function stalledUpload(url: string, token: string, name: string): Promise<void> {
@@ -102,9 +58,9 @@ describe('crash safety', () => {
       SUPERADMIN_EMAIL: EMAIL, SUPERADMIN_PASSWORD: PASSWORD, LOG_REQUESTS: 'false', DATABASE_URL: databaseUrl,
     };
 
-    let child = await startChild(env);
+    let child = await startServerProcess(env);
     children.push(child.process);
-    anonKey = await fetchAnonKey(child.url);
+    anonKey = await anonKeyOf(child.url);
     const admin = client(child.url);
     const { data: session, error: signInError } = await admin.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
     expect(signInError).toBeNull();
@@ -136,10 +92,10 @@ describe('crash safety', () => {
     await Promise.all(workers);
     expect(attempted).toBeGreaterThan(acknowledged.size);
 
-    child = await startChild(env);
+    child = await startServerProcess(env);
     children.push(child.process);
     // the anon key is re-signed at every start (same secret, new iat), so read it again
-    anonKey = await fetchAnonKey(child.url);
+    anonKey = await anonKeyOf(child.url);
     const after = client(child.url);
     // listing needs the folder's owner: visitors list nothing
     expect((await after.auth.signInWithPassword({ email: EMAIL, password: PASSWORD })).error).toBeNull();

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
@@ -22,35 +23,86 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A real PNG of `width` x `height` pixels, optionally padded with a private ancillary chunk so
- * its size is about `targetBytes` (image viewers ignore such chunks).
+ * A real, decodable PNG of `width` x `height` pixels of one colour. With `targetBytes` it is
+ * instead a 64-pixel-wide image of random colours, stored uncompressed and sized to exactly
+ * `targetBytes` (padded with empty deflate blocks), so size limits can be tested with images
+ * the storage's decoder accepts and keeps byte for byte.
  */
 export function png(width = 4, height = 4, targetBytes = 0, seed = 0): Buffer {
+  const ihdr = (w: number, h: number) => {
+    const data = Buffer.alloc(13);
+    data.writeUInt32BE(w, 0);
+    data.writeUInt32BE(h, 4);
+    data[8] = 8; // bit depth
+    data[9] = 2; // RGB
+    return chunk('IHDR', data);
+  };
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const end = chunk('IEND', Buffer.alloc(0));
+  if (targetBytes === 0) {
+    const rows = Buffer.alloc((width * 3 + 1) * height, seed & 0xff);
+    for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
+    return Buffer.concat([signature, ihdr(width, height), chunk('IDAT', deflateSync(rows)), end]);
+  }
+  // fixed parts: signature 8, IHDR 25, IDAT framing 12, zlib header 2 and Adler-32 4, IEND 12
+  const room = targetBytes - 63;
+  const rowBytes = 64 * 3 + 1;
+  const blockOf = 65535;
+  let rows = Math.floor(room / rowBytes);
+  for (; rows > 0; rows--) {
+    const rest = room - rows * rowBytes; // 5 bytes per stored block header
+    if (rest % 5 === 0 && rest / 5 >= Math.ceil((rows * rowBytes) / blockOf)) break;
+  }
+  if (rows <= 0) throw new Error(`png(): ${targetBytes} bytes is too small`);
+  const raw = randomBytes(rows * rowBytes);
+  for (let y = 0; y < rows; y++) raw[y * rowBytes] = 0;
+  const dataBlocks = Math.ceil(raw.length / blockOf);
+  const emptyBlocks = (room - raw.length) / 5 - dataBlocks;
+  const parts: Buffer[] = [Buffer.from([0x78, 0x01])];
+  const stored = (payload: Buffer, final: boolean) => {
+    const head = Buffer.alloc(5);
+    head[0] = final ? 1 : 0;
+    head.writeUInt16LE(payload.length, 1);
+    head.writeUInt16LE(~payload.length & 0xffff, 3);
+    parts.push(head, payload);
+  };
+  for (let k = 0; k < emptyBlocks; k++) stored(Buffer.alloc(0), false);
+  for (let k = 0; k < dataBlocks; k++) stored(raw.subarray(k * blockOf, (k + 1) * blockOf), k === dataBlocks - 1);
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(adler32(raw), 0);
+  parts.push(adler);
+  return Buffer.concat([signature, ihdr(64, rows), chunk('IDAT', Buffer.concat(parts)), end]);
+}
+
+/** A tiny PNG whose header declares `width` x `height` pixels: a decompression bomb's shape. */
+export function pngDeclaring(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height, seed & 0xff);
-  for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
-  const parts = [
+  ihdr[8] = 1; // 1 bit per pixel
+  ihdr[9] = 0; // greyscale
+  const rows = Buffer.alloc(Math.min(height, 100) * (Math.ceil(width / 8) + 1));
+  return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
-  ];
-  const size = parts.reduce((n, p) => n + p.length, 0) + 12;
-  if (targetBytes > size + 12) parts.push(chunk('prVt', randomBytes(targetBytes - size - 12)));
-  parts.push(chunk('IEND', Buffer.alloc(0)));
-  return Buffer.concat(parts);
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-/** A minimal JPEG (SOI, JFIF APP0, EOI) followed by `extra` random bytes. */
-export function jpeg(extra = 64): Buffer {
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
-    randomBytes(extra),
-    Buffer.from([0xff, 0xd9]),
-  ]);
+function adler32(bytes: Uint8Array): number {
+  let a = 1;
+  let b = 0;
+  for (const byte of bytes) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/** A real JPEG photo of random noise (so no two are alike), `width` x `height`, without metadata. */
+export async function jpeg(width = 64, height = 48): Promise<Buffer> {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
 }
 
 export function md5(bytes: Uint8Array): string {

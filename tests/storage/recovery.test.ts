@@ -1,29 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FileStore, recoverStorage } from '../../server/storage/index.ts';
-import { createUser, signInAs, startTestServer, type TestServer, type TestUser, type TypedClient } from '../support/server.ts';
+import { type TestUser, type TypedClient } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { asFile, filesUnder, md5, png } from './fixtures.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let member: TestUser;
 let client: TypedClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  member = await createUser(server, { role: 'user' });
-  client = await signInAs(server, member);
+  member = await t.createUser({ role: 'user' });
+  client = await t.signInAs(member);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
-
-const storage = () => path.join(server.dataDir, 'storage');
+const storage = () => path.join(t.server.dataDir, 'storage');
 
 async function versionOf(name: string): Promise<string> {
-  const { rows } = await server.ctx.db.query<{ version: string }>(
+  const { rows } = await t.server.ctx.db.query<{ version: string }>(
     "select version from storage.objects where bucket_id = 'avatars' and name = $1", [name]);
   return rows[0].version;
 }
@@ -34,7 +30,7 @@ describe('start-up recovery', () => {
     mkdirSync(path.dirname(stray), { recursive: true });
     writeFileSync(stray, 'old bytes');
     const warnings: string[] = [];
-    const report = await recoverStorage(server.ctx.db, new FileStore(server.dataDir), (m) => warnings.push(m));
+    const report = await recoverStorage(t.server.ctx.db, new FileStore(t.server.dataDir), (m) => warnings.push(m));
     expect(report.sweepSkipped).toBe(true);
     expect(existsSync(stray)).toBe(true);
     expect(warnings.join('\n')).toMatch(/not deleting/);
@@ -61,7 +57,7 @@ describe('start-up recovery', () => {
     rmSync(path.join(storage(), 'avatars', lost));
 
     const warnings: string[] = [];
-    const report = await recoverStorage(server.ctx.db, new FileStore(server.dataDir), (m) => warnings.push(m));
+    const report = await recoverStorage(t.server.ctx.db, new FileStore(t.server.dataDir), (m) => warnings.push(m));
     expect(report).toMatchObject({ completed: 1, discardedTemp: 1, removedOrphans: 1, sweepSkipped: false });
     expect(report.rowsWithoutFile).toEqual([{ bucket: 'avatars', name: `${member.id}-1.png` }]);
     expect(warnings.join('\n')).toMatch(/1 object row\(s\) have no file/);

@@ -99,7 +99,7 @@ describe('avatars', () => {
   it('the owner replaces its avatar with upsert; the old file is gone from disk', async () => {
     const name = `${member.id}-1700000000000.png`;
     const first = png(2, 2, 3000, 1);
-    const second = jpeg(5000);
+    const second = await jpeg();
     const bucket = memberClient.storage.from('avatars');
     expect((await bucket.upload(name, asFile(first, 'a.png', 'image/png'))).error).toBeNull();
     const filesAfterFirst = bucketFiles('avatars');

@@ -1,19 +1,15 @@
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, mintUserToken, signInAs, startTestServer, type TestServer, type TestUser } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestUser } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { asFile, filesUnder, md5, png } from './fixtures.ts';
 
-let server: TestServer;
+const t = useTestServer();
 let member: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  member = await createUser(server, { role: 'user' });
-});
-
-afterAll(async () => {
-  await server?.stop();
+  member = await t.createUser({ role: 'user' });
 });
 
 interface Answer {
@@ -66,27 +62,27 @@ function streamUpload(url: string, headers: Record<string, string>, total: numbe
 
 describe('streaming uploads', () => {
   it('cuts a body over the bucket limit off while it streams, without waiting for its end', async () => {
-    const token = await mintUserToken(server, member.id);
-    const answer = await streamUpload(`${server.url}/storage/v1/object/avatars/${member.id}-huge.png`, {
-      apikey: server.anonKey, authorization: `Bearer ${token}`, 'content-type': 'image/png',
+    const token = await t.mintUserToken(member.id);
+    const answer = await streamUpload(`${t.url}/storage/v1/object/avatars/${member.id}-huge.png`, {
+      apikey: t.server.anonKey, authorization: `Bearer ${token}`, 'content-type': 'image/png',
     }, 64 * 1024 * 1024);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
     // answered after about the 5 MB limit (plus what the socket buffers), far before 64 MB
     expect(answer.sentBeforeAnswer).toBeLessThan(20 * 1024 * 1024);
-    expect(filesUnder(path.join(server.dataDir, 'storage'))).toEqual([]);
+    expect(filesUnder(path.join(t.server.dataDir, 'storage'))).toEqual([]);
   });
 
   it('refuses a caller the policies reject before reading the body', async () => {
-    const answer = await streamUpload(`${server.url}/storage/v1/object/article_images/${member.id}/x.png`, {
-      apikey: server.anonKey, authorization: `Bearer ${await mintUserToken(server, member.id)}`, 'content-type': 'image/png',
+    const answer = await streamUpload(`${t.url}/storage/v1/object/article_images/${member.id}/x.png`, {
+      apikey: t.server.anonKey, authorization: `Bearer ${await t.mintUserToken(member.id)}`, 'content-type': 'image/png',
     }, 64 * 1024 * 1024);
     expect(answer.body).toMatchObject({ statusCode: '403', code: 'AccessDenied' });
     expect(answer.sentBeforeAnswer).toBeLessThan(20 * 1024 * 1024);
   });
 
   it('handles parallel uploads and downloads consistently', async () => {
-    const client = await signInAs(server, member);
+    const client = await t.signInAs(member);
     const bucket = client.storage.from('avatars');
     const images = Array.from({ length: 12 }, (_, i) => png(3, 3, 200_000 + i * 1000, i));
     const results = await Promise.all(images.map((bytes, i) => bucket.upload(`${member.id}-p${i}.png`, asFile(bytes, 'p.png', 'image/png'))));
@@ -98,8 +94,8 @@ describe('streaming uploads', () => {
     expect(downloads).toEqual(images.map((b) => md5(b)));
     const winner = md5(Buffer.from(await (await fetch(bucket.getPublicUrl(`${member.id}-same.png`).data.publicUrl)).arrayBuffer()));
     expect(images.slice(0, 6).map((b) => md5(b))).toContain(winner);
-    expect(filesUnder(path.join(server.dataDir, 'storage', 'avatars'))).toHaveLength(13);
-    expect(filesUnder(path.join(server.dataDir, 'storage', '.tmp'))).toEqual([]);
+    expect(filesUnder(path.join(t.server.dataDir, 'storage', 'avatars'))).toHaveLength(13);
+    expect(filesUnder(path.join(t.server.dataDir, 'storage', '.tmp'))).toEqual([]);
   });
 });
 
@@ -117,28 +113,28 @@ describe('abandoned uploads', () => {
   }
 
   async function tmpEmptied(): Promise<string[]> {
-    const tmp = path.join(server.dataDir, 'storage', '.tmp');
+    const tmp = path.join(t.server.dataDir, 'storage', '.tmp');
     for (let i = 0; i < 50 && filesUnder(tmp).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
     return filesUnder(tmp);
   }
 
   it('removes the temporary file when the client disconnects mid-body (raw and multipart)', async () => {
-    const token = await mintUserToken(server, member.id);
-    const headers = { apikey: server.anonKey, authorization: `Bearer ${token}` };
+    const token = await t.mintUserToken(member.id);
+    const headers = { apikey: t.server.anonKey, authorization: `Bearer ${token}` };
     const image = png(8, 8, 1_000_000, 5);
-    await abandon(`${server.url}/storage/v1/object/avatars/${member.id}-gone.png`,
+    await abandon(`${t.url}/storage/v1/object/avatars/${member.id}-gone.png`,
       { ...headers, 'content-type': 'image/png', 'content-length': String(image.length) }, image.subarray(0, 300_000));
     expect(await tmpEmptied()).toEqual([]);
 
     const boundary = '----abandoned';
     const preamble = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n3600\r\n`
       + `--${boundary}\r\nContent-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
-    await abandon(`${server.url}/storage/v1/object/avatars/${member.id}-gone2.png`, {
+    await abandon(`${t.url}/storage/v1/object/avatars/${member.id}-gone2.png`, {
       ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(preamble.length + image.length + 100),
     }, Buffer.concat([preamble, image.subarray(0, 300_000)]));
     expect(await tmpEmptied()).toEqual([]);
 
-    const { data } = await (await signInAs(server, member)).storage.from('avatars').list('', { search: `${member.id}-gone` });
+    const { data } = await (await t.signInAs(member)).storage.from('avatars').list('', { search: `${member.id}-gone` });
     expect(data).toEqual([]);
   });
 });

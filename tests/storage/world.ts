@@ -3,8 +3,9 @@
  * are filled by the beforeAll that useStorageWorld() registers in the calling test file.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { createUser, signInAs, startTestServer, type TestServer, type TestUser, type TypedClient } from '../support/server.ts';
+import { beforeAll, expect } from 'vitest';
+import type { TestServer, TestUser, TypedClient } from '../support/server.ts';
+import { useTestServer } from '../support/use-test-server.ts';
 import { filesUnder } from './fixtures.ts';
 
 export let server: TestServer;
@@ -18,21 +19,18 @@ export let memberClient: TypedClient;
 export let pendingClient: TypedClient;
 
 export function useStorageWorld(): void {
+  const t = useTestServer();
   beforeAll(async () => {
-    server = await startTestServer();
+    server = t.server;
     [admin, admin2, member, pending] = await Promise.all([
-      createUser(server, { role: 'admin' }),
-      createUser(server, { role: 'superadmin' }),
-      createUser(server, { role: 'user' }),
-      createUser(server, { role: 'admin', status: 'pending' }),
+      t.createUser({ role: 'admin' }),
+      t.createUser({ role: 'superadmin' }),
+      t.createUser({ role: 'user' }),
+      t.createUser({ role: 'admin', status: 'pending' }),
     ]);
     [adminClient, admin2Client, memberClient, pendingClient] = await Promise.all(
-      [admin, admin2, member, pending].map((u) => signInAs(server, u)),
+      [admin, admin2, member, pending].map((u) => t.signInAs(u)),
     );
-  });
-
-  afterAll(async () => {
-    await server?.stop();
   });
 }
 

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { waitUntilAccepting } from '../../server/db/wait-ready.ts';
 import { freePort } from './free-port.ts';
 
 const BIN = '/usr/lib/postgresql/15/bin';
@@ -39,19 +40,7 @@ export async function startPostgres15(): Promise<Postgres15> {
     ? spawn('runuser', asPostgres([`${BIN}/postgres`, ...args]), { stdio: 'ignore' })
     : spawn(`${BIN}/postgres`, args, { stdio: 'ignore' });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await waitUntilAccepting(url, { timeoutMs: 15_000, intervalMs: 100 });
   let counter = 0;
   return {
     url,

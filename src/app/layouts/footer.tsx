@@ -4,6 +4,11 @@ import { footerNavigation } from '@/content/navigation'
 import { site } from '@/content/site'
 import { BrandMark } from './brand-mark'
 
+const socialLinks = [
+  { link: site.social.instagram, Icon: Camera },
+  { link: site.social.youtube, Icon: PlaySquare },
+]
+
 export function Footer() {
   const year = new Date().getFullYear()
   return (
@@ -58,28 +63,19 @@ export function Footer() {
           </h2>
           <p className="mt-4 text-sm">Dokumentasi kegiatan satuan di media sosial resmi kami.</p>
           <ul className="mt-4 flex gap-3">
-            <li>
-              <a
-                href={site.social.instagram.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${site.social.instagram.label} (tab baru)`}
-                className="inline-flex size-11 items-center justify-center rounded-full border border-white/20 text-white transition-colors hover:border-gold hover:bg-gold hover:text-gold-foreground"
-              >
-                <Camera className="size-5" aria-hidden="true" />
-              </a>
-            </li>
-            <li>
-              <a
-                href={site.social.youtube.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${site.social.youtube.label} (tab baru)`}
-                className="inline-flex size-11 items-center justify-center rounded-full border border-white/20 text-white transition-colors hover:border-gold hover:bg-gold hover:text-gold-foreground"
-              >
-                <PlaySquare className="size-5" aria-hidden="true" />
-              </a>
-            </li>
+            {socialLinks.map(({ link, Icon }) => (
+              <li key={link.url}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${link.label} (tab baru)`}
+                  className="inline-flex size-11 items-center justify-center rounded-full border border-white/20 text-white transition-colors hover:border-gold hover:bg-gold hover:text-gold-foreground"
+                >
+                  <Icon className="size-5" aria-hidden="true" />
+                </a>
+              </li>
+            ))}
           </ul>
         </section>
       </div>

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react'
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui'
 import { cn } from '@/lib/utils'
 import { buttonVariants } from './button'
+import { useReturnFocus } from './return-focus'
 
 function AlertDialog(props: ComponentProps<typeof AlertDialogPrimitive.Root>) {
   return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />
@@ -25,7 +26,13 @@ function AlertDialogOverlay({ className, ...props }: ComponentProps<typeof Alert
   )
 }
 
-function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+function AlertDialogContent({
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus })
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -35,6 +42,7 @@ function AlertDialogContent({ className, ...props }: ComponentProps<typeof Alert
           'fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-background p-6 shadow-lg sm:max-w-lg',
           className,
         )}
+        {...returnFocus}
         {...props}
       />
     </AlertDialogPortal>

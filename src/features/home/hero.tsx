@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths'
 import { cn } from '@/lib/utils'
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion'
 import { Button } from '@/components/ui/button'
-import type { Article } from '@/features/news/api/types'
+import type { Article } from '@/lib/article'
 
 export function Hero({ articles, isPending }: { articles: Article[] | undefined; isPending: boolean }) {
   const [active, setActive] = useState(0)

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
-import { SearchX } from 'lucide-react'
+import { Link } from 'react-router'
+import { Images, SearchX } from 'lucide-react'
 import { cn } from '@/lib/utils'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
@@ -35,6 +36,12 @@ export function ActivitiesPage() {
       <PageHeader eyebrow="Dokumentasi Satuan" title="Berita & Kegiatan">
         Ikuti perkembangan terbaru, latihan, operasi, dan kegiatan sosial Skadron 31/Serbu.
       </PageHeader>
+      <nav aria-label="Dokumentasi lain" className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:px-8">
+        <Link to={paths.galleries} className="inline-flex items-center gap-2 rounded-sm font-bold text-army hover:text-army-light">
+          <Images className="size-5" aria-hidden="true" />
+          Lihat Galeri Foto Kegiatan
+        </Link>
+      </nav>
 
       <section aria-labelledby="daftar-kegiatan" className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
         <h2 id="daftar-kegiatan" className="sr-only">

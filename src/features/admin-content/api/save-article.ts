@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
+import { getArticleImages, removeUnusedArticleImages } from './article-files'
 
 export type ArticleFields = Pick<
   Database['public']['Tables']['articles']['Insert'],
@@ -16,9 +17,12 @@ export async function saveArticle({ id, fields }: { id?: string; fields: Article
     if (error) throw error
     return data.id
   }
+  const before = await getArticleImages(id)
   const { data, error } = await supabase.from('articles').update(row).eq('id', id).select('id')
   if (error) throw error
   if (!data || data.length === 0) throw new Error('Artikel tidak ditemukan atau Anda tidak memiliki izin.')
+  // a replaced or removed image is no longer public once the article stops using it
+  await removeUnusedArticleImages(id, before, fields)
   return id
 }
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import {
@@ -9,22 +9,22 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { fieldErrors } from '@/lib/validation/field-errors'
 import type { AdminArticle } from '../api/get-articles'
 import { useSaveArticle } from '../api/save-article'
+import {
+  ARTICLE_INCOMPLETE,
+  ARTICLE_INVALID_TITLE,
+  articleFormSchema,
+  CATEGORY_MAX,
+  TITLE_MAX,
+  type ArticleFormInput,
+} from '../api/article-schema'
 import { uploadArticleImages, UploadError, type UploadProgress } from '../api/upload-article-images'
+import { ArticleBodyField } from './article-body-field'
+import { DiscardChangesDialog } from './discard-changes-dialog'
 import { FilePicker } from './file-picker'
 import { ImageThumb } from './image-thumb'
 import { PublicationFields } from './publication-fields'
@@ -61,6 +61,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
       : { date: '', time: '' },
   )
   const [publishError, setPublishError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<keyof ArticleFormInput, string>>>({})
   const [saving, setSaving] = useState(false)
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const [confirmClose, setConfirmClose] = useState(false)
@@ -110,10 +111,16 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    if (!title.trim() || !content.trim()) {
-      toast.error('Data Tidak Lengkap', { description: 'Judul dan isi artikel tidak boleh kosong.' })
+    const parsed = articleFormSchema.safeParse({ title, category, content })
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error)
+      setErrors(found)
+      const missing = found.title === ARTICLE_INCOMPLETE.description || found.content === ARTICLE_INCOMPLETE.description
+      if (missing) toast.error(ARTICLE_INCOMPLETE.title, { description: ARTICLE_INCOMPLETE.description })
+      else toast.error(ARTICLE_INVALID_TITLE, { description: Object.values(found)[0] })
       return
     }
+    setErrors({})
     const publication = publishedAtFor(mode, schedule, article?.published_at)
     if (!publication.ok) {
       setPublishError(publication.message)
@@ -144,9 +151,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
       await save.mutateAsync({
         id: article?.id,
         fields: {
-          title: title.trim(),
-          category: category.trim() || null,
-          content,
+          ...parsed.data,
           cover_image_url: images.coverUrl ?? coverUrl,
           image_gallery_urls: [...galleryUrls, ...images.galleryUrls],
           author_id: userId,
@@ -168,6 +173,15 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     }
   }
 
+  // The editor inserts only pictures already stored for this article.
+  const storedImages = useMemo(
+    () => [
+      ...(coverUrl ? [{ url: coverUrl, label: 'gambar sampul' }] : []),
+      ...galleryUrls.map((url, index) => ({ url, label: `gambar galeri ${index + 1}` })),
+    ],
+    [coverUrl, galleryUrls],
+  )
+
   const uploading = progress !== null && progress.total > 0 && progress.done < progress.total
 
   return (
@@ -180,39 +194,38 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
               <DialogDescription>Judul dan isi wajib diisi. Kategori dan gambar boleh dikosongkan.</DialogDescription>
             </DialogHeader>
 
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-title`}>Judul</Label>
-              <Input
-                id={`${id}-title`}
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-                placeholder="Judul artikel"
-                maxLength={300}
-                required
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-category`}>Kategori</Label>
-              <Input
-                id={`${id}-category`}
-                value={category}
-                onChange={(e) => setCategory(e.target.value)}
-                placeholder="Kategori (e.g., Latihan, Operasi)"
-                maxLength={100}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-content`}>Isi Artikel (mendukung HTML)</Label>
-              <Textarea
-                id={`${id}-content`}
-                value={content}
-                onChange={(e) => setContent(e.target.value)}
-                placeholder="<p>Tulis isi artikel di sini...</p>"
-                rows={10}
-                className="font-mono text-sm"
-                required
-              />
-            </div>
+            <Field label="Judul" error={errors.title}>
+              {(control) => (
+                <Input
+                  {...control}
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  placeholder="Judul artikel"
+                  maxLength={TITLE_MAX}
+                  required
+                />
+              )}
+            </Field>
+            <Field label="Kategori" error={errors.category}>
+              {(control) => (
+                <Input
+                  {...control}
+                  value={category}
+                  onChange={(e) => setCategory(e.target.value)}
+                  placeholder="Kategori (e.g., Latihan, Operasi)"
+                  maxLength={CATEGORY_MAX}
+                />
+              )}
+            </Field>
+            <ArticleBodyField
+              initialHtml={article?.content ?? ''}
+              onChange={setContent}
+              images={storedImages}
+              title={title}
+              category={category}
+              error={errors.content}
+              disabled={saving}
+            />
 
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Gambar Sampul</legend>
@@ -323,22 +336,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
         </DialogContent>
       </Dialog>
 
-      <AlertDialog open={confirmClose} onOpenChange={setConfirmClose}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Buang perubahan?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Artikel ini belum disimpan. Jika ditutup sekarang, semua yang sudah Anda tulis akan hilang.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Lanjutkan Mengedit</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={onClose}>
-              Buang Perubahan
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <DiscardChangesDialog open={confirmClose} onOpenChange={setConfirmClose} onDiscard={onClose} />
     </>
   )
 }

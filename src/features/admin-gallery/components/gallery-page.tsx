@@ -1,24 +1,16 @@
 import { useState } from 'react'
-import { ImagePlus, Pencil, Trash2 } from 'lucide-react'
+import { Images, ImagePlus, Pencil, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useGalleries, type Gallery } from '../api/get-galleries'
 import { useDeleteGallery } from '../api/delete-gallery'
 import { GalleryFormDialog } from './gallery-form-dialog'
-import stockImage from '../assets/gallery-stock.svg'
+import { GalleryPhotosDialog } from './gallery-photos-dialog'
+import { GalleryCover } from './gallery-cover'
 
 type Editor = { key: number; gallery: Gallery | null }
 
@@ -27,6 +19,7 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
   const remove = useDeleteGallery()
   const [editor, setEditor] = useState<Editor | null>(null)
   const [toDelete, setToDelete] = useState<Gallery | null>(null)
+  const [photosOf, setPhotosOf] = useState<Gallery | null>(null)
 
   useQueryErrorToast(galleries.error, 'Gagal memuat galeri')
 
@@ -75,7 +68,7 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
           {galleries.data.map((gallery) => (
             <li key={gallery.id}>
               <Card className="h-full gap-4 overflow-hidden pt-0">
-                <img src={stockImage} alt="" width={640} height={360} className="aspect-video w-full object-cover" loading="lazy" />
+                <GalleryCover gallery={gallery} />
                 <CardHeader>
                   <CardTitle>
                     <h2 className="text-lg break-words">{gallery.name}</h2>
@@ -87,7 +80,11 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
                   </p>
                 </CardContent>
                 {canEdit && (
-                  <CardFooter className="gap-2">
+                  <CardFooter className="flex-wrap gap-2">
+                    <Button size="sm" onClick={() => setPhotosOf(gallery)} aria-label={`Kelola foto ${gallery.name}`}>
+                      <Images aria-hidden="true" />
+                      Foto
+                    </Button>
                     <Button variant="outline" size="sm" onClick={() => openEditor(gallery)} aria-label={`Edit ${gallery.name}`}>
                       <Pencil aria-hidden="true" />
                       Edit
@@ -119,23 +116,21 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
         />
       )}
 
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Hapus Galeri?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Galeri &quot;{toDelete?.name}&quot; beserta semua media di dalamnya akan dihapus secara permanen. Tindakan
-              ini tidak dapat dibatalkan.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Batal</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={confirmDelete}>
-              Ya, Hapus
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {photosOf && <GalleryPhotosDialog gallery={photosOf} onOpenChange={(open) => !open && setPhotosOf(null)} />}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Hapus Galeri?"
+        description={
+          <>
+            Galeri &quot;{toDelete?.name}&quot; beserta semua media di dalamnya akan dihapus secara permanen. Tindakan
+            ini tidak dapat dibatalkan.
+          </>
+        }
+        confirmLabel="Ya, Hapus"
+        onConfirm={confirmDelete}
+      />
     </div>
   )
 }

@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import type { ManagedUser } from '../api/get-users'
 
 export type UserAction = 'approve' | 'reject' | 'suspend' | 'restore' | 'delete'
@@ -52,22 +43,14 @@ export function ConfirmUserAction({ pending, onCancel, onConfirm }: Props) {
   const copy = pending ? COPY[pending.action] : null
   const name = pending?.user.full_name || pending?.user.email || 'Pengguna ini'
   return (
-    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{copy?.title}</AlertDialogTitle>
-          <AlertDialogDescription>{copy?.describe(name)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Batal</AlertDialogCancel>
-          <AlertDialogAction
-            variant={pending?.action === 'approve' || pending?.action === 'restore' ? 'default' : 'destructive'}
-            onClick={() => pending && onConfirm(pending.action, pending.user)}
-          >
-            {copy?.confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={pending !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={copy?.title}
+      description={copy?.describe(name)}
+      confirmLabel={copy?.confirm}
+      destructive={pending?.action !== 'approve' && pending?.action !== 'restore'}
+      onConfirm={() => pending && onConfirm(pending.action, pending.user)}
+    />
   )
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { loadSupabase } from '@/lib/supabase-lazy'
 import { queryKeys } from '@/lib/query-keys'
-import type { Article } from './types'
+import type { Article } from '@/lib/article'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

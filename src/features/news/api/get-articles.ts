@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { loadSupabase } from '@/lib/supabase-lazy'
 import { queryKeys } from '@/lib/query-keys'
-import type { Article } from './types'
+import type { Article } from '@/lib/article'
 
 /** All articles, newest first (SPEC section 7: public lists). */
 export async function getArticles(): Promise<Article[]> {

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { ArrowRight, Calendar } from 'lucide-react'
 import { excerpt, formatLongDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
-import type { Article } from '../api/types'
+import type { Article } from '@/lib/article'
 import { ArticleCover } from './article-cover'
 
 export const EXCERPT_LENGTH = 100

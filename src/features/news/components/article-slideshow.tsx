@@ -1,12 +1,43 @@
-import { useState } from 'react'
-import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react'
-import { cn } from '@/lib/utils'
+import { ImageOff } from 'lucide-react'
+import {
+  Carousel, CarouselDots, CarouselNext, CarouselPrevious, CarouselSlide, CarouselViewport, useCarousel,
+} from '@/components/ui/carousel'
+
+function Counter() {
+  const { selected, count } = useCarousel()
+  if (count < 2) return null
+  return (
+    <p className="absolute top-3 right-3 rounded-full bg-navy/80 px-3 py-1 text-xs font-semibold text-white" aria-live="polite">
+      {selected + 1} / {count}
+    </p>
+  )
+}
+
+function Slides({ images, title }: { images: string[]; title: string }) {
+  const { selected, count } = useCarousel()
+  return (
+    <CarouselViewport className="aspect-[16/9] rounded-xl bg-navy">
+      {images.map((src, index) => (
+        <CarouselSlide key={`${src}-${index}`} index={index} className="aspect-[16/9]">
+          <img
+            src={src}
+            width={1280}
+            height={720}
+            alt={`Foto ${index + 1} dari ${count}: ${title}`}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+            loading={index === 0 ? 'eager' : 'lazy'}
+            data-testid={index === selected ? 'slideshow-image' : undefined}
+            data-index={index}
+            className="size-full object-cover"
+          />
+        </CarouselSlide>
+      ))}
+    </CarouselViewport>
+  )
+}
 
 export function ArticleSlideshow({ images, title }: { images: string[]; title: string }) {
-  const [index, setIndex] = useState(0)
-  const count = images.length
-
-  if (count === 0) {
+  if (images.length === 0) {
     return (
       <div
         data-testid="slideshow-placeholder"
@@ -18,64 +49,15 @@ export function ArticleSlideshow({ images, title }: { images: string[]; title: s
     )
   }
 
-  const current = Math.min(index, count - 1)
-  const go = (next: number) => setIndex((next + count) % count)
-
   return (
-    <div aria-roledescription="carousel" aria-label={`Galeri foto: ${title}`} className="relative" data-testid="article-slideshow">
-      <div className="relative aspect-[16/9] overflow-hidden rounded-xl bg-navy">
-        <img
-          key={images[current]}
-          src={images[current]}
-          width={1280}
-          height={720}
-          alt={`Foto ${current + 1} dari ${count}: ${title}`}
-          fetchPriority={current === 0 ? 'high' : 'auto'}
-          data-testid="slideshow-image"
-          data-index={current}
-          className="size-full animate-fade-in object-cover"
-        />
-        {count > 1 && (
-          <p className="absolute top-3 right-3 rounded-full bg-navy/80 px-3 py-1 text-xs font-semibold text-white" aria-live="polite">
-            {current + 1} / {count}
-          </p>
-        )}
+    <Carousel label={`Galeri foto: ${title}`} count={images.length} data-testid="article-slideshow">
+      <div className="relative">
+        <Slides images={images} title={title} />
+        <Counter />
+        <CarouselPrevious label="Gambar sebelumnya" />
+        <CarouselNext label="Gambar berikutnya" />
       </div>
-      {count > 1 && (
-        <>
-          <button
-            type="button"
-            onClick={() => go(current - 1)}
-            aria-label="Gambar sebelumnya"
-            className="absolute top-[calc(50%-1.25rem)] left-3 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-navy/75 text-white hover:bg-gold hover:text-gold-foreground"
-          >
-            <ChevronLeft className="size-6" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            onClick={() => go(current + 1)}
-            aria-label="Gambar berikutnya"
-            className="absolute top-[calc(50%-1.25rem)] right-3 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-navy/75 text-white hover:bg-gold hover:text-gold-foreground"
-          >
-            <ChevronRight className="size-6" aria-hidden="true" />
-          </button>
-          <div className="mt-2 flex justify-center gap-1" role="group" aria-label="Pilih gambar">
-            {images.map((image, dot) => (
-              <button
-                key={`${image}-${dot}`}
-                type="button"
-                onClick={() => setIndex(dot)}
-                aria-label={`Tampilkan gambar ${dot + 1}`}
-                aria-current={dot === current}
-                data-testid="slideshow-dot"
-                className="flex size-8 items-center justify-center"
-              >
-                <span className={cn('block size-2.5 rounded-full transition-all', dot === current ? 'w-6 bg-army' : 'bg-army/30')} />
-              </button>
-            ))}
-          </div>
-        </>
-      )}
-    </div>
+      <CarouselDots label="Pilih gambar" dotLabel={(index) => `Tampilkan gambar ${index + 1}`} dotTestId="slideshow-dot" />
+    </Carousel>
   )
 }

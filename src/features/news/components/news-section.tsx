@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { ArrowRight } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import { Button } from '@/components/ui/button'
-import { ArticleCard, ArticleCardSkeleton } from '@/features/news/components/article-card'
-import type { Article } from '@/features/news/api/types'
+import { ArticleCard, ArticleCardSkeleton } from './article-card'
+import type { Article } from '@/lib/article'
 
 export const HOME_NEWS_LIMIT = 6
 const SKELETONS = 3
@@ -21,12 +21,20 @@ export function NewsSection({ articles, isPending }: { articles: Article[] | und
             </h2>
             <div className="mt-3 h-1 w-16 rounded-full bg-gold" />
           </div>
-          <Button asChild variant="outline" className="self-start border-army text-army sm:self-auto">
-            <Link to={paths.activities}>
-              Lihat Semua Berita
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-3 self-start sm:self-auto">
+            <Button asChild variant="outline" className="border-army text-army">
+              <Link to={paths.activities}>
+                Lihat Semua Berita
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="border-army text-army">
+              <Link to={paths.galleries}>
+                Lihat Galeri Foto
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
         </div>
 
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={isPending}>

@@ -3,9 +3,9 @@ import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useArticles } from '@/features/news/api/get-articles'
-import { Hero } from './hero'
-import { NewsSection } from './news-section'
-import { PersitSection } from './persit-section'
+import { Hero } from '@/features/home/hero'
+import { NewsSection } from '@/features/news/components/news-section'
+import { PersitSection } from '@/features/home/persit-section'
 
 export function HomePage() {
   useDocumentMeta(publicPage(paths.home))

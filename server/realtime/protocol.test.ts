@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { decodeBinary, decodeText, encode, ProtocolError } from './protocol.ts';
+
+describe('framing', () => {
+  it('decodes and encodes both protocol versions', () => {
+    expect(decodeText('2.0.0', '["1","2","realtime:x","phx_join",{"a":1}]'))
+      .toEqual({ joinRef: '1', ref: '2', topic: 'realtime:x', event: 'phx_join', payload: { a: 1 } });
+    expect(decodeText('1.0.0', '{"topic":"phoenix","event":"heartbeat","payload":{},"ref":"3"}'))
+      .toEqual({ joinRef: null, ref: '3', topic: 'phoenix', event: 'heartbeat', payload: {} });
+    const message = { joinRef: null, ref: '3', topic: 't', event: 'e', payload: {} };
+    expect(encode('2.0.0', message)).toBe('[null,"3","t","e",{}]');
+    expect(JSON.parse(encode('1.0.0', message))).toEqual({ join_ref: null, ref: '3', topic: 't', event: 'e', payload: {} });
+    for (const bad of ['nope', '[1,2,3]', '["1","2",3,"e",{}]', '{}']) expect(() => decodeText('2.0.0', bad)).toThrow(ProtocolError);
+  });
+
+  it('reads the refs and topic of a binary broadcast push so it can be answered', () => {
+    const strings = ['1', '2', 'realtime:x', 'ev', ''];
+    const header = Buffer.from([3, ...strings.map((s) => s.length), 1]);
+    const frame = Buffer.concat([header, Buffer.from(strings.join(''), 'latin1'), Buffer.from('{}')]);
+    expect(decodeBinary(frame)).toMatchObject({ joinRef: '1', ref: '2', topic: 'realtime:x', event: 'broadcast' });
+    expect(() => decodeBinary(Buffer.from([3, 9, 9, 9, 9, 0, 1]))).toThrow(ProtocolError);
+  });
+});

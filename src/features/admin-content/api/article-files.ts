@@ -1,0 +1,71 @@
+import { supabase } from '@/lib/supabase'
+import { ARTICLE_IMAGES_BUCKET } from './upload-article-images'
+
+type ArticleImages = { cover_image_url?: string | null; image_gallery_urls?: string[] | null; content?: string | null }
+
+const PUBLIC_PATH = `/storage/v1/object/public/${ARTICLE_IMAGES_BUCKET}/`
+const RENDER_PATH = `/storage/v1/render/image/public/${ARTICLE_IMAGES_BUCKET}/`
+
+/** The object name behind a public (or transformed) URL of this project's article images, else null. */
+export function articleImagePath(url: string, base = supabaseOrigin()): string | null {
+  let parsed: URL
+  try {
+    parsed = new URL(url, base)
+  } catch {
+    return null
+  }
+  if (base && parsed.origin !== new URL(base).origin) return null
+  for (const prefix of [PUBLIC_PATH, RENDER_PATH]) {
+    const at = parsed.pathname.indexOf(prefix)
+    if (at !== -1) return decodeURIComponent(parsed.pathname.slice(at + prefix.length))
+  }
+  return null
+}
+
+/** Every article image an article uses: cover, gallery and images inside its HTML. */
+export function articleImagePaths(article: ArticleImages | null | undefined, base = supabaseOrigin()): Set<string> {
+  const urls = [article?.cover_image_url, ...(article?.image_gallery_urls ?? [])]
+  for (const match of (article?.content ?? '').matchAll(/\bsrc\s*=\s*["']([^"']+)["']/gi)) urls.push(match[1].replace(/&amp;/g, '&'))
+  const paths = new Set<string>()
+  for (const url of urls) {
+    const path = url ? articleImagePath(url, base) : null
+    if (path) paths.add(path)
+  }
+  return paths
+}
+
+export async function getArticleImages(id: string): Promise<ArticleImages | null> {
+  const { data, error } = await supabase.from('articles').select('cover_image_url, image_gallery_urls, content').eq('id', id).maybeSingle()
+  if (error) throw error
+  return data
+}
+
+/**
+ * Removes the files `before` used and `after` no longer does, unless another article still
+ * shows them (a URL may have been copied into it). Storage policies let staff delete only
+ * files in their own folder, so files another admin uploaded stay. A failure here never fails
+ * the save: the article is already right, the file is only left over.
+ */
+export async function removeUnusedArticleImages(articleId: string, before: ArticleImages | null, after: ArticleImages | null) {
+  const keep = articleImagePaths(after)
+  const candidates = [...articleImagePaths(before)].filter((path) => !keep.has(path))
+  if (candidates.length === 0) return
+  try {
+    const { data: others, error } = await supabase
+      .from('articles')
+      .select('cover_image_url, image_gallery_urls, content')
+      .neq('id', articleId)
+    if (error) throw error
+    const used = new Set((others ?? []).flatMap((article) => [...articleImagePaths(article)]))
+    const unused = candidates.filter((path) => !used.has(path))
+    if (unused.length === 0) return
+    const { error: removeError } = await supabase.storage.from(ARTICLE_IMAGES_BUCKET).remove(unused)
+    if (removeError) throw removeError
+  } catch (error) {
+    console.warn('Unused article images were not removed:', candidates, error)
+  }
+}
+
+function supabaseOrigin(): string {
+  return supabase.storage.from(ARTICLE_IMAGES_BUCKET).getPublicUrl('x').data.publicUrl.split('/storage/v1/')[0]
+}

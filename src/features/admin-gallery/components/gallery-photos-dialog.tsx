@@ -1,0 +1,75 @@
+import { toast } from 'sonner'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { describeError } from '@/lib/error-messages'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
+import { useGalleryPhotos, useRemoveGalleryPhoto, useReorderGalleryPhotos, useUpdateGalleryPhoto } from '../api/gallery-photos'
+import type { Gallery } from '../api/get-galleries'
+import { PhotoItem } from './photo-item'
+import { PhotoUploader } from './photo-uploader'
+
+type Props = { gallery: Gallery; onOpenChange: (open: boolean) => void }
+
+/** Upload, order, describe and remove the photos of one gallery. */
+export function GalleryPhotosDialog({ gallery, onOpenChange }: Props) {
+  const photos = useGalleryPhotos(gallery.id)
+  const update = useUpdateGalleryPhoto(gallery.id)
+  const reorder = useReorderGalleryPhotos(gallery.id)
+  const remove = useRemoveGalleryPhoto(gallery.id)
+  const list = photos.data ?? []
+  const busy = update.isPending || reorder.isPending || remove.isPending
+
+  useQueryErrorToast(photos.error, 'Gagal memuat foto')
+
+  const move = (index: number, offset: -1 | 1) => {
+    const next = [...list]
+    const [moved] = next.splice(index, 1)
+    next.splice(index + offset, 0, moved)
+    reorder.mutate(next, { onError: (error) => toast.error('Gagal mengubah urutan foto', { description: describeError(error) }) })
+  }
+
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Foto Galeri: {gallery.name}</DialogTitle>
+          <DialogDescription>Unggah, urutkan, dan beri keterangan foto. Foto pertama menjadi sampul galeri.</DialogDescription>
+        </DialogHeader>
+        <PhotoUploader galleryId={gallery.id} nextPosition={list.length === 0 ? 0 : Math.max(...list.map((p) => p.position)) + 1} />
+        {photos.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">Memuat foto...</p>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Belum ada foto di galeri ini.</p>
+        ) : (
+          <ol className="grid gap-3" aria-label="Foto di galeri">
+            {list.map((photo, index) => (
+              <PhotoItem
+                key={`${photo.id}-${photo.caption}-${photo.alt}`}
+                photo={photo}
+                index={index}
+                count={list.length}
+                busy={busy}
+                onMove={(offset) => move(index, offset)}
+                onSave={(fields) =>
+                  update.mutate(
+                    { id: photo.id, ...fields },
+                    {
+                      onSuccess: () => toast.success('Keterangan foto disimpan!'),
+                      onError: (error) => toast.error('Gagal menyimpan keterangan foto', { description: describeError(error) }),
+                    },
+                  )
+                }
+                onRemove={() => {
+                  if (!window.confirm('Hapus foto ini dari galeri?')) return
+                  remove.mutate(photo, {
+                    onSuccess: () => toast.success('Foto dihapus!'),
+                    onError: (error) => toast.error('Gagal menghapus foto', { description: describeError(error) }),
+                  })
+                }}
+              />
+            ))}
+          </ol>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { ArrowLeft } from 'lucide-react'
+import { responsiveImage } from '@/lib/images'
+import { paths } from '@/lib/paths'
+import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
+import { PageHeader } from '@/components/ui/page-header'
+import { Spinner } from '@/components/ui/spinner'
+import { GALLERY_BUCKET, usePublicGallery, type PublicPhoto } from './api/public-galleries'
+import { Lightbox } from './components/lightbox'
+
+const GRID_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
+
+function BackLink() {
+  return (
+    <Link to={paths.galleries} className="inline-flex items-center gap-2 rounded-sm text-sm font-bold text-army hover:text-army-light">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Kembali ke Galeri
+    </Link>
+  )
+}
+
+export function GalleryPage() {
+  const { id = '' } = useParams()
+  const { data: gallery, isPending, error } = usePublicGallery(id)
+  const [open, setOpen] = useState<number | null>(null)
+  const thumbnails = useRef<(HTMLButtonElement | null)[]>([])
+  useQueryErrorToast(error, 'Gagal memuat galeri')
+  const cover = gallery?.photos[0]
+  useDocumentMeta({
+    title: gallery?.name ?? (isPending ? null : 'Galeri tidak ditemukan'),
+    description: gallery ? gallery.description || `Galeri foto ${gallery.name}.` : null,
+    image: cover ? responsiveImage(GALLERY_BUCKET, cover.path, { sizes: '', aspect: 1200 / 630 }).src : null,
+  })
+
+  if (isPending) {
+    return (
+      <div className="flex min-h-[calc(100svh-5rem)] items-center justify-center">
+        <Spinner className="size-10" label="Memuat galeri..." />
+      </div>
+    )
+  }
+  if (!gallery) {
+    return (
+      <div className="mx-auto flex min-h-[60svh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+        <h1 className="text-2xl font-bold text-army">Galeri tidak ditemukan</h1>
+        <p className="text-muted-foreground">Galeri yang Anda cari tidak ada atau sudah dihapus.</p>
+        <BackLink />
+      </div>
+    )
+  }
+
+  const altOf = (photo: PublicPhoto, index: number) => photo.alt || photo.caption || `${gallery.name}, foto ${index + 1}`
+
+  return (
+    <>
+      <PageHeader eyebrow="Galeri" title={gallery.name}>
+        {gallery.description}
+      </PageHeader>
+      <section aria-label={`Foto ${gallery.name}`} className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <BackLink />
+        {gallery.photos.length === 0 ? (
+          <p className="mt-6 rounded-xl border border-dashed border-border bg-card p-10 text-center text-muted-foreground">
+            Belum ada foto di galeri ini.
+          </p>
+        ) : (
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {gallery.photos.map((photo, index) => (
+              <li key={photo.id}>
+                <figure className="overflow-hidden rounded-xl border border-border bg-card">
+                  <button
+                    type="button"
+                    ref={(element) => {
+                      thumbnails.current[index] = element
+                    }}
+                    onClick={() => setOpen(index)}
+                    className="block w-full focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none"
+                    aria-label={`Perbesar foto ${index + 1}: ${altOf(photo, index)}`}
+                  >
+                    <img
+                      {...responsiveImage(GALLERY_BUCKET, photo.path, { aspect: 4 / 3, maxWidth: 800, sizes: GRID_SIZES })}
+                      alt={altOf(photo, index)}
+                      width={640}
+                      height={480}
+                      loading={index < 3 ? 'eager' : 'lazy'}
+                      className="aspect-[4/3] w-full bg-muted object-cover"
+                    />
+                  </button>
+                  {photo.caption && <figcaption className="p-3 text-sm text-muted-foreground">{photo.caption}</figcaption>}
+                </figure>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Lightbox
+        photos={gallery.photos}
+        index={open}
+        altOf={altOf}
+        onIndexChange={setOpen}
+        onClosed={(index) => thumbnails.current[index]?.focus()}
+      />
+    </>
+  )
+}
