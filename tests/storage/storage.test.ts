@@ -90,6 +90,12 @@ describe('article images', () => {
     expect((await anonymous.list(folder)).data).toEqual([]);
     expect((await anonymous.list()).data).toEqual([]);
     expect((await fetch(anonymous.getPublicUrl(`${folder}/a.png`).data.publicUrl)).status).toBe(200);
+    // no bucket's rows at all for the anon role, whatever permissive policy a bucket has
+    const visible = await server.ctx.db.transaction(async (tx) => {
+      await tx.query('set local role anon');
+      return (await tx.query<{ n: number }>('select count(*)::int as n from storage.objects')).rows[0].n;
+    });
+    expect(visible).toBe(0);
     // and another admin sees only their own folder
     expect((await adminClient.storage.from('article_images').list(folder)).data).toEqual([]);
   });
