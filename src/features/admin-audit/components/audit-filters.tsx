@@ -4,13 +4,14 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import type { AuditFilter } from '../api/get-audit-log'
+import type { Person } from '../api/get-people'
 import { ACTION_LABELS } from './describe-entry'
 
 const ALL = 'semua'
 
 type Props = {
   filter: AuditFilter
-  people: { id: string; name: string }[]
+  people: Person[]
   onChange: (next: Partial<AuditFilter>) => void
   onReset: () => void
 }

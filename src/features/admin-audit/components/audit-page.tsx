@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
-import { usersQueryOptions } from '@/features/admin-users/api/get-users'
+import { usePeople } from '../api/get-people'
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditEntry, type AuditFilter } from '../api/get-audit-log'
 import { AuditFilters } from './audit-filters'
 import { ACTION_LABELS, describeChanges, formatOccurredAt } from './describe-entry'
@@ -32,16 +31,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
 export default function AuditPage() {
   const [filter, setFilter] = useState<AuditFilter>(START)
   const log = useAuditLog(filter)
-  const users = useQuery(usersQueryOptions())
+  const people = usePeople()
   useQueryErrorToast(log.error, 'Gagal memuat riwayat aktivitas')
-
-  const people = useMemo(
-    () =>
-      (users.data ?? [])
-        .map((user) => ({ id: user.id, name: user.full_name || user.email || 'Pengguna' }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'id')),
-    [users.data],
-  )
   const total = log.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
   const entries = log.data?.entries ?? []
@@ -59,7 +50,7 @@ export default function AuditPage() {
       </div>
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
-        <AuditFilters filter={filter} people={people} onChange={change} onReset={() => setFilter(START)} />
+        <AuditFilters filter={filter} people={people.data ?? []} onChange={change} onReset={() => setFilter(START)} />
         {log.isPending ? (
           <p className="px-4 py-10 text-center text-sm text-muted-foreground" role="status">
             Memuat riwayat...
