@@ -14,7 +14,7 @@ const publicOnly = {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'screenshots', 'test-results', 'playwright-report', '.tmp'] },
+  { ignores: ['dist', 'dist-server', 'dist-ssr', 'node_modules', 'data', 'screenshots', 'test-results', 'playwright-report', '.tmp'] },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

@@ -26,7 +26,7 @@ const chromium = {
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1440, height: 900 }
 // E2E_SKIP_BUILD=1 reuses an existing dist/ when iterating locally.
-const build = process.env.E2E_SKIP_BUILD ? '' : 'npx vite build && '
+const build = process.env.E2E_SKIP_BUILD ? '' : 'npm run build && '
 
 export default defineConfig({
   testDir: 'e2e',

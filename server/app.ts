@@ -32,7 +32,7 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
-  app.route('/', createSiteApp(ctx));
+  app.route('/', createSiteApp(ctx, async (input, init) => app.request(input instanceof Request ? input : String(input), init)));
   app.onError((error, c) => {
     console.error(`[server] ${c.req.method} ${c.req.path}:`, error);
     return c.json({ message: 'Internal server error' }, 500);

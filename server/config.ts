@@ -23,6 +23,9 @@ export interface Config {
   rateLimitScale: number;
   /** Serve the built SPA from dist/ (false for API-only test servers). */
   serveSite: boolean;
+  /** A hosted Supabase project the site renders from instead of this server's own API. */
+  supabaseUrl: string | undefined;
+  supabaseAnonKey: string | undefined;
   logRequests: boolean;
   /** Connections this server opens to PostgreSQL at most (DB_POOL_SIZE). */
   dbPoolSize: number;
@@ -95,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redirectAllowList: (env.ADDITIONAL_REDIRECT_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
     rateLimitScale: int('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1) || 1,
     serveSite: bool(env.SERVE_SITE, true),
+    supabaseUrl: env.SUPABASE_URL?.replace(/\/+$/, '') || undefined,
+    supabaseAnonKey: env.SUPABASE_ANON_KEY || undefined,
     logRequests: bool(env.LOG_REQUESTS, false),
     dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20) || 1,
     dbAnonConcurrency: int('DB_ANON_CONCURRENCY', env.DB_ANON_CONCURRENCY, 14) || 1,

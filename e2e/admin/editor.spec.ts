@@ -1,14 +1,13 @@
 import { mkdir } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { createArticle } from '../support/fixtures'
-import { articleBody, client, createAccount, expect, expectToast, newSignedInPage, test, type Account } from './fixtures'
+import { articleBody, client, expect, expectToast, newSignedInPage, test, type Account } from './fixtures'
 import { imageFile } from './images'
 
 let admin: Account
-test.beforeAll(async ({ baseURL }) => {
+test.beforeEach(async ({ newAccount }) => {
   await mkdir('screenshots', { recursive: true })
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved', fullName: 'Penulis Editor' })
+  admin = await newAccount({ role: 'admin', status: 'approved', fullName: 'Penulis Editor' })
 })
 
 async function stored(baseURL: string, title: string) {
@@ -59,17 +58,23 @@ test.describe('rich-text editor', () => {
     await dialog.getByRole('group', { name: 'Sisipkan gambar' }).getByRole('button', { name: 'Batal' }).click()
 
     await tool(dialog, 'Tajuk bagian').click()
+    // the toolbar hands focus back to the text before typing goes on
+    await expect(body).toBeFocused()
     await page.keyboard.type('Kronologi')
     await page.keyboard.press('Enter')
     await page.keyboard.type('Pesawat lepas landas pukul 07.00.')
     await page.keyboard.press('Enter')
     await tool(dialog, 'Daftar berpoin').click()
+    // the toolbar hands focus back to the text before typing goes on
+    await expect(body).toBeFocused()
     await page.keyboard.type('Satu')
     await page.keyboard.press('Enter')
     await page.keyboard.type('Dua')
     await page.keyboard.press('Enter')
     await page.keyboard.press('Enter')
     await tool(dialog, 'Kutipan').click()
+    // the toolbar hands focus back to the text before typing goes on
+    await expect(body).toBeFocused()
     await page.keyboard.type('Siap terbang.')
     await page.keyboard.press('Enter')
     await page.keyboard.press('Enter')
@@ -184,9 +189,9 @@ test.describe('rich-text editor', () => {
     await context.close()
   })
 
-  test('an old article with hostile HTML opens with its safe content and saves without the rest', async ({ browser, baseURL }) => {
+  test('an old article with hostile HTML opens with its safe content and saves without the rest', async ({ newArticle, browser, baseURL }) => {
     const title = `Artikel Lama ${Date.now()}`
-    await createArticle(baseURL, {
+    await newArticle({
       title,
       content:
         '<h2>Sejarah</h2><p onmouseover="window.__pwned=1">Dibentuk <b>1970</b>.</p><script>window.__pwned=1</script>' +

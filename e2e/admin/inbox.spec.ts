@@ -1,14 +1,14 @@
 import { mkdir } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { client, createAccount, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
+import { client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
 
 let admin: Account
 let member: Account
-test.beforeAll(async ({ baseURL }) => {
+test.beforeEach(async ({ newAccount }) => {
   await mkdir('screenshots', { recursive: true })
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved' })
-  member = await createAccount(baseURL!, { role: 'user', status: 'approved' })
+  admin = await newAccount({ role: 'admin', status: 'approved' })
+  member = await newAccount({ role: 'user', status: 'approved' })
 })
 
 type Sent = { name: string; email: string; subject: string | null; message: string }

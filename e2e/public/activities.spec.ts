@@ -1,12 +1,15 @@
-import { expect, expectToast, test, uniq } from '../support/fixtures'
+import { expect, expectToast, secondsAgo, test, uniq } from '../support/fixtures'
+import { gotoClientSide } from './navigation'
 
 test('category filter: Semua by default, one button per category, filtering and the empty state', async ({ newArticle, page }) => {
   const tag = uniq()
   const latihan = `Latihan ${tag}`
   const operasi = `Operasi ${tag}`
-  const a = await newArticle({ title: `Filter A ${tag}`, content: '<p>a</p>', category: latihan, created_at: '2098-03-03T00:00:00Z' })
-  const b = await newArticle({ title: `Filter B ${tag}`, content: '<p>b</p>', category: operasi, created_at: '2098-03-02T00:00:00Z' })
-  const c = await newArticle({ title: `Filter C ${tag}`, content: '<p>c</p>', category: latihan, created_at: '2098-03-01T00:00:00Z' })
+  // Taken before the inserts, which may take seconds each.
+  const [first, second, third] = [1, 2, 3].map(secondsAgo)
+  const a = await newArticle({ title: `Filter A ${tag}`, content: '<p>a</p>', category: latihan, created_at: '2098-03-03T00:00:00Z', published_at: first })
+  const b = await newArticle({ title: `Filter B ${tag}`, content: '<p>b</p>', category: operasi, created_at: '2098-03-02T00:00:00Z', published_at: second })
+  const c = await newArticle({ title: `Filter C ${tag}`, content: '<p>c</p>', category: latihan, created_at: '2098-03-01T00:00:00Z', published_at: third })
 
   await page.goto('/kegiatan')
   const filter = page.getByTestId('category-filter')
@@ -63,7 +66,7 @@ test('6 placeholders while loading, then the error toast when the list fails', a
     await gate
     await route.fulfill({ status: 500, json: { message: 'database is busy', code: 'XX000' } })
   })
-  await page.goto('/kegiatan')
+  await gotoClientSide(page, '/kegiatan')
   await expect(page.getByTestId('article-skeleton')).toHaveCount(6)
   release()
   await expectToast(page, 'Gagal memuat kegiatan', 'Terjadi kesalahan. Silakan coba lagi.')

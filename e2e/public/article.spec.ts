@@ -1,4 +1,5 @@
-import { expect, expectToast, test, uniq } from '../support/fixtures'
+import { createArticles, expect, expectToast, test, uniq } from '../support/fixtures'
+import { gotoClientSide } from './navigation'
 
 test('detail: title, weekday date, category, slideshow wraps with dots, back link, title and description', async ({ newArticle, page, baseURL }) => {
   const text = 'Helikopter MI-35P melaksanakan latihan menembak udara ke darat. '.repeat(5)
@@ -62,7 +63,7 @@ test('missing article and malformed id show the not-found text', async ({ page }
 
 test('a load failure shows the toast', async ({ page }) => {
   await page.route('**/rest/v1/articles**', (route) => route.fulfill({ status: 500, json: { message: 'connection reset' } }))
-  await page.goto('/berita/00000000-0000-4000-8000-000000000001')
+  await gotoClientSide(page, '/berita/00000000-0000-4000-8000-000000000001')
   await expectToast(page, 'Gagal Memuat Artikel', 'Terjadi kesalahan. Silakan coba lagi.')
 })
 
@@ -121,4 +122,26 @@ test('the server puts title, description and Open Graph tags into the raw HTML',
   expect(meta('property', 'og:description')).toBe('Ringkasan & isi artikel untuk pratinjau tautan WhatsApp.')
   expect(meta('property', 'og:image')).toMatch(/^https?:\/\/[^/]+\/images\/equipment\/mi17-v5-1\.webp$/)
   expect(meta('property', 'og:url')).toMatch(new RegExp(`^https?://[^/]+/berita/${article.id}$`))
+})
+
+test('previous and next articles, and up to three related ones of the same category in any case', async ({ page, baseURL }) => {
+  const tag = uniq()
+  const [older, middle, newer, , sameCategory] = await createArticles(baseURL!, [
+    { title: `Lama ${tag}`, content: '<p>a</p>', category: `Terkait ${tag}`, published_at: '2001-01-01T00:00:00Z' },
+    { title: `Tengah ${tag}`, content: '<p>b</p>', category: `Terkait ${tag}`, published_at: '2001-01-02T00:00:00Z' },
+    { title: `Baru ${tag}`, content: '<p>c</p>', category: `Lain ${tag}`, published_at: '2001-01-03T00:00:00Z' },
+    { title: `Draf ${tag}`, content: '<p>d</p>', category: `Terkait ${tag}`, published_at: null },
+    { title: `Huruf kecil ${tag}`, content: '<p>e</p>', category: `terkait ${tag}`, published_at: '2000-06-01T00:00:00Z' },
+  ])
+  await page.goto(`/berita/${middle.id}`)
+  const pager = page.getByTestId('article-pager')
+  await expect(pager.getByRole('link', { name: /Artikel Sebelumnya/ })).toContainText(older.title)
+  await expect(pager.getByRole('link', { name: /Artikel Berikutnya/ })).toContainText(newer.title)
+  const related = page.getByTestId('related-articles').getByRole('heading')
+  await expect(related).toHaveText([older.title, sameCategory.title])
+
+  await pager.getByRole('link', { name: /Artikel Berikutnya/ }).click()
+  await expect(page).toHaveURL(`/berita/${newer.id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(newer.title)
+  await expect(page.getByTestId('article-pager').getByRole('link', { name: /Artikel Sebelumnya/ })).toContainText(middle.title)
 })

@@ -1,8 +1,10 @@
 import { expect, expectToast, test, uniq } from '../support/fixtures'
+import { gotoClientSide, waitForHydration } from './navigation'
 
 test('hero carousel advances every 5000 ms, wraps, and pauses while hovered', async ({ page }) => {
   await page.clock.install()
   await page.goto('/')
+  await waitForHydration(page)
   const slides = page.getByTestId('hero-slides')
   const title = page.getByTestId('hero-title')
   await expect(slides).toHaveAttribute('data-active-slide', '0')
@@ -68,7 +70,7 @@ test('hero buttons and the first three articles', async ({ page }) => {
     updated_at: null,
   }))
   await page.route('**/rest/v1/articles**', (route) => route.fulfill({ json: list }))
-  await page.goto('/')
+  await gotoClientSide(page, '/')
   const hero = page.getByTestId('hero-articles')
   await expect(hero.getByRole('link')).toHaveText([/Berita Beranda 4/, /Berita Beranda 3/, /Berita Beranda 2/])
   await expect(hero.getByRole('link').nth(1)).toContainText('LATIHAN · 3 Januari 2099')
@@ -88,7 +90,7 @@ test('news section: 3 placeholders while loading, cards with Baca Selengkapnya, 
     await gate
     await route.continue()
   })
-  await page.goto('/')
+  await gotoClientSide(page, '/')
   await expect(page.getByTestId('article-skeleton')).toHaveCount(3)
   release()
   await expect(page.getByTestId('article-skeleton')).toHaveCount(0)
@@ -102,7 +104,7 @@ test('news section: 3 placeholders while loading, cards with Baca Selengkapnya, 
 
 test('news section shows the empty message when there are no articles', async ({ page }) => {
   await page.route('**/rest/v1/articles**', (route) => route.fulfill({ json: [] }))
-  await page.goto('/')
+  await gotoClientSide(page, '/')
   await expect(page.getByText('Saat ini belum ada berita untuk ditampilkan.')).toBeVisible()
 })
 

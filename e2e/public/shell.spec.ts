@@ -96,3 +96,30 @@ test('unknown routes show a not-found page inside the shell', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Halaman tidak ditemukan' })).toBeVisible()
   await expect(page.getByRole('contentinfo')).toBeVisible()
 })
+
+test('Escape closes the mobile menu and puts focus back on its button', async ({ page }) => {
+  test.skip(!isPhone(page), 'the menu button exists below lg only')
+  await page.goto('/kegiatan')
+  await page.getByRole('button', { name: 'Buka menu' }).click()
+  await expect(page.locator('#mobile-menu')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.locator('#mobile-menu')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Buka menu' })).toBeFocused()
+})
+
+test('an anonymous visit loads no supabase-js and no /env.js; signing in loads it', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  for (const path of ['/', '/kegiatan', '/profil', '/kontak']) {
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+  }
+  expect(scripts).not.toContain('/env.js')
+  // supabase-lazy-*.js is the few-line loader; supabase-*.js holds the client.
+  const supabaseChunk = (path: string) => /\/assets\/supabase-(?!lazy-)[\w-]+\.js$/.test(path)
+  expect(scripts.filter(supabaseChunk)).toEqual([])
+  await page.goto('/login')
+  await expect.poll(() => scripts.some(supabaseChunk)).toBe(true)
+})

@@ -1,6 +1,5 @@
-import type { ServerContext } from '../context.ts';
-import { asRequest } from '../db/request-context.ts';
 import { isUuid } from '../http/uuid.ts';
+import type { SiteApi } from './api.ts';
 
 export interface ArticleMeta {
   id: string;
@@ -10,25 +9,12 @@ export interface ArticleMeta {
   updated_at: string;
 }
 
-
-/** Reads as the anonymous role, so the HTML never shows what the API would not. */
-export async function findArticle(ctx: ServerContext, id: string): Promise<ArticleMeta | undefined> {
+/** Through the public REST API with the anon key, so the HTML never shows what the API would not. */
+export async function findArticle(api: SiteApi, id: string): Promise<ArticleMeta | undefined> {
   if (!isUuid(id)) return undefined;
-  return asRequest(ctx.db, { claims: { role: 'anon' }, readOnly: true }, async (tx) => {
-    const { rows } = await tx.query<ArticleMeta>(
-      'select id, title, content, cover_image_url, updated_at from public.articles where id = $1',
-      [id],
-    );
-    return rows[0];
+  const rows = await api.get<ArticleMeta>('articles', {
+    select: 'id,title,content,cover_image_url,updated_at',
+    id: `eq.${id}`,
   });
-}
-
-export async function listArticlesForSitemap(ctx: ServerContext): Promise<{ id: string; updated_at: string }[]> {
-  return asRequest(ctx.db, { claims: { role: 'anon' }, readOnly: true }, async (tx) => {
-    const { rows } = await tx.query<{ id: string; updated_at: string }>(
-      `select id, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at
-       from public.articles order by created_at desc limit 5000`,
-    );
-    return rows;
-  });
+  return rows[0];
 }

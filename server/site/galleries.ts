@@ -1,6 +1,5 @@
-import type { ServerContext } from '../context.ts';
-import { asRequest } from '../db/request-context.ts';
 import { isUuid } from '../http/uuid.ts';
+import type { SiteApi } from './api.ts';
 
 export interface GalleryMeta {
   id: string;
@@ -9,16 +8,26 @@ export interface GalleryMeta {
   cover_path: string | null;
 }
 
-/** A gallery for the /galeri/{id} page's status and meta tags, read as the anonymous role. */
-export async function findGallery(ctx: ServerContext, id: string): Promise<GalleryMeta | undefined> {
+interface GalleryRow {
+  id: string;
+  name: string;
+  description: string | null;
+  gallery_photos: { path: string }[];
+}
+
+/**
+ * A gallery for the /galeri/{id} page's status and meta tags, through the public REST API with
+ * the anon key (as the browser reads it), with its first photo as the cover.
+ */
+export async function findGallery(api: SiteApi, id: string): Promise<GalleryMeta | undefined> {
   if (!isUuid(id)) return undefined;
-  return asRequest(ctx.db, { claims: { role: 'anon' }, readOnly: true }, async (tx) => {
-    const { rows } = await tx.query<GalleryMeta>(
-      `select g.id, g.name, g.description,
-         (select p.path from public.gallery_photos p where p.gallery_id = g.id order by p.position, p.created_at limit 1) as cover_path
-       from public.galleries g where g.id = $1`,
-      [id],
-    );
-    return rows[0];
+  const rows = await api.get<GalleryRow>('galleries', {
+    select: 'id,name,description,gallery_photos(path)',
+    id: `eq.${id}`,
+    'gallery_photos.order': 'position.asc,created_at.asc',
+    'gallery_photos.limit': '1',
   });
+  const row = rows[0];
+  if (!row) return undefined;
+  return { id: row.id, name: row.name, description: row.description, cover_path: row.gallery_photos[0]?.path ?? null };
 }

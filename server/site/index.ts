@@ -6,32 +6,32 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ServerContext } from '../context.ts';
 import { fromRoot } from '../paths.ts';
-import { findArticle, listArticlesForSitemap } from './articles.ts';
+import { createSiteApi, originOf } from './api.ts';
+import { findArticle } from './articles.ts';
+import { rssXml, sitemapXml } from './feeds.ts';
 import { findGallery } from './galleries.ts';
+import { createPageRenderer } from './render.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
+import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
+import { paths } from '../../src/lib/paths.ts';
 
 const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
-
-/** Public origin of this request (honours a reverse proxy's X-Forwarded-* headers). */
-function originOf(c: Context): string {
-  const url = new URL(c.req.url);
-  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
-  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim() || c.req.header('host') || url.host;
-  return `${proto}://${host}`;
-}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html with per-page meta (so link
  * previews see the article without running JavaScript), /env.js, sitemap.xml and robots.txt.
  */
-export function createSiteApp(ctx: ServerContext): Hono {
+export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hono {
   const app = new Hono();
   const { siteUrl } = ctx.config;
+  const api = createSiteApi(ctx, localFetch);
+  const renderer = createPageRenderer(api);
 
+  // For the Vite dev server's page; pages this server sends carry the config inline.
   app.get('/env.js', (c) => {
-    const env = { SUPABASE_URL: originOf(c), SUPABASE_ANON_KEY: ctx.keys.anonKey };
+    const env = api.browserEnv(c);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     return c.body(`window.__ENV__ = ${JSON.stringify(env)};\n`);
@@ -41,13 +41,14 @@ export function createSiteApp(ctx: ServerContext): Hono {
     c.text(`User-agent: *\nDisallow: /admin\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`));
 
   app.get('/sitemap.xml', async (c) => {
-    const articles = await listArticlesForSitemap(ctx);
-    const urls = [
-      ...publicPages.filter((p) => p.indexed).map((p) => `  <url><loc>${siteUrl}${p.path}</loc></url>`),
-      ...articles.map((a) => `  <url><loc>${siteUrl}/berita/${a.id}</loc><lastmod>${a.updated_at}</lastmod></url>`),
-    ];
     c.header('Content-Type', 'application/xml; charset=utf-8');
-    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+    return c.body(await sitemapXml(api, siteUrl));
+  });
+
+  app.get('/rss.xml', async (c) => {
+    c.header('Content-Type', 'application/rss+xml; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    return c.body(await rssXml(api, siteUrl));
   });
 
   if (!ctx.config.serveSite) return app;
@@ -101,13 +102,14 @@ export function createSiteApp(ctx: ServerContext): Hono {
     let meta: PageMeta = {
       title: pageTitle((page ?? notFoundPage).title),
       description: (page ?? notFoundPage).description,
-      url: `${origin}${pathname}`,
+      // Each page of the activity list is its own page for search engines.
+      url: `${origin}${pathname}${pathname === paths.activities ? listSearch(readListParams(new URL(c.req.url).searchParams) ?? {}) : ''}`,
       image: `${origin}/images/articles/default-og.jpg`,
     };
     let status: 200 | 404 = page ? 200 : 404;
     const articleId = /^\/berita\/([^/]+)$/.exec(pathname)?.[1];
     if (articleId) {
-      const article = await findArticle(ctx, decodeURIComponent(articleId));
+      const article = await findArticle(api, decodeURIComponent(articleId));
       status = article ? 200 : 404;
       if (article) {
         meta = {
@@ -121,7 +123,7 @@ export function createSiteApp(ctx: ServerContext): Hono {
     }
     const galleryId = /^\/galeri\/([^/]+)$/.exec(pathname)?.[1];
     if (galleryId) {
-      const gallery = await findGallery(ctx, decodeURIComponent(galleryId));
+      const gallery = await findGallery(api, decodeURIComponent(galleryId));
       status = gallery ? 200 : 404;
       if (gallery) {
         meta = {
@@ -135,7 +137,10 @@ export function createSiteApp(ctx: ServerContext): Hono {
       }
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(renderMeta(indexHtml, meta), status);
+    // The admin area is rendered by the browser alone: nothing in it is public.
+    const ssr = !pathname.startsWith('/admin');
+    const rendered = await renderer(renderMeta(indexHtml, meta), c.req.raw, api.browserEnv(c), originOf(c), ssr);
+    return c.html(rendered.html, (rendered.status ?? status) as 200 | 404);
   };
   app.get('*', (c) => (API_PREFIX.test(c.req.path) ? c.notFound() : renderPage(c)));
   return app;

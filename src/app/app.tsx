@@ -1,10 +1,12 @@
-import { RouterProvider } from 'react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { RouterProvider, type createBrowserRouter } from 'react-router'
 import { AppProviders } from './providers'
-import { router } from './router'
 
-export function App() {
+type BrowserRouter = ReturnType<typeof createBrowserRouter>
+
+export function App({ router, queryClient }: { router: BrowserRouter; queryClient: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   )

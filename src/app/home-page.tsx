@@ -2,14 +2,15 @@ import { useEffect } from 'react'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { useDocumentMeta } from '@/lib/use-document-meta'
-import { useArticles } from '@/features/news/api/get-articles'
+import { useLatestArticles } from '@/features/news/api/get-articles'
 import { Hero } from '@/features/home/hero'
-import { NewsSection } from '@/features/news/components/news-section'
+import { HOME_NEWS_LIMIT, NewsSection } from '@/features/news/components/news-section'
 import { PersitSection } from '@/features/home/persit-section'
 
 export function HomePage() {
   useDocumentMeta(publicPage(paths.home))
-  const { data, isPending, error } = useArticles()
+  // One read for both: the hero lists the first three of the latest cards.
+  const { data, isPending, error } = useLatestArticles(HOME_NEWS_LIMIT)
 
   useEffect(() => {
     // SPEC section 8: a failed list load on the home page is only logged; the list stays empty.

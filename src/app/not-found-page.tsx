@@ -2,9 +2,11 @@ import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import { notFoundPage } from '@/lib/pages'
 import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useHttpStatus } from '@/lib/http-status'
 
 export function NotFoundPage() {
   useDocumentMeta(notFoundPage)
+  useHttpStatus(404)
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p className="text-sm font-bold tracking-widest text-army-light">404</p>

@@ -37,9 +37,11 @@ export type Database = {
           content: string
           cover_image_url: string | null
           created_at: string
+          excerpt: string | null
           id: string
           image_gallery_urls: string[]
           published_at: string | null
+          search_vector: string | null
           title: string
           updated_at: string
         }
@@ -49,9 +51,11 @@ export type Database = {
           content: string
           cover_image_url?: string | null
           created_at?: string
+          excerpt?: never
           id?: string
           image_gallery_urls?: string[]
           published_at?: string | null
+          search_vector?: never
           title: string
           updated_at?: string
         }
@@ -61,9 +65,11 @@ export type Database = {
           content?: string
           cover_image_url?: string | null
           created_at?: string
+          excerpt?: never
           id?: string
           image_gallery_urls?: string[]
           published_at?: string | null
+          search_vector?: never
           title?: string
           updated_at?: string
         }
@@ -94,7 +100,7 @@ export type Database = {
           actor_id?: string | null
           actor_name?: string | null
           changes?: Json
-          id?: never
+          id?: number
           occurred_at?: string
           target_id: string
           target_label?: string | null
@@ -105,7 +111,7 @@ export type Database = {
           actor_id?: string | null
           actor_name?: string | null
           changes?: Json
-          id?: never
+          id?: number
           occurred_at?: string
           target_id?: string
           target_label?: string | null
@@ -264,6 +270,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      article_categories: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
       get_all_users: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -283,6 +293,12 @@ export type Database = {
           url: string
         }
         Returns: boolean
+      }
+      search_articles: {
+        Args: {
+          q: string
+        }
+        Returns: Database['public']['Tables']['articles']['Row'][]
       }
     }
     Enums: {

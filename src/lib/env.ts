@@ -1,5 +1,8 @@
-// The backend address comes from the build (hosted Supabase) or, by default, from the
-// server that serves this page: it writes window.__ENV__ in GET /env.js before the app loads.
+import { readSsrState } from './ssr-state'
+
+// The backend address comes from the build (hosted Supabase) or, by default, from the server
+// that serves this page: it inlines it into the HTML (or, for the Vite dev server, GET /env.js
+// writes window.__ENV__ before the app loads).
 declare global {
   interface Window {
     __ENV__?: { SUPABASE_URL?: string; SUPABASE_ANON_KEY?: string }
@@ -11,7 +14,7 @@ export type SupabaseConfig =
   | { ok: false; message: string }
 
 function readSupabaseConfig(): SupabaseConfig {
-  const runtime = typeof window === 'undefined' ? undefined : window.__ENV__
+  const runtime = typeof window === 'undefined' ? undefined : (window.__ENV__ ?? readSsrState()?.env)
   const url = import.meta.env.VITE_SUPABASE_URL || runtime?.SUPABASE_URL
   const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY || runtime?.SUPABASE_ANON_KEY
   const missing = [!url && 'SUPABASE_URL', !anonKey && 'SUPABASE_ANON_KEY'].filter(Boolean)
@@ -33,3 +36,21 @@ function readSupabaseConfig(): SupabaseConfig {
 }
 
 export const supabaseConfig = readSupabaseConfig()
+
+let renderTarget: { url: string; origin: string } | undefined
+
+/** The server's render: the backend address the browser will use and the page's own origin. */
+export function setRenderTarget(target: { url: string; origin: string }) {
+  renderTarget = target
+}
+
+/**
+ * Base of URLs to stored files: '' when the backend is the page's own origin (so the server's
+ * HTML and the browser's render agree whatever host name the visitor used), else its address.
+ */
+export function backendBase(): string {
+  const url = renderTarget?.url ?? (supabaseConfig.ok ? supabaseConfig.url : '')
+  const origin = renderTarget?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin)
+  const base = url.replace(/\/+$/, '')
+  return base === origin ? '' : base
+}

@@ -1,18 +1,26 @@
-import createDOMPurify from 'dompurify'
+import DOMPurify from 'isomorphic-dompurify'
 
-// A private instance so the hook below never leaks into other DOMPurify users.
-const purify = createDOMPurify(window)
+// The same rules in the browser and on the server (isomorphic-dompurify gives DOMPurify a jsdom
+// window there), so the HTML the server sends is exactly what the page would render.
+const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed']
 
-purify.addHook('afterSanitizeAttributes', (node) => {
+let pageOrigin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin
+
+/** The server renders for its public origin; links there stay in the same tab. */
+export function setSanitizeOrigin(origin: string) {
+  pageOrigin = origin
+}
+
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName !== 'A' || !node.hasAttribute('href')) return
   let url: URL
   try {
-    url = new URL(node.getAttribute('href') ?? '', window.location.href)
+    url = new URL(node.getAttribute('href') ?? '', pageOrigin)
   } catch {
     node.removeAttribute('href')
     return
   }
-  if (url.origin !== window.location.origin) {
+  if (url.origin !== pageOrigin) {
     node.setAttribute('target', '_blank')
     node.setAttribute('rel', 'noopener noreferrer')
   } else {
@@ -23,9 +31,9 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 /** Article HTML made safe to render: no script, no event handlers, no javascript: URLs. */
 export function sanitizeArticleHtml(html: string | null | undefined): string {
   if (!html) return ''
-  return purify.sanitize(html, {
+  return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    FORBID_TAGS,
     FORBID_ATTR: ['style', 'srcset'],
     ALLOW_DATA_ATTR: false,
   })

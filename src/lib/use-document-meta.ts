@@ -26,17 +26,19 @@ type DocumentMeta = {
   description?: string | null
   image?: string | null
   type?: 'website' | 'article'
+  /** Query string that names a distinct page (/kegiatan?halaman=2), part of the canonical URL. */
+  query?: string
 }
 
 /**
  * Title, description, canonical link and Open Graph tags of the current page, the same ones the
  * server writes into the HTML, kept in step on client-side navigation so nothing goes stale.
  */
-export function useDocumentMeta({ title, description, image, type = 'website' }: DocumentMeta) {
+export function useDocumentMeta({ title, description, image, type = 'website', query = '' }: DocumentMeta) {
   const { pathname } = useLocation()
   useEffect(() => {
     const fullTitle = documentTitle(title)
-    const url = `${window.location.origin}${pathname}`
+    const url = `${window.location.origin}${pathname}${query}`
     const imageUrl = new URL(image || DEFAULT_IMAGE, window.location.origin).href
     document.title = fullTitle
     setHeadTag('link[rel="canonical"]', () => {
@@ -52,5 +54,5 @@ export function useDocumentMeta({ title, description, image, type = 'website' }:
       setMeta('name', 'description', description)
       setMeta('property', 'og:description', description)
     }
-  }, [title, description, image, type, pathname])
+  }, [title, description, image, type, pathname, query])
 }

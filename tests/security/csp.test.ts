@@ -12,7 +12,8 @@ const asset = '/images/hero/hero-formasi-800.webp';
 async function imgSrc(storageOrigin?: string): Promise<string[]> {
   const config = loadConfig({}, { serveSite: true, storageOrigin });
   const ctx = { config, keys: { anonKey: 'k' } } as unknown as ServerContext;
-  const res = await createSiteApp(ctx).request(asset);
+  const unused: typeof fetch = () => Promise.reject(new Error('no API call expected'));
+  const res = await createSiteApp(ctx, unused).request(asset);
   expect(res.status).toBe(200);
   const csp = res.headers.get('Content-Security-Policy') ?? '';
   return /img-src ([^;]*)/.exec(csp)![1].split(' ');

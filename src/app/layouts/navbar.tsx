@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { LayoutDashboard, LogIn, Menu, X } from 'lucide-react'
 import { mainNavigation } from '@/content/navigation'
@@ -16,6 +16,19 @@ export function Navbar() {
   // The menu belongs to the page it was opened on: any navigation closes it.
   const open = openAt === location.key
   const close = () => setOpenAt(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    // Escape closes the menu and gives focus back to the button that opened it.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpenAt(null)
+      toggle.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
 
   return (
     <header className="fixed inset-x-0 top-0 z-50 h-20 border-b border-white/10 bg-navy/95 text-white shadow-lg backdrop-blur supports-[backdrop-filter]:bg-navy/85">
@@ -72,6 +85,7 @@ export function Navbar() {
             </Button>
           )}
           <Button
+            ref={toggle}
             type="button"
             variant="ghost"
             size="icon"

@@ -1,6 +1,10 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
+import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router'
 import { Navbar } from './navbar'
 import { Footer } from './footer'
+
+// Every document load starts at history key "default", so the key alone would hand a freshly
+// loaded page the scroll position saved for whatever page the previous document showed.
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname + location.search : location.key)
 
 export function PublicLayout() {
   const navigation = useNavigation()
@@ -22,7 +26,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   )
 }

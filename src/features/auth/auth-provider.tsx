@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { Session, User } from '@supabase/supabase-js'
 import { toast } from 'sonner'
 import { loadSupabase } from '@/lib/supabase-lazy'
@@ -6,6 +6,7 @@ import { AuthContext, type AuthContextValue, type SignUpData } from './auth-cont
 import { describeError } from '@/lib/error-messages'
 import { getProfileStatus } from './api/get-profile-status'
 import { clearErrorFragment, initialLinkOutcome, type LinkOutcome } from './auth-redirect'
+import { mayHaveSession } from './may-have-session'
 
 // Sign-out failures that only mean "nothing to sign out from".
 const ALREADY_SIGNED_OUT = /(user|session|refresh token).*not found|session.*missing|session_not_found|user_not_found/i
@@ -15,10 +16,12 @@ export function isAlreadySignedOutError(error: { message?: string; code?: string
   return ALREADY_SIGNED_OUT.test(error.code ?? '') || ALREADY_SIGNED_OUT.test(error.message ?? '')
 }
 
+const subscribeNever = () => () => {}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null)
   const [user, setUser] = useState<User | null>(null)
-  const [loading, setLoading] = useState(true)
+  const [authLoading, setLoading] = useState(true)
   // A confirmation link signs the member in (GoTrue issues a session), but the account still
   // waits for approval: that session is ended at once and never shown as signed in.
   const [linkOutcome, setLinkOutcome] = useState<LinkOutcome>(() =>
@@ -29,7 +32,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => clearErrorFragment(), [])
 
+  // supabase-js (~50 kB gz) is loaded only for a visitor who may be signed in or is signing in.
+  const [wanted, setWanted] = useState(false)
+  const want = useCallback(() => {
+    setWanted(true)
+    return loadSupabase()
+  }, [])
+  // null while the server renders and the page hydrates: both show the same "loading" state.
+  const mayBeSignedIn = useSyncExternalStore(subscribeNever, mayHaveSession, () => null)
+  const active = wanted || mayBeSignedIn === true
+  const loading = mayBeSignedIn === null || (active && authLoading)
+
   useEffect(() => {
+    if (!active) return
     let unsubscribe: (() => void) | undefined
     let cancelled = false
     void loadSupabase().then((supabase) => {
@@ -70,10 +85,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true
       unsubscribe?.()
     }
-  }, [])
+  }, [active])
 
   const signOut = useCallback(async () => {
-    const supabase = await loadSupabase()
+    const supabase = await want()
     const { error } = await supabase.auth.signOut()
     if (error && !isAlreadySignedOutError(error)) {
       toast.error('Sign out Failed', { description: describeError(error) })
@@ -84,7 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSession(null)
     setUser(null)
     return { error: null }
-  }, [])
+  }, [want])
 
   const hasStaleUser = !loading && user !== null && session === null
   useEffect(() => {
@@ -95,14 +110,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [hasStaleUser, signOut])
 
   const signIn = useCallback(async (email: string, password: string) => {
-    const supabase = await loadSupabase()
+    const supabase = await want()
     const { data, error } = await supabase.auth.signInWithPassword({ email, password })
     if (error) toast.error('Sign in Failed', { description: describeError(error) })
     return { error, user: data.user, session: data.session }
-  }, [])
+  }, [want])
 
   const signUp = useCallback(async (data: SignUpData) => {
-    const supabase = await loadSupabase()
+    const supabase = await want()
     const { data: result, error } = await supabase.auth.signUp({
       email: data.email,
       password: data.password,
@@ -113,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     })
     if (error) toast.error('Sign up Failed', { description: describeError(error) })
     return { error, user: result.user, session: result.session }
-  }, [])
+  }, [want])
 
   const dismissLinkOutcome = useCallback(() => setLinkOutcome({ kind: 'none' }), [])
 

@@ -8,9 +8,9 @@ import { paths } from '@/lib/paths'
 import { cn } from '@/lib/utils'
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion'
 import { Button } from '@/components/ui/button'
-import type { Article } from '@/lib/article'
+import type { ArticleCardData } from '@/lib/article'
 
-export function Hero({ articles, isPending }: { articles: Article[] | undefined; isPending: boolean }) {
+export function Hero({ articles, isPending }: { articles: ArticleCardData[] | undefined; isPending: boolean }) {
   const [active, setActive] = useState(0)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)

@@ -9,6 +9,8 @@ import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Spinner } from '@/components/ui/spinner'
 import { useArticle } from './api/get-article'
+import { useArticleNeighbours } from './api/get-article-neighbours'
+import { ArticleNeighboursSection } from './components/article-neighbours'
 import { ArticleSlideshow } from './components/article-slideshow'
 
 function BackLink() {
@@ -26,6 +28,7 @@ function BackLink() {
 export function ArticlePage() {
   const { id = '' } = useParams()
   const { data: article, isPending, error } = useArticle(id)
+  const { data: neighbours } = useArticleNeighbours(article)
 
   const loadedId = article?.id
   useEffect(() => {
@@ -90,6 +93,8 @@ export function ArticlePage() {
       </div>
 
       <div data-testid="article-content" className="article-content mt-10" dangerouslySetInnerHTML={{ __html: html }} />
+
+      {neighbours && <ArticleNeighboursSection neighbours={neighbours} />}
 
       <footer className="mt-12 border-t border-border pt-6">
         <BackLink />

@@ -1,4 +1,4 @@
-import { supabaseConfig } from '@/lib/env'
+import { backendBase } from '@/lib/env'
 
 export interface ImageTransform {
   width?: number
@@ -44,5 +44,5 @@ export function responsiveImage(
 }
 
 function configuredUrl(): string {
-  return supabaseConfig.ok ? supabaseConfig.url.replace(/\/+$/, '') : ''
+  return backendBase()
 }

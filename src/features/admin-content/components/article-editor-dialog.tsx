@@ -22,6 +22,7 @@ import {
   TITLE_MAX,
   type ArticleFormInput,
 } from '../api/article-schema'
+import { sniffFile } from '@/lib/images'
 import { uploadArticleImages, UploadError, type UploadProgress } from '../api/upload-article-images'
 import { ArticleBodyField } from './article-body-field'
 import { DiscardChangesDialog } from './discard-changes-dialog'
@@ -37,7 +38,9 @@ type Props = {
   onClose: () => void
 }
 
-const isImage = (file: File) => file.type.startsWith('image/')
+// A picked file counts as a picture by its first bytes (JPEG, PNG, WebP), never by name or type,
+// so a text file named .png is refused at once instead of at save time.
+const isImage = async (file: File) => (await sniffFile(file)) !== null
 
 // supabase-js hands back plain `{ message }` objects, not Error instances.
 function messageOf(error: unknown): string {
@@ -86,22 +89,23 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     else onClose()
   }
 
-  const pickCover = (event: ChangeEvent<HTMLInputElement>) => {
+  const pickCover = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null
     event.target.value = ''
     if (!file) return
-    if (!isImage(file)) {
+    if (!(await isImage(file))) {
       toast.error('Upload Gagal', { description: `${file.name} bukan file gambar.` })
       return
     }
     setCoverFile(file)
   }
 
-  const pickGallery = (event: ChangeEvent<HTMLInputElement>) => {
+  const pickGallery = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? [])
     event.target.value = ''
-    const images = files.filter(isImage)
-    const rejected = files.filter((f) => !isImage(f))
+    const checks = await Promise.all(files.map(isImage))
+    const images = files.filter((_, i) => checks[i])
+    const rejected = files.filter((_, i) => !checks[i])
     if (rejected.length > 0) {
       toast.error('Upload Gagal', { description: `${rejected.map((f) => f.name).join(', ')} bukan file gambar.` })
     }

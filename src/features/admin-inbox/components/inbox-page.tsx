@@ -1,19 +1,10 @@
-import { useDeferredValue, useMemo, useRef, useState } from 'react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { Inbox, Search } from 'lucide-react'
 import { toast } from 'sonner'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { describeError } from '@/lib/error-messages'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useMessages, type ContactMessage } from '../api/get-messages'
@@ -35,12 +26,6 @@ export default function InboxPage() {
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const [toDelete, setToDelete] = useState<ContactMessage | null>(null)
-  // The dialog has no trigger of its own; focus goes back to the Hapus button that opened it.
-  const deleteOpener = useRef<HTMLElement | null>(null)
-  const askDelete = (message: ContactMessage) => {
-    deleteOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    setToDelete(message)
-  }
 
   useQueryErrorToast(messages.error, 'Gagal memuat pesan')
 
@@ -100,7 +85,7 @@ export default function InboxPage() {
                 busy={busy(message)}
                 onSetRead={onSetRead}
                 onSetArchived={onSetArchived}
-                onDelete={askDelete}
+                onDelete={setToDelete}
               />
             </li>
           ))}
@@ -140,28 +125,14 @@ export default function InboxPage() {
         <TabsContent value="archived">{view === 'archived' && list}</TabsContent>
       </Tabs>
 
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            if (!deleteOpener.current?.isConnected) return
-            event.preventDefault()
-            deleteOpener.current.focus()
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Hapus Pesan?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Pesan dari &quot;{toDelete?.name}&quot; akan dihapus secara permanen. Tindakan ini tidak dapat dibatalkan.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Batal</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={confirmDelete}>
-              Ya, Hapus
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Hapus Pesan?"
+        description={`Pesan dari "${toDelete?.name ?? ''}" akan dihapus secara permanen. Tindakan ini tidak dapat dibatalkan.`}
+        confirmLabel="Ya, Hapus"
+        onConfirm={confirmDelete}
+      />
     </div>
   )
 }

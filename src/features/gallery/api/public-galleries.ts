@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { loadSupabase } from '@/lib/supabase-lazy'
+import { publicGet } from '@/lib/public-api'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
 
@@ -12,34 +12,31 @@ export type PublicGallery = Pick<Tables['galleries']['Row'], 'id' | 'name' | 'de
 }
 export type GalleryWithPhotos = Pick<Tables['galleries']['Row'], 'id' | 'name' | 'description'> & { photos: PublicPhoto[] }
 
+type GalleryRow = Pick<Tables['galleries']['Row'], 'id' | 'name' | 'description' | 'created_at'> & { photos: PublicPhoto[] }
+
 /** Galleries that have photos, newest first, each with its first photo and its number of photos. */
 export async function getPublicGalleries(): Promise<PublicGallery[]> {
-  const supabase = await loadSupabase()
-  const { data, error } = await supabase
-    .from('galleries')
+  const { rows } = await publicGet<GalleryRow>('galleries', new URLSearchParams({
     // every photo's id and path (a few dozen bytes each) gives the count without an aggregate
-    .select('id, name, description, created_at, photos:gallery_photos!inner(id, path, caption, alt)')
-    .order('created_at', { ascending: false })
-    .order('position', { referencedTable: 'photos' })
-    .order('created_at', { referencedTable: 'photos' })
-  if (error) throw error
-  return data.map(({ photos, ...gallery }) => ({ ...gallery, cover: photos[0], photoCount: photos.length }))
+    select: 'id,name,description,created_at,photos:gallery_photos!inner(id,path,caption,alt)',
+    order: 'created_at.desc',
+    'photos.order': 'position.asc,created_at.asc',
+  }))
+  return rows.map(({ photos, ...gallery }) => ({ ...gallery, cover: photos[0], photoCount: photos.length }))
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** One gallery with all its photos in order; null when there is no such gallery. */
 export async function getPublicGallery(id: string): Promise<GalleryWithPhotos | null> {
-  const supabase = await loadSupabase()
-  const { data, error } = await supabase
-    .from('galleries')
-    .select('id, name, description, photos:gallery_photos(id, path, caption, alt)')
-    .eq('id', id)
-    .order('position', { referencedTable: 'photos' })
-    .order('created_at', { referencedTable: 'photos' })
-    .maybeSingle()
   // a malformed id is "no such gallery" for a visitor, not an error
-  if (error && error.code === '22P02') return null
-  if (error) throw error
-  return data
+  if (!UUID.test(id)) return null
+  const { rows } = await publicGet<GalleryWithPhotos>('galleries', new URLSearchParams({
+    select: 'id,name,description,photos:gallery_photos(id,path,caption,alt)',
+    id: `eq.${id}`,
+    'photos.order': 'position.asc,created_at.asc',
+  }))
+  return rows[0] ?? null
 }
 
 export const publicGalleriesQueryOptions = () =>

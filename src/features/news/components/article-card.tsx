@@ -1,13 +1,18 @@
 import { Link } from 'react-router'
 import { ArrowRight, Calendar } from 'lucide-react'
-import { excerpt, formatLongDate } from '@/lib/format'
+import { formatLongDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
-import type { Article } from '@/lib/article'
+import type { ArticleCardData } from '@/lib/article'
 import { ArticleCover } from './article-cover'
 
-export const EXCERPT_LENGTH = 100
+type CardProps = {
+  article: ArticleCardData
+  linkLabel: string
+  /** The first card's cover is the page's largest paint: loaded at once, first. */
+  priority?: boolean
+}
 
-export function ArticleCard({ article, linkLabel }: { article: Article; linkLabel: string }) {
+export function ArticleCard({ article, linkLabel, priority = false }: CardProps) {
   const titleId = `article-${article.id}-title`
   return (
     <article
@@ -20,6 +25,8 @@ export function ArticleCard({ article, linkLabel }: { article: Article; linkLabe
           src={article.cover_image_url}
           alt={`Gambar sampul: ${article.title}`}
           className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
         />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -38,7 +45,7 @@ export function ArticleCard({ article, linkLabel }: { article: Article; linkLabe
           </time>
         </p>
         <p data-testid="article-excerpt" className="text-sm leading-relaxed text-muted-foreground">
-          {excerpt(article.content, EXCERPT_LENGTH)}
+          {article.excerpt}
         </p>
         <Link
           to={paths.article(article.id)}

@@ -3,12 +3,12 @@ import { ArrowRight } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import { Button } from '@/components/ui/button'
 import { ArticleCard, ArticleCardSkeleton } from './article-card'
-import type { Article } from '@/lib/article'
+import type { ArticleCardData } from '@/lib/article'
 
 export const HOME_NEWS_LIMIT = 6
 const SKELETONS = 3
 
-export function NewsSection({ articles, isPending }: { articles: Article[] | undefined; isPending: boolean }) {
+export function NewsSection({ articles, isPending }: { articles: ArticleCardData[] | undefined; isPending: boolean }) {
   const items = articles?.slice(0, HOME_NEWS_LIMIT) ?? []
   return (
     <section aria-labelledby="news-heading" className="bg-background py-16 sm:py-20">

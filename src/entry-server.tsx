@@ -1,0 +1,64 @@
+// The server's half of rendering: matches the URL against the same route table as the browser,
+// reads what the page needs through the public REST API, and renders it with React's streaming
+// renderer. Built by `vite build --ssr` into dist-ssr/ and loaded by server/site.
+import { StrictMode } from 'react'
+import { renderToReadableStream } from 'react-dom/server'
+import { dehydrate, QueryClient } from '@tanstack/react-query'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { AppProviders } from './app/providers'
+import { routes, type RouteHandle } from './app/routes'
+import { HttpStatusContext, type HttpStatusRecorder } from './lib/http-status'
+import { configurePublicApi, type PublicApiConfig } from './lib/public-api'
+import { setSanitizeOrigin } from './lib/sanitize'
+import { setRenderTarget } from './lib/env'
+import { serializeSsrState, type SsrState } from './lib/ssr-state'
+
+export type RenderOptions = {
+  /** How the server reads (in-process fetch allowed). */
+  api: PublicApiConfig
+  /** What the browser gets: its API address and anon key. */
+  env: SsrState['env']
+  /** Public origin, for telling same-site links in article bodies from external ones. */
+  origin: string
+}
+
+/** `status` is set when the page rendered asks for one (404 for a page past the end). */
+export type RenderResult = { html: string; state: string; status?: number }
+
+const handler = createStaticHandler(routes)
+
+/** The page's markup and the state the browser hydrates with; null for a redirect. */
+export async function render(request: Request, options: RenderOptions): Promise<RenderResult | null> {
+  configurePublicApi(options.api)
+  setSanitizeOrigin(options.origin)
+  setRenderTarget({ url: options.env.SUPABASE_URL, origin: options.origin })
+  const context = await handler.query(request)
+  if (context instanceof Response) return null
+
+  // No retries while a visitor waits: a failed read renders the page's loading state and the
+  // browser asks again.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
+  const url = new URL(request.url)
+  await Promise.all(
+    context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.prefetch(queryClient, match.params, url)),
+  )
+  const router = createStaticRouter(handler.dataRoutes, context)
+  let status: number | undefined
+  const recorder: HttpStatusRecorder = (value) => {
+    status = value
+  }
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <HttpStatusContext value={recorder}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </HttpStatusContext>
+    </StrictMode>,
+  )
+  await stream.allReady
+  const html = await new Response(stream).text()
+  const state = serializeSsrState({ env: options.env, queries: dehydrate(queryClient) })
+  queryClient.clear()
+  return { html, state, status }
+}

@@ -1,0 +1,68 @@
+// Public reads go straight to the REST API with the anon key, the same requests in the browser
+// and on the server (which renders pages through it, so row-level security decides what the
+// HTML shows). Lists are always read as a visitor; a single article may be read with a stored
+// session's token (staff preview drafts), and only then is supabase-js loaded.
+import { loadSupabase } from './supabase-lazy'
+
+export type PublicApiConfig = {
+  url: string
+  anonKey: string
+  /** The server passes its in-process handler here, so rendering skips the network. */
+  fetch?: typeof fetch
+}
+
+let configured: PublicApiConfig | null = null
+
+export function configurePublicApi(config: PublicApiConfig) {
+  configured = config
+}
+
+export function hasStoredSession(): boolean {
+  if (typeof window === 'undefined') return false
+  try {
+    return Object.keys(window.localStorage).some((key) => /^sb-.+-auth-token$/.test(key))
+  } catch {
+    return false
+  }
+}
+
+async function authorization(anonKey: string): Promise<string> {
+  if (hasStoredSession()) {
+    const supabase = await loadSupabase()
+    const { data } = await supabase.auth.getSession()
+    if (data.session) return `Bearer ${data.session.access_token}`
+  }
+  return `Bearer ${anonKey}`
+}
+
+export type PublicRows<T> = { rows: T[]; total: number | null }
+
+type GetOptions = {
+  /** Ask for the exact total (Content-Range). */
+  count?: boolean
+  /** Read with the stored session's token when there is one. */
+  withSession?: boolean
+}
+
+/** GET /rest/v1/{resource}?{query}. */
+export async function publicGet<T>(resource: string, query: URLSearchParams, { count = false, withSession = false }: GetOptions = {}): Promise<PublicRows<T>> {
+  if (!configured) throw new Error('Public API not configured')
+  const { url, anonKey, fetch: fetchImpl = fetch } = configured
+  const headers: Record<string, string> = {
+    apikey: anonKey,
+    Authorization: withSession ? await authorization(anonKey) : `Bearer ${anonKey}`,
+  }
+  if (count) headers.Prefer = 'count=exact'
+  const res = await fetchImpl(`${url}/rest/v1/${resource}?${query}`, { headers })
+  const body: unknown = await res.json().catch(() => null)
+  const range = res.headers.get('content-range')
+  const total = range && /\/(\d+)$/.exec(range)
+  // Past the last row, PostgREST answers 416 with the total ("*/5"): an empty page, not a failure.
+  if (count && res.status === 416 && total) return { rows: [], total: Number(total[1]) }
+  if (!res.ok) {
+    // Shaped like supabase-js's PostgrestError, so describeError() tells it by its code.
+    const { message, code, details, hint } = (body ?? {}) as { message?: string; code?: string; details?: string; hint?: string }
+    throw Object.assign(new Error(message || `HTTP ${res.status}`), { name: 'PostgrestError', code, details, hint, status: res.status })
+  }
+  return { rows: body as T[], total: total ? Number(total[1]) : null }
+}
