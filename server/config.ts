@@ -43,6 +43,23 @@ export interface Config {
   trustProxy: string[];
   /** Serve captured mail at /_dev/mail to loopback clients (DEV_MAILBOX=true; never with SMTP_URL). */
   devMailbox: boolean;
+  /**
+   * STORAGE_ORIGIN: a hosted Supabase project's origin whose storage serves the site's images,
+   * added to the pages' CSP img-src (otherwise images come only from this site, data: and blob:).
+   */
+  storageOrigin: string | undefined;
+}
+
+function origin(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an https origin such as https://abcd.supabase.co, got "${value}"`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`${name} must be an https origin such as https://abcd.supabase.co, got "${value}"`);
+  return url.origin;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -93,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     readCacheTtlSeconds: int('READ_CACHE_TTL', env.READ_CACHE_TTL, 60),
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
     devMailbox: bool(env.DEV_MAILBOX, false),
+    storageOrigin: origin('STORAGE_ORIGIN', env.STORAGE_ORIGIN),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

@@ -14,6 +14,7 @@ const PAGES = [
   { path: '/admin/content', name: 'content', heading: 'Manajemen Konten' },
   { path: '/admin/gallery', name: 'gallery', heading: 'Manajemen Galeri' },
   { path: '/admin/pesan', name: 'inbox', heading: 'Pesan Masuk' },
+  { path: '/admin/riwayat', name: 'audit-log', heading: 'Riwayat Aktivitas' },
   { path: '/admin/my-account?tab=profile', name: 'my-account-profile', heading: 'Akun Saya' },
   { path: '/admin/my-account?tab=security', name: 'my-account-security', heading: 'Akun Saya' },
 ] as const

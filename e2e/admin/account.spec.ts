@@ -107,9 +107,12 @@ test.describe('my account', () => {
 
     await page.reload()
     await expect(page.locator('aside img')).toHaveAttribute('src', second)
-    const anon = await client(baseURL)
-    const { data } = await anon.storage.from('avatars').list('', { search: account.id })
+    const { supabase: owner } = await signedInClient(baseURL, account.email, account.password)
+    const { data } = await owner.storage.from('avatars').list('', { search: account.id })
     expect(data?.map((f) => f.name)).toEqual([second.split('/').pop()!.split('?')[0]])
+    // a visitor cannot list avatars (their names start with user ids)
+    const anon = await client(baseURL)
+    expect((await anon.storage.from('avatars').list('', { search: account.id })).data).toEqual([])
     await context.close()
   })
 
@@ -125,6 +128,13 @@ test.describe('my account', () => {
     await page.getByLabel('Konfirmasi Password Baru').fill('12345')
     await page.getByRole('button', { name: 'Perbarui Password' }).click()
     await expectToast(page, 'Password Terlalu Pendek', 'Password minimal harus 6 karakter.')
+    const fresh = page.getByLabel('Password Baru', { exact: true })
+    await expect(fresh).toHaveAttribute('aria-invalid', 'true')
+    await expect(fresh).toHaveAccessibleDescription('Password minimal harus 6 karakter.')
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await page.screenshot({ path: `screenshots/account-security-${width}.png` })
+    }
 
     await page.getByLabel('Password Baru', { exact: true }).fill('rahasia-baru')
     await page.getByLabel('Konfirmasi Password Baru').fill('rahasia-baru')

@@ -5,6 +5,12 @@ test('login validation, wrong password, and the password toggle', async ({ page 
   await expect(page.getByRole('heading', { name: 'Portal Personel' })).toBeVisible()
   await page.getByRole('button', { name: 'Masuk' }).click()
   await expectToast(page, 'Form Tidak Lengkap', 'Mohon masukkan email dan password.')
+  // the fields at fault are marked and described for assistive technology
+  for (const label of ['Email', 'Password']) {
+    const input = page.getByLabel(label, { exact: true })
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+    await expect(input).toHaveAccessibleDescription('Wajib diisi.')
+  }
 
   const password = page.getByLabel('Password', { exact: true })
   await password.fill('rahasia')

@@ -66,7 +66,8 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hon
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      // no https: wildcard: an article could otherwise load a tracking pixel from any host
+      imgSrc: ["'self'", 'data:', 'blob:', ...(ctx.config.storageOrigin ? [ctx.config.storageOrigin] : [])],
       connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
       frameSrc: ['https://www.openstreetmap.org'],
       objectSrc: ["'none'"],

@@ -18,6 +18,7 @@ export const paths = {
     content: '/admin/content',
     gallery: '/admin/gallery',
     inbox: '/admin/pesan',
+    auditLog: '/admin/riwayat',
     myAccount: '/admin/my-account',
     myAccountTab: (tab: 'profile' | 'security' | 'settings' | 'notifications') =>
       `/admin/my-account?tab=${tab}`,

@@ -39,6 +39,8 @@ describe('audit log: written by triggers', () => {
     const rows = await entriesFor(article!.id);
     expect(rows.map((r) => r.action)).toEqual(['article.create', 'article.update', 'article.publish', 'article.unpublish', 'article.delete']);
     expect(rows.every((r) => r.actor_id === admin.id && r.target_label === 'Latihan Terbang')).toBe(true);
+    expect(rows[0].changes).toMatchObject({ title: { old: null, new: 'Latihan Terbang' } });
+    expect(rows[0].changes).not.toHaveProperty('category');
     const edit = rows[1].changes as { content: { old: string; new: string } };
     expect(edit.content.old).toBe('Isi awal');
     expect(edit.content.new).toHaveLength(201);

@@ -97,6 +97,8 @@ describe('crash safety', () => {
     // the anon key is re-signed at every start (same secret, new iat), so read it again
     anonKey = await anonKeyOf(child.url);
     const after = client(child.url);
+    // listing needs the folder's owner: visitors list nothing
+    expect((await after.auth.signInWithPassword({ email: EMAIL, password: PASSWORD })).error).toBeNull();
     // any storage request waits for the start-up recovery
     const { data: listed, error: listError } = await after.storage.from('article_images').list(uid, { limit: 1000 });
     expect(listError).toBeNull();

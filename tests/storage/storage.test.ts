@@ -61,13 +61,13 @@ describe('article images', () => {
     expectStorageError(nested, '403');
   });
 
-  it('lists one folder level like Supabase: folders and files by name, relative to the prefix', async () => {
+  it('lists one folder level like Supabase for its owner; visitors and other admins list nothing', async () => {
     const folder = `${admin2.id}`;
     for (const name of ['b.png', 'a.png', 'gallery/1.png', 'gallery/2.png']) {
       const { error } = await admin2Client.storage.from('article_images').upload(`${folder}/${name}`, asFile(png(), name, 'image/png'));
       expect(error).toBeNull();
     }
-    const { data, error } = await anonClient(server).storage.from('article_images').list(folder);
+    const { data, error } = await admin2Client.storage.from('article_images').list(folder);
     expect(error).toBeNull();
     expect(data!.map((e) => e.name)).toEqual(['a.png', 'b.png', 'gallery']);
     const gallery = data!.find((e) => e.name === 'gallery')!;
@@ -76,14 +76,28 @@ describe('article images', () => {
     expect(file.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(file.metadata).toMatchObject({ mimetype: 'image/png', size: png().length, cacheControl: 'max-age=3600' });
 
-    const { data: inGallery } = await anonClient(server).storage.from('article_images').list(`${folder}/gallery`, { sortBy: { column: 'name', order: 'desc' } });
+    const { data: inGallery } = await admin2Client.storage.from('article_images').list(`${folder}/gallery`, { sortBy: { column: 'name', order: 'desc' } });
     expect(inGallery!.map((e) => e.name)).toEqual(['2.png', '1.png']);
-    const { data: paged } = await anonClient(server).storage.from('article_images').list(folder, { limit: 1, offset: 1 });
+    const { data: paged } = await admin2Client.storage.from('article_images').list(folder, { limit: 1, offset: 1 });
     expect(paged!.map((e) => e.name)).toEqual(['b.png']);
-    const { data: searched } = await anonClient(server).storage.from('article_images').list(folder, { search: 'GAL' });
+    const { data: searched } = await admin2Client.storage.from('article_images').list(folder, { search: 'GAL' });
     expect(searched!.map((e) => e.name)).toEqual(['gallery']);
-    const { data: top } = await anonClient(server).storage.from('article_images').list();
+    const { data: top } = await admin2Client.storage.from('article_images').list();
     expect(top!.map((e) => e.name)).toContain(folder);
+
+    // a visitor lists nothing, not even the folder names (user ids), yet the public URL works
+    const anonymous = anonClient(server).storage.from('article_images');
+    expect((await anonymous.list(folder)).data).toEqual([]);
+    expect((await anonymous.list()).data).toEqual([]);
+    expect((await fetch(anonymous.getPublicUrl(`${folder}/a.png`).data.publicUrl)).status).toBe(200);
+    // no bucket's rows at all for the anon role, whatever permissive policy a bucket has
+    const visible = await server.ctx.db.transaction(async (tx) => {
+      await tx.query('set local role anon');
+      return (await tx.query<{ n: number }>('select count(*)::int as n from storage.objects')).rows[0].n;
+    });
+    expect(visible).toBe(0);
+    // and another admin sees only their own folder
+    expect((await adminClient.storage.from('article_images').list(folder)).data).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ const UsersPage = lazy(() => import('@/features/admin-users/components/users-pag
 const ContentPage = lazy(() => import('@/features/admin-content/components/content-page'))
 const GalleryPage = lazy(() => import('@/features/admin-gallery/components/gallery-page'))
 const InboxPage = lazy(() => import('@/features/admin-inbox/components/inbox-page'))
+const AuditPage = lazy(() => import('@/features/admin-audit/components/audit-page'))
 const MyAccountPage = lazy(() => import('@/features/account/components/my-account-page'))
 
 const TITLE_SUFFIX = 'Admin SKD 31'
@@ -75,6 +76,14 @@ function AdminRoutes() {
           element={
             <AdminPage title="Pesan Masuk" roles={CONTENT_ROLES}>
               <InboxPage />
+            </AdminPage>
+          }
+        />
+        <Route
+          path="riwayat"
+          element={
+            <AdminPage title="Riwayat Aktivitas" roles={USER_ADMIN_ROLES}>
+              <AuditPage />
             </AdminPage>
           }
         />

@@ -1,10 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { phoneNumber } from '@/lib/validation/rules'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Profile } from './types'
 
 export type ProfileChanges = Pick<Profile, 'full_name' | 'username' | 'phone_number'> &
   Partial<Pick<Profile, 'avatar_url'>>
+
+const optional = (text: string) => text.trim() || null
+
+/** The profile form: names are optional; a phone number, when given, follows SPEC.md's format. */
+export const profileFormSchema = z
+  .object({
+    full_name: z.string().transform(optional),
+    username: z.string().transform(optional),
+    phone_number: z.union([z.string().trim().length(0), phoneNumber]).transform(optional),
+  })
 
 export async function updateProfile(userId: string, changes: ProfileChanges): Promise<Profile> {
   const { data, error } = await supabase

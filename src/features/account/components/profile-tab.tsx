@@ -1,42 +1,41 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Badge } from '@/components/ui/badge'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { Field } from '@/components/ui/field'
 import type { Profile } from '../api/types'
-import { useUpdateProfile } from '../api/update-profile'
+import { profileFormSchema, useUpdateProfile } from '../api/update-profile'
 import { AvatarUpload } from './avatar-upload'
-import { PHONE_ERROR, PHONE_PATTERN } from './validation'
+import { PHONE_ERROR } from '@/lib/validation/rules'
 import { describeError } from '@/lib/error-messages'
 
 const ROLE_LABELS = { superadmin: 'Superadmin', admin: 'Admin', user: 'User' } as const
 
 export function ProfileTab({ profile, email }: { profile: Profile; email: string }) {
-  const [fullName, setFullName] = useState(profile.full_name ?? '')
-  const [username, setUsername] = useState(profile.username ?? '')
-  const [phone, setPhone] = useState(profile.phone_number ?? '')
-  const [phoneInvalid, setPhoneInvalid] = useState(false)
+  const [values, setValues] = useState({
+    full_name: profile.full_name ?? '',
+    username: profile.username ?? '',
+    phone_number: profile.phone_number ?? '',
+  })
+  const [phoneError, setPhoneError] = useState<string>()
   const update = useUpdateProfile(profile.id)
   const id = useId()
+  const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const phoneNumber = phone.trim()
-    if (phoneNumber && !PHONE_PATTERN.test(phoneNumber)) {
-      setPhoneInvalid(true)
+    const parsed = profileFormSchema.safeParse(values)
+    if (!parsed.success) {
+      setPhoneError(PHONE_ERROR.description)
       toast.error(PHONE_ERROR.title, { description: PHONE_ERROR.description })
       return
     }
-    setPhoneInvalid(false)
+    setPhoneError(undefined)
     update.mutate(
-      {
-        full_name: fullName.trim() || null,
-        username: username.trim() || null,
-        phone_number: phoneNumber || null,
-        avatar_url: profile.avatar_url,
-      },
+      { ...parsed.data, avatar_url: profile.avatar_url },
       {
         onSuccess: () => toast.success('Profil Berhasil Diperbarui!'),
         onError: (error) => toast.error('Gagal Memperbarui Profil', { description: describeError(error) }),
@@ -64,44 +63,17 @@ export function ProfileTab({ profile, email }: { profile: Profile; email: string
           </div>
         </div>
         <form onSubmit={submit} className="grid gap-4 sm:max-w-xl" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>Nama Lengkap</Label>
-            <Input
-              id={`${id}-name`}
-              value={fullName}
-              onChange={(e) => setFullName(e.target.value)}
-              autoComplete="name"
-              maxLength={200}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-username`}>Username</Label>
-            <Input
-              id={`${id}-username`}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              autoComplete="username"
-              maxLength={50}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-phone`}>Nomor Handphone</Label>
-            <Input
-              id={`${id}-phone`}
-              type="tel"
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
-              placeholder="+62..."
-              autoComplete="tel"
-              aria-invalid={phoneInvalid || undefined}
-              aria-describedby={phoneInvalid ? `${id}-phone-error` : undefined}
-            />
-            {phoneInvalid && (
-              <p id={`${id}-phone-error`} className="text-sm text-destructive">
-                {PHONE_ERROR.description}
-              </p>
+          <Field label="Nama Lengkap" id={`${id}-name`}>
+            {(control) => <Input {...control} value={values.full_name} onChange={set('full_name')} autoComplete="name" maxLength={200} />}
+          </Field>
+          <Field label="Username" id={`${id}-username`}>
+            {(control) => <Input {...control} value={values.username} onChange={set('username')} autoComplete="username" maxLength={50} />}
+          </Field>
+          <Field label="Nomor Handphone" id={`${id}-phone`} error={phoneError}>
+            {(control) => (
+              <Input {...control} type="tel" value={values.phone_number} onChange={set('phone_number')} placeholder="+62..." autoComplete="tel" />
             )}
-          </div>
+          </Field>
           <div>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Menyimpan...' : 'Simpan Perubahan'}

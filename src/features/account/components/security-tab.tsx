@@ -3,28 +3,36 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { useUpdatePassword } from '../api/update-password'
-import { checkNewPassword } from './validation'
+import { Field } from '@/components/ui/field'
+import { fieldErrors } from '@/lib/validation/field-errors'
+import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@/lib/validation/rules'
+import { changePasswordSchema, useUpdatePassword } from '../api/update-password'
 import { describeError } from '@/lib/error-messages'
 
+type Errors = Partial<Record<'password' | 'confirmation', string>>
+const TITLES: Record<string, string> = {
+  [PASSWORD_MISMATCH.description]: PASSWORD_MISMATCH.title,
+  [PASSWORD_TOO_SHORT.description]: PASSWORD_TOO_SHORT.title,
+}
+
 export function SecurityTab({ onPasswordChanged }: { onPasswordChanged: () => void }) {
-  const [password, setPassword] = useState('')
-  const [confirmation, setConfirmation] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [values, setValues] = useState({ password: '', confirmation: '' })
+  const [errors, setErrors] = useState<Errors>({})
   const update = useUpdatePassword()
   const id = useId()
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const issue = checkNewPassword(password, confirmation)
-    if (issue) {
-      setProblem(issue.description)
-      toast.error(issue.title, { description: issue.description })
+    const parsed = changePasswordSchema.safeParse(values)
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error)
+      setErrors(found)
+      const message = found.confirmation ?? found.password ?? ''
+      toast.error(TITLES[message] ?? PASSWORD_TOO_SHORT.title, { description: message })
       return
     }
-    setProblem(null)
-    update.mutate(password, {
+    setErrors({})
+    update.mutate(parsed.data.password, {
       onSuccess: () => {
         toast.success('Password Berhasil Diperbarui!', {
           description: 'Silakan login kembali dengan password baru Anda.',
@@ -34,6 +42,20 @@ export function SecurityTab({ onPasswordChanged }: { onPasswordChanged: () => vo
       onError: (error) => toast.error('Gagal Memperbarui Password', { description: describeError(error) }),
     })
   }
+
+  const field = (name: keyof typeof values, label: string) => (
+    <Field label={label} id={`${id}-${name}`} error={errors[name]}>
+      {(control) => (
+        <Input
+          {...control}
+          type="password"
+          value={values[name]}
+          onChange={(e) => setValues((current) => ({ ...current, [name]: e.target.value }))}
+          autoComplete="new-password"
+        />
+      )}
+    </Field>
+  )
 
   return (
     <Card>
@@ -45,35 +67,8 @@ export function SecurityTab({ onPasswordChanged }: { onPasswordChanged: () => vo
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4 sm:max-w-md" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-new`}>Password Baru</Label>
-            <Input
-              id={`${id}-new`}
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="new-password"
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-confirm`}>Konfirmasi Password Baru</Label>
-            <Input
-              id={`${id}-confirm`}
-              type="password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              autoComplete="new-password"
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-            />
-          </div>
-          {problem && (
-            <p id={`${id}-problem`} className="text-sm text-destructive">
-              {problem}
-            </p>
-          )}
+          {field('password', 'Password Baru')}
+          {field('confirmation', 'Konfirmasi Password Baru')}
           <div>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Memproses...' : 'Perbarui Password'}

@@ -1,12 +1,13 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { LogIn, UserPlus } from 'lucide-react'
 import { toast } from 'sonner'
 import { paths } from '@/lib/paths'
-import { PHONE_PATTERN } from '@/lib/validation/rules'
+import { fieldErrors } from '@/lib/validation/field-errors'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { Field } from '@/components/ui/field'
+import { SIGN_IN_INCOMPLETE, signInSchema, signUpProblem, signUpSchema } from '../api/credentials'
 import { getProfileStatus } from '../api/get-profile-status'
 import { PasswordInput } from '../password-input'
 import { useAuth } from '../use-auth'
@@ -20,6 +21,7 @@ const EMPTY: Fields = { fullName: '', username: '', email: '', phoneNumber: '', 
 /** Sign-in ('Portal Personel') and registration ('Daftar Akun Baru'), one form toggling between them. */
 export function SignInForm({ mode, onModeChange, onForgot }: { mode: SignInMode; onModeChange: (mode: SignInMode) => void; onForgot: () => void }) {
   const [fields, setFields] = useState<Fields>(EMPTY)
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({})
   const [busy, setBusy] = useState(false)
   const { signIn, signUp, signOut } = useAuth()
   const navigate = useNavigate()
@@ -29,12 +31,14 @@ export function SignInForm({ mode, onModeChange, onForgot }: { mode: SignInMode;
     setFields((current) => ({ ...current, [field]: event.target.value }))
 
   const login = async () => {
-    const email = fields.email.trim()
-    if (!email || !fields.password) {
-      toast.error('Form Tidak Lengkap', { description: 'Mohon masukkan email dan password.' })
+    const parsed = signInSchema.safeParse(fields)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error))
+      toast.error(SIGN_IN_INCOMPLETE.title, { description: SIGN_IN_INCOMPLETE.description })
       return
     }
-    const { error, user } = await signIn(email, fields.password)
+    setErrors({})
+    const { error, user } = await signIn(parsed.data.email, parsed.data.password)
     if (error || !user) {
       toast.error('Login Gagal', { description: describeError(error) })
       return
@@ -57,22 +61,16 @@ export function SignInForm({ mode, onModeChange, onForgot }: { mode: SignInMode;
   }
 
   const register = async () => {
-    const data = {
-      fullName: fields.fullName.trim(),
-      username: fields.username.trim(),
-      email: fields.email.trim(),
-      phoneNumber: fields.phoneNumber.trim(),
-      password: fields.password,
-    }
-    if (!data.fullName || !data.username || !data.email || !data.phoneNumber || !data.password) {
-      toast.error('Form Tidak Lengkap', { description: 'Mohon isi semua field untuk mendaftar.' })
+    const parsed = signUpSchema.safeParse(fields)
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error)
+      setErrors(found)
+      const problem = signUpProblem(found)
+      toast.error(problem.title, { description: problem.description })
       return
     }
-    if (!PHONE_PATTERN.test(data.phoneNumber)) {
-      toast.error('Format Nomor HP Salah', { description: 'Mohon gunakan format +62xxxxxxxxxx.' })
-      return
-    }
-    const { error, session } = await signUp(data)
+    setErrors({})
+    const { error, session } = await signUp(parsed.data)
     if (error) {
       toast.error('Pendaftaran Gagal', { description: describeError(error) })
       return
@@ -99,51 +97,45 @@ export function SignInForm({ mode, onModeChange, onForgot }: { mode: SignInMode;
   const switchMode = () => {
     onModeChange(isLogin ? 'register' : 'login')
     setFields(EMPTY)
+    setErrors({})
   }
+
+  const text = (name: Exclude<keyof Fields, 'password'>, label: string, props: ComponentProps<'input'>) => (
+    <Field label={label} error={errors[name]} id={name}>
+      {(control) => <Input {...control} {...props} name={name} value={fields[name]} onChange={update(name)} />}
+    </Field>
+  )
 
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
         {!isLogin && (
           <>
-            <div className="space-y-2">
-              <Label htmlFor="fullName">Nama Lengkap</Label>
-              <Input id="fullName" name="fullName" autoComplete="name" value={fields.fullName} onChange={update('fullName')} placeholder="Nama lengkap sesuai data personel" />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="username">Username</Label>
-              <Input id="username" name="username" autoComplete="username" value={fields.username} onChange={update('username')} placeholder="username" />
-            </div>
+            {text('fullName', 'Nama Lengkap', { autoComplete: 'name', placeholder: 'Nama lengkap sesuai data personel' })}
+            {text('username', 'Username', { autoComplete: 'username', placeholder: 'username' })}
           </>
         )}
-        <div className="space-y-2">
-          <Label htmlFor="email">Email</Label>
-          <Input id="email" name="email" type="email" autoComplete="email" value={fields.email} onChange={update('email')} placeholder="nama@email.com" />
-        </div>
-        {!isLogin && (
-          <div className="space-y-2">
-            <Label htmlFor="phoneNumber">Nomor Handphone</Label>
-            <Input id="phoneNumber" name="phoneNumber" type="tel" autoComplete="tel" value={fields.phoneNumber} onChange={update('phoneNumber')} placeholder="+62..." />
-          </div>
+        {text('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'nama@email.com' })}
+        {!isLogin && text('phoneNumber', 'Nomor Handphone', { type: 'tel', autoComplete: 'tel', placeholder: '+62...' })}
+        <Field label="Password" error={errors.password} id="password">
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="password"
+              autoComplete={isLogin ? 'current-password' : 'new-password'}
+              value={fields.password}
+              onChange={update('password')}
+              placeholder="••••••••"
+            />
+          )}
+        </Field>
+        {isLogin && (
+          <p className="-mt-2 text-right">
+            <button type="button" onClick={onForgot} className="text-sm font-semibold text-army underline-offset-4 hover:underline">
+              Lupa password?
+            </button>
+          </p>
         )}
-        <div className="space-y-2">
-          <div className="flex items-baseline justify-between gap-4">
-            <Label htmlFor="password">Password</Label>
-            {isLogin && (
-              <button type="button" onClick={onForgot} className="text-sm font-semibold text-army underline-offset-4 hover:underline">
-                Lupa password?
-              </button>
-            )}
-          </div>
-          <PasswordInput
-            id="password"
-            name="password"
-            autoComplete={isLogin ? 'current-password' : 'new-password'}
-            value={fields.password}
-            onChange={update('password')}
-            placeholder="••••••••"
-          />
-        </div>
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {isLogin ? <LogIn aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
           {busy ? 'Memproses...' : isLogin ? 'Masuk' : 'Daftar'}

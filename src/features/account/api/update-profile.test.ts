@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { profileFormSchema } from './update-profile'
+
+describe('profileFormSchema', () => {
+  it('stores empty fields as null and trims the rest', () => {
+    expect(profileFormSchema.parse({ full_name: ' Budi ', username: '', phone_number: ' ' })).toEqual({
+      full_name: 'Budi',
+      username: null,
+      phone_number: null,
+    })
+  })
+
+  it('accepts an empty phone number or +62 with 9 to 12 digits, nothing else', () => {
+    expect(profileFormSchema.parse({ full_name: '', username: '', phone_number: '+6281234567890' }).phone_number).toBe('+6281234567890')
+    for (const bad of ['081234567890', '+62 812345678', '+6212345678']) {
+      expect(profileFormSchema.safeParse({ full_name: '', username: '', phone_number: bad }).success, bad).toBe(false)
+    }
+  })
+})

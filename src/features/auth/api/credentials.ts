@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { PHONE_ERROR, phoneNumber } from '@/lib/validation/rules'
+
+// The schemas of the two auth mutations (signIn, signUp in auth-provider.tsx). A failed parse
+// gives SPEC.md's toast (title and description) and a short message under each field at fault.
+
+export const SIGN_IN_INCOMPLETE = { title: 'Form Tidak Lengkap', description: 'Mohon masukkan email dan password.' } as const
+export const SIGN_UP_INCOMPLETE = { title: 'Form Tidak Lengkap', description: 'Mohon isi semua field untuk mendaftar.' } as const
+export const REQUIRED = 'Wajib diisi.'
+
+const required = z.string().trim().min(1, REQUIRED)
+
+export const signInSchema = z.object({
+  email: required,
+  password: z.string().min(1, REQUIRED),
+})
+
+export const signUpSchema = z
+  .object({
+    fullName: required,
+    username: required,
+    email: required,
+    phoneNumber: required,
+    password: z.string().min(1, REQUIRED),
+  })
+  // the format is checked once every field is filled, as SPEC.md orders the two messages
+  .superRefine((value, ctx) => {
+    const phone = phoneNumber.safeParse(value.phoneNumber)
+    if (value.phoneNumber.trim() !== '' && !phone.success) {
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: PHONE_ERROR.description })
+    }
+  })
+
+export type SignInInput = z.infer<typeof signInSchema>
+export type SignUpInput = z.infer<typeof signUpSchema>
+
+/** The toast for a failed parse: missing fields first, then the phone format. */
+export function signUpProblem(errors: Partial<Record<keyof SignUpInput, string>>) {
+  return Object.values(errors).includes(REQUIRED) ? SIGN_UP_INCOMPLETE : PHONE_ERROR
+}
