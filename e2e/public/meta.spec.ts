@@ -1,7 +1,9 @@
+import { mainNavigation } from '../../src/content/navigation'
 import { documentTitle, publicPages } from '../../src/lib/pages'
 import { expect, isPhone, test } from '../support/fixtures'
 
-const navPages = publicPages.filter((page) => page.path !== '/login')
+// The pages the navbar links to (/galeri is reached from home and /kegiatan, /login is a button).
+const navPages = publicPages.filter((page) => mainNavigation.some((item) => item.path === page.path))
 
 function decode(text: string) {
   return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&')
