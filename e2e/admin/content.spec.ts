@@ -1,5 +1,5 @@
-import { client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
-import { fakePng, imageFile } from './images'
+import { articleBody, client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
+import { corruptPng, fakePng, imageFile, png } from './images'
 import type { Page } from '@playwright/test'
 
 const DELETE_CONFIRM = 'Apakah Anda yakin ingin menghapus artikel ini?'
@@ -25,7 +25,7 @@ async function articleByTitle(baseURL: string, title: string) {
 }
 
 test.describe('content page', () => {
-  test('article with a cover and three gallery images, one refused: saves with the other two', async ({
+  test('article with a cover and four gallery images, one refused by its bytes at pick and one undecodable at upload: saves with the other two', async ({
     browser,
     baseURL,
   }) => {
@@ -35,15 +35,27 @@ test.describe('content page', () => {
     await dialog.getByLabel('Judul').fill(title)
     await expect(dialog.getByLabel('Kategori')).toHaveAttribute('placeholder', 'Kategori (e.g., Latihan, Operasi)')
     await dialog.getByLabel('Kategori').fill('Latihan')
-    await dialog.getByLabel(/Isi Artikel/).fill('<p>Latihan <strong>terjun payung</strong> di Semarang.</p>')
-    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('sampul utama.png', [200, 40, 40]))
+    // Formatting from the keyboard: Ctrl+B around the bold words.
+    await articleBody(dialog).click()
+    await page.keyboard.type('Latihan ')
+    await page.keyboard.press('ControlOrMeta+b')
+    await page.keyboard.type('terjun payung')
+    await page.keyboard.press('ControlOrMeta+b')
+    await page.keyboard.type(' di Semarang.')
+    // Wider than 2,000 px: the browser scales it down before upload.
+    await dialog
+      .getByLabel('Pilih gambar sampul')
+      .setInputFiles({ name: 'sampul utama.png', mimeType: 'image/png', buffer: png(2400, 600, [200, 40, 40]) })
     await dialog
       .getByLabel('Tambah gambar galeri')
       .setInputFiles([
         imageFile('galeri-1.png', [40, 200, 40]),
         fakePng('bukan-gambar.png'),
+        corruptPng('rusak.png'),
         imageFile('galeri 3 (akhir).png', [40, 40, 200]),
       ])
+    // Text named .png is refused at once by its bytes; a damaged picture passes that check and fails at upload.
+    await expectToast(page, 'Upload Gagal', 'bukan-gambar.png bukan file gambar.')
     await expect(dialog.getByRole('img')).toHaveCount(4)
     // Per-image removal before saving.
     await dialog.getByLabel('Tambah gambar galeri').setInputFiles(imageFile('salah-pilih.png', [9, 9, 9]))
@@ -57,14 +69,17 @@ test.describe('content page', () => {
 
     const [saved] = await articleByTitle(baseURL, title)
     expect(saved.category).toBe('Latihan')
-    expect(saved.cover_image_url).toMatch(new RegExp(`/article_images/${admin.id}/\\d+_sampul_utama\\.png$`))
+    expect(saved.content).toBe('<p>Latihan <strong>terjun payung</strong> di Semarang.</p>')
+    // Re-encoded in the browser (src/lib/images): WebP, named after the picked file.
+    expect(saved.cover_image_url).toMatch(new RegExp(`/article_images/${admin.id}/\\d+_sampul_utama\\.webp$`))
     expect(saved.image_gallery_urls).toHaveLength(2)
-    expect(saved.image_gallery_urls[0]).toMatch(new RegExp(`/article_images/${admin.id}/gallery/\\d+_galeri-1\\.png$`))
-    expect(saved.image_gallery_urls[1]).toMatch(/\/gallery\/\d+_galeri_3_akhir\.png$/)
+    expect(saved.image_gallery_urls[0]).toMatch(new RegExp(`/article_images/${admin.id}/gallery/\\d+_galeri-1\\.webp$`))
+    expect(saved.image_gallery_urls[1]).toMatch(/\/gallery\/\d+_galeri_3_akhir\.webp$/)
     for (const url of [saved.cover_image_url!, ...saved.image_gallery_urls]) {
       const res = await page.request.get(url)
       expect(res.status()).toBe(200)
-      expect(res.headers()['content-type']).toContain('image/png')
+      expect(res.headers()['content-type']).toContain('image/webp')
+      expect((await res.body()).length).toBeLessThanOrEqual(500 * 1024)
     }
 
     await page.reload()
@@ -81,7 +96,7 @@ test.describe('content page', () => {
     for (const url of images) {
       const shown = publicPage.locator(`img[src="${url}"]`)
       await expect(shown).toBeVisible()
-      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64)
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(url === saved.cover_image_url ? 2000 : 64)
       await publicPage.getByRole('button', { name: 'Gambar berikutnya' }).click()
     }
     await context.close()
@@ -93,15 +108,18 @@ test.describe('content page', () => {
     const dialog = await openEditor(page)
     await dialog.getByLabel('Judul').fill(title)
     await dialog.getByLabel('Kategori').fill('Operasi')
-    await dialog.getByLabel(/Isi Artikel/).fill('<p>Isi yang tidak boleh hilang.</p>')
-    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(fakePng('sampul.png'))
+    await articleBody(dialog).fill('Isi yang tidak boleh hilang.')
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(fakePng('teks.png'))
+    await expectToast(page, 'Upload Gagal', 'teks.png bukan file gambar.')
+    await expect(dialog.getByRole('button', { name: 'Hapus gambar sampul' })).toHaveCount(0)
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(corruptPng('sampul.png'))
     await dialog.getByLabel('Tambah gambar galeri').setInputFiles(imageFile('ok.png', [1, 2, 3]))
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Upload Gagal', 'sampul.png')
     await expect(dialog).toBeVisible()
     await expect(dialog.getByLabel('Judul')).toHaveValue(title)
     await expect(dialog.getByLabel('Kategori')).toHaveValue('Operasi')
-    await expect(dialog.getByLabel(/Isi Artikel/)).toHaveValue('<p>Isi yang tidak boleh hilang.</p>')
+    await expect(articleBody(dialog)).toHaveText('Isi yang tidak boleh hilang.')
     await expect(dialog.getByRole('button', { name: 'Simpan Artikel' })).toBeEnabled()
     expect(await articleByTitle(baseURL, title)).toHaveLength(0)
 
@@ -120,7 +138,7 @@ test.describe('content page', () => {
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     const dialog = await openEditor(page)
     await dialog.getByLabel('Judul').fill(title)
-    await dialog.getByLabel(/Isi Artikel/).fill('<p>Isi</p>')
+    await articleBody(dialog).fill('Isi')
     await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('sekali.png', [7, 7, 7]))
     let uploads = 0
     page.on('request', (req) => {
@@ -153,9 +171,16 @@ test.describe('content page', () => {
     let dialog = await openEditor(page)
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Data Tidak Lengkap', 'Judul dan isi artikel tidak boleh kosong.')
-    await dialog.getByLabel('Judul').fill(title)
+    // Each missing field says so itself, linked for screen readers.
+    const titleInput = dialog.getByLabel('Judul')
+    await expect(titleInput).toHaveAttribute('aria-invalid', 'true')
+    await expect(titleInput).toHaveAccessibleDescription('Judul dan isi artikel tidak boleh kosong.')
+    await expect(articleBody(dialog)).toHaveAttribute('aria-invalid', 'true')
+    await titleInput.fill(title)
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Data Tidak Lengkap')
+    await expect(titleInput).not.toHaveAttribute('aria-invalid')
+    await expect(articleBody(dialog)).toHaveAccessibleDescription('Judul dan isi artikel tidak boleh kosong.')
 
     // Closing with unsaved text asks first.
     await page.keyboard.press('Escape')
@@ -163,7 +188,7 @@ test.describe('content page', () => {
     await expect(prompt).toBeVisible()
     await prompt.getByRole('button', { name: 'Lanjutkan Mengedit' }).click()
     await expect(dialog.getByLabel('Judul')).toHaveValue(title)
-    await dialog.getByLabel(/Isi Artikel/).fill('<p>Versi pertama</p>')
+    await articleBody(dialog).fill('Versi pertama')
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Artikel Berhasil Dibuat!')
 
@@ -246,8 +271,9 @@ test.describe('content page', () => {
     await page.keyboard.type(title)
     await page.keyboard.press('Tab')
     await page.keyboard.type('Kegiatan')
-    await page.keyboard.press('Tab')
-    await page.keyboard.type('<p>Ditulis tanpa tetikus.</p>')
+    // The formatting toolbar is one Tab stop, then the preview switch, then the text.
+    await tabTo(page, articleBody(dialog), 4)
+    await page.keyboard.type('Ditulis tanpa tetikus.')
     await tabTo(page, dialog.getByRole('button', { name: 'Simpan Artikel' }))
     await page.keyboard.press('Enter')
     await expectToast(page, 'Artikel Berhasil Dibuat!')

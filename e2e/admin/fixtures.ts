@@ -53,6 +53,11 @@ export async function expectToast(page: Page, title: string | RegExp, descriptio
   if (description) await expect(t).toContainText(description)
 }
 
+/** The article editor's rich-text area (Tiptap's contenteditable, labelled 'Isi Artikel'). */
+export function articleBody(dialog: Locator) {
+  return dialog.getByRole('textbox', { name: 'Isi Artikel' })
+}
+
 /** Presses Tab until `target` has focus, as a keyboard-only user would. */
 export async function tabTo(page: Page, target: Locator, maxPresses = 60) {
   for (let i = 0; i < maxPresses; i++) {

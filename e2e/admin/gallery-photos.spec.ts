@@ -1,12 +1,12 @@
 import sharp from 'sharp'
 import { expectNoAxeViolations } from '../support/fixtures'
-import { createAccount, expect, expectToast, newSignedInPage, superadmin, test, toast, type Account } from './fixtures'
+import { expect, expectToast, newSignedInPage, superadmin, test, toast, type Account } from './fixtures'
 import { fakePng } from './images'
 import type { Page } from '@playwright/test'
 
 let admin: Account
-test.beforeAll(async ({ baseURL }) => {
-  admin = await createAccount(baseURL!, { role: 'admin', status: 'approved' })
+test.beforeEach(async ({ newAccount }) => {
+  admin = await newAccount({ role: 'admin', status: 'approved' })
 })
 
 /** A 12 MP phone photo with GPS in its EXIF: noise so it compresses like a real one. */
@@ -38,10 +38,10 @@ async function openManager(page: Page, name: string) {
   return page.getByRole('dialog', { name: `Foto Galeri: ${name}` })
 }
 
-test('upload many photos, describe, reorder, remove, then delete the gallery with its files', async ({ browser, baseURL }) => {
+test('upload many photos, describe, reorder, remove, then delete the gallery with its files', async ({ newGallery, browser, baseURL }) => {
   test.setTimeout(120_000)
   const name = `Latihan Terjun ${Date.now()}`
-  const { data: gallery } = await (await superadmin(baseURL)).from('galleries').insert({ name }).select('id').single()
+  const gallery = await newGallery({ name })
   const { context, page } = await newSignedInPage(browser, baseURL, admin)
   await page.goto('/admin/gallery')
   await expect(page.getByRole('listitem').filter({ hasText: name }).locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/)
@@ -60,7 +60,7 @@ test('upload many photos, describe, reorder, remove, then delete the gallery wit
   await expect(items).toHaveCount(2)
 
   // what reached storage: resized, small, without EXIF/GPS
-  const rows = await photoRows(baseURL, gallery!.id)
+  const rows = await photoRows(baseURL, gallery.id)
   expect(rows).toHaveLength(2)
   const stored = Buffer.from(await (await fetch(objectUrl(baseURL, rows[0].path))).arrayBuffer())
   const meta = await sharp(stored).metadata()
@@ -82,7 +82,7 @@ test('upload many photos, describe, reorder, remove, then delete the gallery wit
 
   await items.nth(0).getByRole('button', { name: 'Turunkan Foto 1' }).click()
   await expect(items.nth(1).getByRole('img')).toHaveAttribute('alt', 'Prajurit terjun dari helikopter')
-  expect((await photoRows(baseURL, gallery!.id)).map((r) => r.path)).toEqual([rows[1].path, rows[0].path])
+  expect((await photoRows(baseURL, gallery.id)).map((r) => r.path)).toEqual([rows[1].path, rows[0].path])
 
   page.once('dialog', (confirm) => void confirm.accept())
   await items.nth(0).getByRole('button', { name: 'Hapus Foto 1' }).click()
@@ -99,13 +99,13 @@ test('upload many photos, describe, reorder, remove, then delete the gallery wit
   await page.getByRole('alertdialog', { name: 'Hapus Galeri?' }).getByRole('button', { name: 'Ya, Hapus' }).click()
   await expectToast(page, 'Galeri dihapus!')
   expect((await fetch(objectUrl(baseURL, rows[0].path))).status).toBe(400)
-  expect(await photoRows(baseURL, gallery!.id)).toEqual([])
+  expect(await photoRows(baseURL, gallery.id)).toEqual([])
   await context.close()
 })
 
-test('the photo manager at 390 px', async ({ browser, baseURL }) => {
+test('the photo manager at 390 px', async ({ newGallery, browser, baseURL }) => {
   const name = `Bakti Sosial ${Date.now()}`
-  await (await superadmin(baseURL)).from('galleries').insert({ name })
+  await newGallery({ name })
   const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
   const dialog = await openManager(page, name)
   await dialog.getByLabel('Unggah Foto').setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: await smallPhoto('#884400') }])

@@ -19,6 +19,11 @@ test.describe('gallery page', () => {
     await dialog.getByRole('button', { name: 'Simpan Galeri' }).click()
     await expect(dialog.getByText('Nama galeri tidak boleh kosong')).toBeVisible()
     await expect(dialog.getByLabel('Nama Galeri')).toHaveAttribute('aria-invalid', 'true')
+    await expect(dialog.getByLabel('Nama Galeri')).toHaveAccessibleDescription('Nama galeri tidak boleh kosong')
+    // Spaces alone are no name either.
+    await dialog.getByLabel('Nama Galeri').fill('   ')
+    await dialog.getByRole('button', { name: 'Simpan Galeri' }).click()
+    await expect(dialog.getByLabel('Nama Galeri')).toHaveAttribute('aria-invalid', 'true')
 
     await dialog.getByLabel('Nama Galeri').fill(name)
     await page.route('**/rest/v1/galleries**', (route) =>

@@ -1,17 +1,20 @@
 import { expect, expectToast, newSignedInPage, SUPERADMIN, test, type Account } from './fixtures'
 
-const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/my-account'] as const
+const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/pesan', '/admin/my-account'] as const
 
 // Which admin pages each role may open; everything else lands on the dashboard.
 const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
   superadmin: PAGES,
-  admin: ['/admin/dashboard', '/admin/content', '/admin/gallery', '/admin/my-account'],
+  admin: ['/admin/dashboard', '/admin/content', '/admin/gallery', '/admin/pesan', '/admin/my-account'],
   user: ['/admin/dashboard', '/admin/my-account'],
 }
 
-const SIDEBAR: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
-  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Akun Saya'],
-  admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', 'Akun Saya'],
+// The inbox link carries the live unread count, whatever other tests left unread.
+const INBOX = /^Pesan Masuk(\d+ belum dibaca)?$/
+
+const SIDEBAR: Record<'superadmin' | 'admin' | 'user', readonly (string | RegExp)[]> = {
+  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', INBOX, 'Akun Saya'],
+  admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', INBOX, 'Akun Saya'],
   user: ['Dashboard', 'Akun Saya'],
 }
 

@@ -39,3 +39,10 @@ export const fakePng = (name: string) => ({
   mimeType: 'image/png',
   buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
 })
+
+/** Starts like a PNG (so a byte check lets it through) but cannot be decoded. */
+export const corruptPng = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.concat([png(8, 8, [0, 0, 0]).subarray(0, 16), Buffer.from('rusak, bukan data gambar')]),
+})

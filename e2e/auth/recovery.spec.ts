@@ -1,4 +1,4 @@
-import { createAccount, expect, expectToast, storedSessionKeys, test } from '../support/fixtures'
+import { expect, expectToast, storedSessionKeys, test } from '../support/fixtures'
 
 /*
  * 'Lupa password?' end to end: the form, GoTrue's POST /recover, the mail in the dev mailbox, the
@@ -25,10 +25,10 @@ for (const viewport of [
   { name: '390', width: 390, height: 844 },
   { name: '1440', width: 1440, height: 900 },
 ]) {
-  test(`recovers a forgotten password with the mailed link (${viewport.name} px)`, async ({ page, baseURL }) => {
+  test(`recovers a forgotten password with the mailed link (${viewport.name} px)`, async ({ newAccount, page, baseURL }) => {
     test.slow()
     await page.setViewportSize(viewport)
-    const account = await createAccount(baseURL, { status: 'approved' })
+    const account = await newAccount({ status: 'approved' })
 
     await page.goto('/login')
     await page.getByRole('button', { name: 'Lupa password?' }).click()

@@ -1,14 +1,13 @@
 import sharp from 'sharp'
-import { expect, expectNoAxeViolations, isPhone, superadmin, test, uniq } from '../support/fixtures'
+import { expect, expectNoAxeViolations, isPhone, superadmin, test, uniq, type GalleryInput } from '../support/fixtures'
 
 const COLOURS = ['#3a5f2b', '#6b4a2b', '#2b4a6b']
 
 /** A gallery with three 1600x1200 photos, made through the API as staff would. */
-async function galleryWithPhotos(baseURL: string) {
+async function galleryWithPhotos(baseURL: string, newGallery: (input: GalleryInput) => Promise<{ id: string; name: string }>) {
   const staff = await superadmin(baseURL)
   const name = `Latihan Gabungan ${uniq()}`
-  const { data: gallery, error } = await staff.from('galleries').insert({ name, description: 'Latihan terjun dan evakuasi medis.' }).select('id').single()
-  if (error) throw error
+  const gallery = await newGallery({ name, description: 'Latihan terjun dan evakuasi medis.' })
   for (const [position, colour] of COLOURS.entries()) {
     const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } }).webp().toBuffer()
     const path = `${gallery.id}/${position}.webp`
@@ -21,8 +20,8 @@ async function galleryWithPhotos(baseURL: string) {
   return { id: gallery.id, name }
 }
 
-test('home and /kegiatan lead to /galeri, whose card opens the gallery', async ({ page, baseURL }) => {
-  const gallery = await galleryWithPhotos(baseURL)
+test('home and /kegiatan lead to /galeri, whose card opens the gallery', async ({ newGallery, page, baseURL }) => {
+  const gallery = await galleryWithPhotos(baseURL, newGallery)
   await page.goto('/')
   await page.getByRole('link', { name: 'Lihat Galeri Foto' }).click()
   await expect(page).toHaveURL('/galeri')
@@ -47,8 +46,8 @@ test('home and /kegiatan lead to /galeri, whose card opens the gallery', async (
   await expect(page).toHaveURL('/galeri')
 })
 
-test('gallery page: grid with alt texts and captions, a lightbox used by keyboard alone', async ({ page, baseURL }) => {
-  const gallery = await galleryWithPhotos(baseURL)
+test('gallery page: grid with alt texts and captions, a lightbox used by keyboard alone', async ({ newGallery, page, baseURL }) => {
+  const gallery = await galleryWithPhotos(baseURL, newGallery)
   const images: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('/gallery_photos/')) images.push(request.url())

@@ -115,10 +115,31 @@ export async function createAccount(
   return { id: data.user.id, email, password, fullName: name, role, status }
 }
 
-/** Removes a profile and, through its trigger, the auth user; a row the test already deleted is fine. */
-async function deleteRows(baseURL: string, table: 'profiles' | 'articles', ids: string[]) {
+export type GalleryInput = { name: string; description?: string | null }
+
+/** Inserts a gallery as the superadmin; returns its id and name. Tests take the `newGallery` fixture. */
+export async function createGallery(baseURL: string, input: GalleryInput) {
+  const { data, error } = await (await superadmin(baseURL)).from('galleries').insert(input).select('id, name').single()
+  if (error) throw new Error(`insert gallery: ${error.message}`)
+  return data
+}
+
+type CleanedTable = 'profiles' | 'articles' | 'galleries'
+
+/**
+ * Deletes the rows a test created; one it deleted itself is fine. A profile takes its auth user
+ * along (trigger); a gallery's photo rows go with it and its files under `<id>/` are removed first.
+ */
+async function deleteRows(baseURL: string, table: CleanedTable, ids: string[]) {
   if (!ids.length) return
-  const { error } = await (await superadmin(baseURL)).from(table).delete().in('id', ids)
+  const admin = await superadmin(baseURL)
+  if (table === 'galleries') {
+    for (const id of ids) {
+      const { data: files } = await admin.storage.from('gallery_photos').list(id)
+      if (files?.length) await admin.storage.from('gallery_photos').remove(files.map((file) => `${id}/${file.name}`))
+    }
+  }
+  const { error } = await admin.from(table).delete().in('id', ids)
   if (error) throw new Error(`clean up ${table}: ${error.message}`)
 }
 
@@ -168,35 +189,38 @@ export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 10
 
 type ArticleRow = Awaited<ReturnType<typeof createArticle>>
 
+/** A fixture that hands the test a creator and deletes everything it created once the test ends. */
+function cleanedUp<Input, Row extends { id: string }>(
+  table: CleanedTable,
+  create: (baseURL: string, input: Input) => Promise<Row>,
+) {
+  return async ({ baseURL }: { baseURL: string }, use: (creator: (input: Input) => Promise<Row>) => Promise<void>) => {
+    const ids: string[] = []
+    await use(async (input) => {
+      const row = await create(baseURL, input)
+      ids.push(row.id)
+      return row
+    })
+    await deleteRows(baseURL, table, ids)
+  }
+}
+
 export const test = base.extend<{
   baseURL: string
   /** Creates an account for this test and deletes it after the test. */
   newAccount: (options?: AccountOptions) => Promise<Account>
   /** Inserts an article for this test and deletes it after the test. */
   newArticle: (input: ArticleInput) => Promise<ArticleRow>
+  /** Inserts a gallery for this test and deletes it, photos and files included, after the test. */
+  newGallery: (input: GalleryInput) => Promise<{ id: string; name: string }>
 }>({
   baseURL: async ({ baseURL }, use) => {
     if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL')
     await use(baseURL)
   },
-  newAccount: async ({ baseURL }, use) => {
-    const ids: string[] = []
-    await use(async (options) => {
-      const account = await createAccount(baseURL, options)
-      ids.push(account.id)
-      return account
-    })
-    await deleteRows(baseURL, 'profiles', ids)
-  },
-  newArticle: async ({ baseURL }, use) => {
-    const ids: string[] = []
-    await use(async (input) => {
-      const article = await createArticle(baseURL, input)
-      ids.push(article.id)
-      return article
-    })
-    await deleteRows(baseURL, 'articles', ids)
-  },
+  newAccount: cleanedUp('profiles', createAccount),
+  newArticle: cleanedUp('articles', createArticle),
+  newGallery: cleanedUp('galleries', createGallery),
 })
 
 export { expect }

@@ -24,7 +24,8 @@ select c.relname as table, a.attname as name, t.typname as type,
   case when t.typelem <> 0 and t.typlen = -1 then (select e.typname from pg_type e where e.oid = t.typelem) end as elem,
   not a.attnotnull or c.relkind in ('v', 'm') as nullable,
   (not a.attnotnull or a.atthasdef or a.attidentity <> '') as optional,
-  a.attgenerated <> '' as generated,
+  -- as the Supabase CLI: generated columns and GENERATED ALWAYS identities cannot be written
+  (a.attgenerated <> '' or a.attidentity = 'a') as generated,
   c.relkind not in ('v', 'm') or pg_column_is_updatable(c.oid, a.attnum, false) as updatable
 from pg_attribute a
 join pg_class c on c.oid = a.attrelid

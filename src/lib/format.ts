@@ -33,6 +33,11 @@ export function formatShortDate(value: DateInput, fallback = '-') {
   return format(value, { day: 'numeric', month: 'short', year: 'numeric' }, fallback)
 }
 
+/** 17 Agu 2024, 08.30 (WIB) */
+export function formatShortDateTime(value: DateInput, fallback = '-') {
+  return format(value, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }, fallback)
+}
+
 const SECOND = 1
 const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE

@@ -17,6 +17,7 @@ export const paths = {
     users: '/admin/users',
     content: '/admin/content',
     gallery: '/admin/gallery',
+    inbox: '/admin/pesan',
     myAccount: '/admin/my-account',
     myAccountTab: (tab: 'profile' | 'security' | 'settings' | 'notifications') =>
       `/admin/my-account?tab=${tab}`,

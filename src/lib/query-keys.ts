@@ -21,6 +21,11 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.profiles.all, 'detail', id] as const,
     status: (id: string) => [...queryKeys.profiles.all, 'status', id] as const,
   },
+  contacts: {
+    all: ['contacts'] as const,
+    list: () => [...queryKeys.contacts.all, 'list'] as const,
+    unreadCount: () => [...queryKeys.contacts.all, 'unread-count'] as const,
+  },
   stats: {
     all: ['stats'] as const,
   },

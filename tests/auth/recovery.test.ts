@@ -1,48 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { anonClient, createUser, startTestServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 import { authFetch, mailbox, openLink, uniqueEmail } from './helpers.ts';
 
 // starting a fresh embedded database takes long on a busy machine
 vi.setConfig({ hookTimeout: 180_000 });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.stop());
-
+const t = useTestServer();
 const redirectTo = 'http://localhost:3000/login';
 
 /** The recovery link mailed to `to` (sent after the answer, so it is waited for), aimed at the test server. */
 async function recoveryLink(to: string, after = ''): Promise<URL> {
   let text = '';
   await expect.poll(async () => {
-    const mail = (await mailbox(server)).find((m) => m.to === to && m.subject.startsWith('Atur ulang password') && m.created_at > after);
+    const mail = (await mailbox(t.server)).find((m) => m.to === to && m.subject.startsWith('Atur ulang password') && m.created_at > after);
     text = mail?.text ?? '';
     return text;
   }).toContain('/auth/v1/verify?token=');
   const link = new URL(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text)![0]);
-  const local = new URL(server.url);
+  const local = new URL(t.url);
   link.protocol = local.protocol;
   link.host = local.host;
   return link;
 }
 
 async function recover(email: string) {
-  return anonClient(server).auth.resetPasswordForEmail(email, { redirectTo });
+  return t.anon().auth.resetPasswordForEmail(email, { redirectTo });
 }
 
 describe('password recovery (POST /recover, GET /verify?type=recovery, PUT /user)', () => {
   it('mails an Indonesian one-use link whose session sets a new password and ends the other sessions', async () => {
-    const user = await createUser(server, { fullName: 'Serda Lupa' });
-    const old = anonClient(server);
+    const user = await t.createUser({ fullName: 'Serda Lupa' });
+    const old = t.anon();
     const { data: before } = await old.auth.signInWithPassword(user);
 
     expect(await recover(user.email)).toEqual({ data: {}, error: null });
     const link = await recoveryLink(user.email);
     expect(link.searchParams.get('type')).toBe('recovery');
     expect(link.searchParams.get('redirect_to')).toBe(redirectTo);
-    const mail = (await mailbox(server)).find((m) => m.to === user.email)!;
+    const mail = (await mailbox(t.server)).find((m) => m.to === user.email)!;
     expect(mail.text).toContain('Halo Serda Lupa,');
     expect(mail.text).toContain('berlaku selama 60 menit dan hanya dapat digunakan satu kali');
     expect(mail.html).toContain('Atur Password Baru');
@@ -58,31 +53,31 @@ describe('password recovery (POST /recover, GET /verify?type=recovery, PUT /user
     expect(again.fragment.get('error_code')).toBe('otp_expired');
     expect(again.fragment.get('access_token')).toBeNull();
 
-    const short = await authFetch(server, '/user', { method: 'PUT', token: accessToken, body: JSON.stringify({ password: '12345' }) });
+    const short = await authFetch(t.server, '/user', { method: 'PUT', token: accessToken, body: JSON.stringify({ password: '12345' }) });
     expect(short.status).toBe(422);
     expect(await short.json()).toMatchObject({ code: 'weak_password' });
 
-    const changed = await authFetch(server, '/user', { method: 'PUT', token: accessToken, body: JSON.stringify({ password: 'sandi-baru-99' }) });
+    const changed = await authFetch(t.server, '/user', { method: 'PUT', token: accessToken, body: JSON.stringify({ password: 'sandi-baru-99' }) });
     expect(changed.status).toBe(200);
 
-    const oldPassword = await anonClient(server).auth.signInWithPassword(user);
+    const oldPassword = await t.anon().auth.signInWithPassword(user);
     expect(oldPassword.error?.code).toBe('invalid_credentials');
-    const newPassword = await anonClient(server).auth.signInWithPassword({ email: user.email, password: 'sandi-baru-99' });
+    const newPassword = await t.anon().auth.signInWithPassword({ email: user.email, password: 'sandi-baru-99' });
     expect(newPassword.error).toBeNull();
     // the session that was open elsewhere before the reset is gone
-    const refreshed = await anonClient(server).auth.refreshSession({ refresh_token: before.session!.refresh_token });
+    const refreshed = await t.anon().auth.refreshSession({ refresh_token: before.session!.refresh_token });
     expect(refreshed.error?.status).toBe(400);
   });
 
   it('answers an unknown address exactly like a registered one, and sends nothing', async () => {
-    const user = await createUser(server);
+    const user = await t.createUser();
     const unknown = uniqueEmail('tidak-ada');
-    const known = await authFetch(server, `/recover?redirect_to=${encodeURIComponent(redirectTo)}`, { method: 'POST', body: JSON.stringify({ email: user.email }) });
-    const missing = await authFetch(server, `/recover?redirect_to=${encodeURIComponent(redirectTo)}`, { method: 'POST', body: JSON.stringify({ email: unknown }) });
+    const known = await authFetch(t.server, `/recover?redirect_to=${encodeURIComponent(redirectTo)}`, { method: 'POST', body: JSON.stringify({ email: user.email }) });
+    const missing = await authFetch(t.server, `/recover?redirect_to=${encodeURIComponent(redirectTo)}`, { method: 'POST', body: JSON.stringify({ email: unknown }) });
     expect([known.status, missing.status]).toEqual([200, 200]);
     expect(await missing.text()).toBe(await known.text());
     await recoveryLink(user.email);
-    expect((await mailbox(server)).filter((m) => m.to === unknown)).toEqual([]);
+    expect((await mailbox(t.server)).filter((m) => m.to === unknown)).toEqual([]);
 
     // the once-a-minute limit answers the same for both as well
     const knownAgain = await recover(user.email);
@@ -92,10 +87,10 @@ describe('password recovery (POST /recover, GET /verify?type=recovery, PUT /user
   });
 
   it('refuses an expired link and a forged one without touching the password', async () => {
-    const user = await createUser(server);
+    const user = await t.createUser();
     await recover(user.email);
     const link = await recoveryLink(user.email);
-    await server.ctx.db.query(`update auth.users set recovery_sent_at = now() - interval '61 minutes' where id = $1`, [user.id]);
+    await t.server.ctx.db.query(`update auth.users set recovery_sent_at = now() - interval '61 minutes' where id = $1`, [user.id]);
     const expired = await openLink(link);
     expect(expired.status).toBe(303);
     expect(expired.fragment.get('error_code')).toBe('otp_expired');
@@ -113,19 +108,19 @@ describe('password recovery (POST /recover, GET /verify?type=recovery, PUT /user
     asSignup.searchParams.set('type', 'signup');
     expect((await openLink(asSignup)).fragment.get('access_token')).toBeNull();
 
-    const { error } = await anonClient(server).auth.signInWithPassword(user);
+    const { error } = await t.anon().auth.signInWithPassword(user);
     expect(error).toBeNull();
   });
 
   it('refuses a missing or malformed address with a 400 and a bad redirect falls back to SITE_URL', async () => {
-    const empty = await authFetch(server, '/recover', { method: 'POST', body: JSON.stringify({ email: '' }) });
+    const empty = await authFetch(t.server, '/recover', { method: 'POST', body: JSON.stringify({ email: '' }) });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ code: 'validation_failed' });
-    const malformed = await authFetch(server, '/recover', { method: 'POST', body: JSON.stringify({ email: 'bukan-alamat' }) });
+    const malformed = await authFetch(t.server, '/recover', { method: 'POST', body: JSON.stringify({ email: 'bukan-alamat' }) });
     expect(malformed.status).toBe(400);
 
-    const user = await createUser(server);
-    const res = await authFetch(server, `/recover?redirect_to=${encodeURIComponent('https://evil.example/login')}`, {
+    const user = await t.createUser();
+    const res = await authFetch(t.server, `/recover?redirect_to=${encodeURIComponent('https://evil.example/login')}`, {
       method: 'POST', body: JSON.stringify({ email: user.email }),
     });
     expect(res.status).toBe(200);

@@ -67,6 +67,33 @@ describe('contact inbox', () => {
     expect(data!.read_at).toBeNull();
   });
 
+  it('refuses deleting to visitors and non-staff personnel, and lets staff delete', async () => {
+    const msg = await send(`Hapus ${Date.now()}`);
+    for (const client of [visitor, personnel]) {
+      const { data } = await client.from('contacts').delete().eq('id', msg.id).select('id');
+      expect(data ?? []).toEqual([]);
+    }
+    const kept = await staff.from('contacts').select('id').eq('id', msg.id);
+    expect(kept.data).toHaveLength(1);
+    const { data: deleted, error } = await staff.from('contacts').delete().eq('id', msg.id).select('id');
+    expect(error).toBeNull();
+    expect(deleted).toEqual([{ id: msg.id }]);
+    const gone = await staff.from('contacts').select('id').eq('id', msg.id);
+    expect(gone.data).toEqual([]);
+  });
+
+  it('counts unread inbox messages for staff only', async () => {
+    const msg = await send(`Hitung ${Date.now()}`);
+    const count = async (client: TypedClient) =>
+      (await client.from('contacts').select('id', { count: 'exact', head: true }).is('read_at', null).is('archived_at', null)).count ?? 0;
+    const before = await count(staff);
+    expect(before).toBeGreaterThan(0);
+    expect(await count(visitor)).toBe(0);
+    expect(await count(personnel)).toBe(0);
+    await staff.from('contacts').update({ read_at: new Date().toISOString() }).eq('id', msg.id);
+    expect(await count(staff)).toBe(before - 1);
+  });
+
   it('delivers new messages live to staff and to no one else', async () => {
     const staffEvents = await listen(staff, 'inbox-staff');
     const visitorEvents = await listen(visitor, 'inbox-visitor');

@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { anonClient, createUser, serviceClient, signInAs, startTestServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestServer } from '../support/use-test-server.ts';
 
 // starting a fresh embedded database takes long on a busy machine
 vi.setConfig({ hookTimeout: 180_000 });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.stop());
-
+const t = useTestServer();
 async function entriesFor(targetId: string) {
-  const { rows } = await server.ctx.db.query<{ action: string; actor_id: string | null; actor_name: string | null; target_label: string; changes: Record<string, unknown> }>(
+  const { rows } = await t.server.ctx.db.query<{ action: string; actor_id: string | null; actor_name: string | null; target_label: string; changes: Record<string, unknown> }>(
     'select action, actor_id, actor_name, target_label, changes from public.audit_log where target_id = $1 order by id', [targetId]);
   return rows;
 }
 
 describe('audit log: written by triggers', () => {
   it('records approve, role, suspend, restore and delete of an account with the acting superadmin', async () => {
-    const boss = await createUser(server, { role: 'superadmin', fullName: 'Mayor Pencatat' });
-    const superadmin = await signInAs(server, boss);
-    const member = await createUser(server, { status: 'pending', fullName: 'Pratu Dicatat' });
+    const boss = await t.createUser({ role: 'superadmin', fullName: 'Mayor Pencatat' });
+    const superadmin = await t.signInAs(boss);
+    const member = await t.createUser({ status: 'pending', fullName: 'Pratu Dicatat' });
     for (const change of [{ status: 'approved' }, { role: 'admin' }, { status: 'rejected' }, { status: 'approved' }] as const) {
       expect((await superadmin.from('profiles').update(change).eq('id', member.id)).error).toBeNull();
     }
@@ -33,8 +28,8 @@ describe('audit log: written by triggers', () => {
   });
 
   it('records create, edit, publish, unpublish and delete of articles and galleries, with what changed', async () => {
-    const admin = await createUser(server, { role: 'admin', fullName: 'Letda Redaksi' });
-    const client = await signInAs(server, admin);
+    const admin = await t.createUser({ role: 'admin', fullName: 'Letda Redaksi' });
+    const client = await t.signInAs(admin);
     const { data: article } = await client.from('articles')
       .insert({ title: 'Latihan Terbang', content: 'Isi awal', author_id: admin.id, published_at: null }).select('id').single();
     await client.from('articles').update({ content: 'x'.repeat(500) }).eq('id', article!.id);
@@ -57,15 +52,15 @@ describe('audit log: written by triggers', () => {
 
 describe('audit log: append-only, read by the superadmin only', () => {
   it('refuses every write through the API, the service key included, and changes nothing', async () => {
-    const boss = await createUser(server, { role: 'superadmin' });
-    const superadmin = await signInAs(server, boss);
-    const member = await createUser(server, { status: 'pending' });
+    const boss = await t.createUser({ role: 'superadmin' });
+    const superadmin = await t.signInAs(boss);
+    const member = await t.createUser({ status: 'pending' });
     await superadmin.from('profiles').update({ status: 'approved' }).eq('id', member.id);
     const before = await entriesFor(member.id);
     expect(before).toHaveLength(1);
-    const { rows: [{ id }] } = await server.ctx.db.query<{ id: string }>('select id::text from public.audit_log where target_id = $1', [member.id]);
+    const { rows: [{ id }] } = await t.server.ctx.db.query<{ id: string }>('select id::text from public.audit_log where target_id = $1', [member.id]);
 
-    for (const client of [superadmin, serviceClient(server), anonClient(server)]) {
+    for (const client of [superadmin, t.service(), t.anon()]) {
       const insert = await client.from('audit_log').insert({ action: 'user.approve', target_type: 'user', target_id: member.id });
       expect(insert.error?.code).toBe('42501');
       const update = await client.from('audit_log').update({ actor_name: 'Orang Lain' }).eq('id', Number(id));
@@ -73,19 +68,19 @@ describe('audit log: append-only, read by the superadmin only', () => {
       const remove = await client.from('audit_log').delete().eq('id', Number(id));
       expect(remove.error?.code).toBe('42501');
     }
-    await expect(server.ctx.db.query('update public.audit_log set actor_name = $2 where id = $1', [id, 'x'])).rejects.toMatchObject({ code: '42501' });
-    await expect(server.ctx.db.query('delete from public.audit_log where id = $1', [id])).rejects.toMatchObject({ code: '42501' });
-    await expect(server.ctx.db.query('truncate public.audit_log')).rejects.toMatchObject({ code: '42501' });
+    await expect(t.server.ctx.db.query('update public.audit_log set actor_name = $2 where id = $1', [id, 'x'])).rejects.toMatchObject({ code: '42501' });
+    await expect(t.server.ctx.db.query('delete from public.audit_log where id = $1', [id])).rejects.toMatchObject({ code: '42501' });
+    await expect(t.server.ctx.db.query('truncate public.audit_log')).rejects.toMatchObject({ code: '42501' });
     expect(await entriesFor(member.id)).toEqual(before);
   });
 
   it('shows the log to a superadmin and to nobody else', async () => {
-    const superadmin = await signInAs(server, await createUser(server, { role: 'superadmin' }));
-    const admin = await signInAs(server, await createUser(server, { role: 'admin' }));
+    const superadmin = await t.signInAs(await t.createUser({ role: 'superadmin' }));
+    const admin = await t.signInAs(await t.createUser({ role: 'admin' }));
     const read = await superadmin.from('audit_log').select('id', { count: 'exact', head: true });
     expect(read.error).toBeNull();
     expect(read.count).toBeGreaterThan(0);
     expect((await admin.from('audit_log').select('id')).data).toEqual([]);
-    expect((await anonClient(server).from('audit_log').select('id')).error?.code).toBe('42501');
+    expect((await t.anon().from('audit_log').select('id')).error?.code).toBe('42501');
   });
 });

@@ -1,4 +1,4 @@
-import { FileText, Images, LayoutDashboard, UserCircle, Users, type LucideIcon } from 'lucide-react'
+import { FileText, Images, Inbox, LayoutDashboard, UserCircle, Users, type LucideIcon } from 'lucide-react'
 import { paths } from '@/lib/paths'
 import type { AppRole } from '@/features/account/api/types'
 
@@ -12,6 +12,7 @@ export const mainNavItems: readonly AdminNavItem[] = [
   { name: 'Manajemen Pengguna', path: paths.admin.users, icon: Users, roles: USER_ADMIN_ROLES },
   { name: 'Manajemen Konten', path: paths.admin.content, icon: FileText, roles: CONTENT_ROLES },
   { name: 'Manajemen Galeri', path: paths.admin.gallery, icon: Images, roles: CONTENT_ROLES },
+  { name: 'Pesan Masuk', path: paths.admin.inbox, icon: Inbox, roles: CONTENT_ROLES },
 ]
 
 export const accountNavItem: AdminNavItem = { name: 'Akun Saya', path: paths.admin.myAccount, icon: UserCircle }

@@ -15,6 +15,7 @@ const DashboardPage = lazy(() => import('@/features/admin-dashboard/components/d
 const UsersPage = lazy(() => import('@/features/admin-users/components/users-page'))
 const ContentPage = lazy(() => import('@/features/admin-content/components/content-page'))
 const GalleryPage = lazy(() => import('@/features/admin-gallery/components/gallery-page'))
+const InboxPage = lazy(() => import('@/features/admin-inbox/components/inbox-page'))
 const MyAccountPage = lazy(() => import('@/features/account/components/my-account-page'))
 
 const TITLE_SUFFIX = 'Admin SKD 31'
@@ -66,6 +67,14 @@ function AdminRoutes() {
           element={
             <AdminPage title="Manajemen Galeri" roles={CONTENT_ROLES}>
               <GalleryPage canEdit={canManageContent} />
+            </AdminPage>
+          }
+        />
+        <Route
+          path="pesan"
+          element={
+            <AdminPage title="Pesan Masuk" roles={CONTENT_ROLES}>
+              <InboxPage />
             </AdminPage>
           }
         />

@@ -6,10 +6,11 @@ import { hasRole } from './roles'
 import { accountNavItem, mainNavItems, type AdminNavItem } from './nav-items'
 import { isActivePath } from './active-path'
 import { UserAvatar } from './user-avatar'
+import { useUnreadCount } from '@/features/admin-inbox/api/get-unread-count'
 
 const ROLE_LABELS = { superadmin: 'Superadmin', admin: 'Admin', user: 'User' } as const
 
-function NavLink({ item, onNavigate }: { item: AdminNavItem; onNavigate?: () => void }) {
+function NavLink({ item, onNavigate, count }: { item: AdminNavItem; onNavigate?: () => void; count?: number }) {
   const { pathname } = useLocation()
   const active = isActivePath(pathname, item.path)
   const Icon = item.icon
@@ -25,6 +26,18 @@ function NavLink({ item, onNavigate }: { item: AdminNavItem; onNavigate?: () => 
     >
       <Icon className="size-5 shrink-0" aria-hidden="true" />
       {item.name}
+      {count ? (
+        <span
+          className={cn(
+            'ml-auto min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs font-bold',
+            active ? 'bg-primary text-primary-foreground' : 'bg-gold text-gold-foreground',
+          )}
+          data-testid="inbox-unread-count"
+        >
+          {count}
+          <span className="sr-only"> belum dibaca</span>
+        </span>
+      ) : null}
     </Link>
   )
 }
@@ -33,6 +46,7 @@ function NavLink({ item, onNavigate }: { item: AdminNavItem; onNavigate?: () => 
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { profile } = useAdminSession()
   const items = mainNavItems.filter((item) => hasRole(profile.role, item.roles))
+  const unread = useUnreadCount(items.some((item) => item.path === paths.admin.inbox))
   return (
     <div className="flex h-full flex-col gap-6 bg-primary p-4 text-primary-foreground">
       <Link
@@ -52,7 +66,12 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav aria-label="Navigasi admin" className="flex flex-1 flex-col gap-1">
         {items.map((item) => (
-          <NavLink key={item.path} item={item} onNavigate={onNavigate} />
+          <NavLink
+            key={item.path}
+            item={item}
+            onNavigate={onNavigate}
+            count={item.path === paths.admin.inbox ? unread.data : undefined}
+          />
         ))}
         <div className="mt-auto border-t border-white/15 pt-3">
           <NavLink item={accountNavItem} onNavigate={onNavigate} />

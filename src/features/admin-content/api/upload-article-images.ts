@@ -1,4 +1,5 @@
 import { supabase } from '@/lib/supabase'
+import { ImageFileError, prepareImage } from '@/lib/images'
 import { safeFilename } from './safe-filename'
 
 export const ARTICLE_IMAGES_BUCKET = 'article_images'
@@ -13,12 +14,24 @@ export class UploadError extends Error {
   }
 }
 
+/**
+ * Resizes and re-encodes the picked file in the browser (src/lib/images: at most 2,000 px, about
+ * 500 kB, no EXIF/GPS), then stores it under `path` with the new format's extension.
+ */
 export async function uploadArticleImage(path: string, file: File): Promise<string> {
+  let prepared
+  try {
+    prepared = await prepareImage(file)
+  } catch (error) {
+    if (error instanceof ImageFileError) throw new UploadError(file, error.message)
+    throw error
+  }
+  const storedPath = `${path.replace(/\.[a-z0-9]+$/i, '')}.${prepared.extension}`
   const { error } = await supabase.storage
     .from(ARTICLE_IMAGES_BUCKET)
-    .upload(path, file, { contentType: file.type || undefined })
+    .upload(storedPath, prepared.blob, { contentType: prepared.contentType })
   if (error) throw new UploadError(file, error.message)
-  return supabase.storage.from(ARTICLE_IMAGES_BUCKET).getPublicUrl(path).data.publicUrl
+  return supabase.storage.from(ARTICLE_IMAGES_BUCKET).getPublicUrl(storedPath).data.publicUrl
 }
 
 export const coverPath = (userId: string, file: File) => `${userId}/${Date.now()}_${safeFilename(file.name)}`

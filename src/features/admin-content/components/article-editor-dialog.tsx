@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import {
@@ -9,13 +9,23 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
+import { fieldErrors } from '@/lib/validation/field-errors'
 import type { AdminArticle } from '../api/get-articles'
 import { useSaveArticle } from '../api/save-article'
+import {
+  ARTICLE_INCOMPLETE,
+  ARTICLE_INVALID_TITLE,
+  articleFormSchema,
+  CATEGORY_MAX,
+  TITLE_MAX,
+  type ArticleFormInput,
+} from '../api/article-schema'
+import { sniffFile } from '@/lib/images'
 import { uploadArticleImages, UploadError, type UploadProgress } from '../api/upload-article-images'
+import { ArticleBodyField } from './article-body-field'
+import { DiscardChangesDialog } from './discard-changes-dialog'
 import { FilePicker } from './file-picker'
 import { ImageThumb } from './image-thumb'
 import { PublicationFields } from './publication-fields'
@@ -28,7 +38,9 @@ type Props = {
   onClose: () => void
 }
 
-const isImage = (file: File) => file.type.startsWith('image/')
+// A picked file counts as a picture by its first bytes (JPEG, PNG, WebP), never by name or type,
+// so a text file named .png is refused at once instead of at save time.
+const isImage = async (file: File) => (await sniffFile(file)) !== null
 
 // supabase-js hands back plain `{ message }` objects, not Error instances.
 function messageOf(error: unknown): string {
@@ -52,6 +64,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
       : { date: '', time: '' },
   )
   const [publishError, setPublishError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<keyof ArticleFormInput, string>>>({})
   const [saving, setSaving] = useState(false)
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const [confirmClose, setConfirmClose] = useState(false)
@@ -76,22 +89,23 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     else onClose()
   }
 
-  const pickCover = (event: ChangeEvent<HTMLInputElement>) => {
+  const pickCover = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null
     event.target.value = ''
     if (!file) return
-    if (!isImage(file)) {
+    if (!(await isImage(file))) {
       toast.error('Upload Gagal', { description: `${file.name} bukan file gambar.` })
       return
     }
     setCoverFile(file)
   }
 
-  const pickGallery = (event: ChangeEvent<HTMLInputElement>) => {
+  const pickGallery = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? [])
     event.target.value = ''
-    const images = files.filter(isImage)
-    const rejected = files.filter((f) => !isImage(f))
+    const checks = await Promise.all(files.map(isImage))
+    const images = files.filter((_, i) => checks[i])
+    const rejected = files.filter((_, i) => !checks[i])
     if (rejected.length > 0) {
       toast.error('Upload Gagal', { description: `${rejected.map((f) => f.name).join(', ')} bukan file gambar.` })
     }
@@ -101,10 +115,16 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    if (!title.trim() || !content.trim()) {
-      toast.error('Data Tidak Lengkap', { description: 'Judul dan isi artikel tidak boleh kosong.' })
+    const parsed = articleFormSchema.safeParse({ title, category, content })
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error)
+      setErrors(found)
+      const missing = found.title === ARTICLE_INCOMPLETE.description || found.content === ARTICLE_INCOMPLETE.description
+      if (missing) toast.error(ARTICLE_INCOMPLETE.title, { description: ARTICLE_INCOMPLETE.description })
+      else toast.error(ARTICLE_INVALID_TITLE, { description: Object.values(found)[0] })
       return
     }
+    setErrors({})
     const publication = publishedAtFor(mode, schedule, article?.published_at)
     if (!publication.ok) {
       setPublishError(publication.message)
@@ -135,9 +155,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
       await save.mutateAsync({
         id: article?.id,
         fields: {
-          title: title.trim(),
-          category: category.trim() || null,
-          content,
+          ...parsed.data,
           cover_image_url: images.coverUrl ?? coverUrl,
           image_gallery_urls: [...galleryUrls, ...images.galleryUrls],
           author_id: userId,
@@ -159,6 +177,15 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     }
   }
 
+  // The editor inserts only pictures already stored for this article.
+  const storedImages = useMemo(
+    () => [
+      ...(coverUrl ? [{ url: coverUrl, label: 'gambar sampul' }] : []),
+      ...galleryUrls.map((url, index) => ({ url, label: `gambar galeri ${index + 1}` })),
+    ],
+    [coverUrl, galleryUrls],
+  )
+
   const uploading = progress !== null && progress.total > 0 && progress.done < progress.total
 
   return (
@@ -171,39 +198,38 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
               <DialogDescription>Judul dan isi wajib diisi. Kategori dan gambar boleh dikosongkan.</DialogDescription>
             </DialogHeader>
 
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-title`}>Judul</Label>
-              <Input
-                id={`${id}-title`}
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-                placeholder="Judul artikel"
-                maxLength={300}
-                required
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-category`}>Kategori</Label>
-              <Input
-                id={`${id}-category`}
-                value={category}
-                onChange={(e) => setCategory(e.target.value)}
-                placeholder="Kategori (e.g., Latihan, Operasi)"
-                maxLength={100}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-content`}>Isi Artikel (mendukung HTML)</Label>
-              <Textarea
-                id={`${id}-content`}
-                value={content}
-                onChange={(e) => setContent(e.target.value)}
-                placeholder="<p>Tulis isi artikel di sini...</p>"
-                rows={10}
-                className="font-mono text-sm"
-                required
-              />
-            </div>
+            <Field label="Judul" error={errors.title}>
+              {(control) => (
+                <Input
+                  {...control}
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  placeholder="Judul artikel"
+                  maxLength={TITLE_MAX}
+                  required
+                />
+              )}
+            </Field>
+            <Field label="Kategori" error={errors.category}>
+              {(control) => (
+                <Input
+                  {...control}
+                  value={category}
+                  onChange={(e) => setCategory(e.target.value)}
+                  placeholder="Kategori (e.g., Latihan, Operasi)"
+                  maxLength={CATEGORY_MAX}
+                />
+              )}
+            </Field>
+            <ArticleBodyField
+              initialHtml={article?.content ?? ''}
+              onChange={setContent}
+              images={storedImages}
+              title={title}
+              category={category}
+              error={errors.content}
+              disabled={saving}
+            />
 
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Gambar Sampul</legend>
@@ -314,15 +340,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
         </DialogContent>
       </Dialog>
 
-      <ConfirmDialog
-        open={confirmClose}
-        onOpenChange={setConfirmClose}
-        title="Buang perubahan?"
-        description="Artikel ini belum disimpan. Jika ditutup sekarang, semua yang sudah Anda tulis akan hilang."
-        cancelLabel="Lanjutkan Mengedit"
-        confirmLabel="Buang Perubahan"
-        onConfirm={onClose}
-      />
+      <DiscardChangesDialog open={confirmClose} onOpenChange={setConfirmClose} onDiscard={onClose} />
     </>
   )
 }

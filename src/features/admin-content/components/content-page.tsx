@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { formatShortDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { cn } from '@/lib/utils'
+import { ResponsiveTable } from '@/components/ui/responsive-table'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useAdminArticles, type AdminArticle } from '../api/get-articles'
 import { useDeleteArticle } from '../api/delete-article'
@@ -71,6 +72,8 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
     onDelete: (article: AdminArticle) => deleteArticle(article),
   }
 
+  const deleting = (article: AdminArticle) => remove.isPending && remove.variables === article.id
+
   const deleteArticle = (article: AdminArticle) => {
     if (!window.confirm(DELETE_CONFIRM_TEXT)) return
     remove.mutate(article.id, {
@@ -95,66 +98,43 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
       </div>
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
-        {articles.isPending ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground" role="status">
-            Memuat artikel...
-          </p>
-        ) : !articles.data || articles.data.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground">Belum ada artikel.</p>
-        ) : (
-          <>
-            {/* Phones get one card per article instead of a table that scrolls sideways. */}
-            <ul className="divide-y divide-border md:hidden" aria-label="Daftar artikel">
-              {articles.data.map((article) => (
-                <li key={article.id} className="grid gap-2 p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <p className="font-semibold break-words">{article.title}</p>
-                    <PublicationBadge publishedAt={article.published_at} />
-                  </div>
-                  <p className="text-sm text-muted-foreground">
-                    {article.category || '-'} · {formatShortDate(article.created_at)}
-                  </p>
-                  <ArticleActions article={article} deleting={remove.isPending && remove.variables === article.id} {...actionProps} />
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Judul</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Kategori</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Dibuat Pada</th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">Aksi</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {articles.data.map((article) => (
-                    <tr key={article.id}>
-                      <td className="max-w-md px-4 py-3 font-medium break-words">{article.title}</td>
-                      <td className="px-4 py-3 text-muted-foreground">{article.category || '-'}</td>
-                      <td className="px-4 py-3">
-                        <PublicationBadge publishedAt={article.published_at} />
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                        {formatShortDate(article.created_at)}
-                      </td>
-                      <td className="px-4 py-3">
-                        <ArticleActions
-                          article={article}
-                          deleting={remove.isPending && remove.variables === article.id}
-                          className="justify-end"
-                          {...actionProps}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
+        <ResponsiveTable
+          items={articles.data}
+          isPending={articles.isPending}
+          loadingText="Memuat artikel..."
+          emptyText="Belum ada artikel."
+          label="Daftar artikel"
+          cardClassName="gap-2"
+          card={(article) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-semibold break-words">{article.title}</p>
+                <PublicationBadge publishedAt={article.published_at} />
+              </div>
+              <p className="text-sm text-muted-foreground">
+                {article.category || '-'} · {formatShortDate(article.created_at)}
+              </p>
+              <ArticleActions article={article} deleting={deleting(article)} {...actionProps} />
+            </>
+          )}
+          columns={[
+            { header: 'Judul', className: 'max-w-md font-medium break-words', cell: (article) => article.title },
+            { header: 'Kategori', className: 'text-muted-foreground', cell: (article) => article.category || '-' },
+            { header: 'Status', cell: (article) => <PublicationBadge publishedAt={article.published_at} /> },
+            {
+              header: 'Dibuat Pada',
+              className: 'whitespace-nowrap text-muted-foreground',
+              cell: (article) => formatShortDate(article.created_at),
+            },
+            {
+              header: 'Aksi',
+              alignEnd: true,
+              cell: (article) => (
+                <ArticleActions article={article} deleting={deleting(article)} className="justify-end" {...actionProps} />
+              ),
+            },
+          ]}
+        />
       </div>
 
       {editor && (

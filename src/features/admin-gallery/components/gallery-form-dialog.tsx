@@ -1,14 +1,19 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
+import { fieldErrors } from '@/lib/validation/field-errors'
 import type { Gallery } from '../api/get-galleries'
 import { useSaveGallery } from '../api/save-gallery'
-
-export const GALLERY_NAME_REQUIRED = 'Nama galeri tidak boleh kosong'
+import {
+  GALLERY_DESCRIPTION_MAX,
+  GALLERY_NAME_MAX,
+  galleryFormSchema,
+  type GalleryFormInput,
+} from '../api/gallery-schema'
 
 type Props = { open: boolean; gallery: Gallery | null; onOpenChange: (open: boolean) => void }
 
@@ -16,21 +21,22 @@ type Props = { open: boolean; gallery: Gallery | null; onOpenChange: (open: bool
 export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
   const [name, setName] = useState(gallery?.name ?? '')
   const [description, setDescription] = useState(gallery?.description ?? '')
-  const [nameError, setNameError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<keyof GalleryFormInput, string>>>({})
   const save = useSaveGallery()
-  const ids = { name: useId(), description: useId(), error: useId() }
   const editing = gallery !== null
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!name.trim()) {
-      setNameError(GALLERY_NAME_REQUIRED)
-      toast.error(GALLERY_NAME_REQUIRED)
+    const parsed = galleryFormSchema.safeParse({ name, description })
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error)
+      setErrors(found)
+      toast.error(found.name ?? found.description)
       return
     }
-    setNameError(null)
+    setErrors({})
     save.mutate(
-      { id: gallery?.id, fields: { name: name.trim(), description: description.trim() || null } },
+      { id: gallery?.id, fields: parsed.data },
       {
         onSuccess: () => {
           toast.success(editing ? 'Galeri berhasil diperbarui!' : 'Galeri berhasil dibuat!')
@@ -52,34 +58,29 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
             <DialogTitle>{editing ? 'Edit Galeri' : 'Galeri Baru'}</DialogTitle>
             <DialogDescription>Isi nama dan deskripsi singkat galeri.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Nama Galeri</Label>
-            <Input
-              id={ids.name}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? ids.error : undefined}
-              maxLength={200}
-              autoFocus
-            />
-            {nameError && (
-              <p id={ids.error} className="text-sm text-destructive">
-                {nameError}
-              </p>
+          <Field label="Nama Galeri" error={errors.name}>
+            {(control) => (
+              <Input
+                {...control}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={GALLERY_NAME_MAX}
+                autoFocus
+              />
             )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.description}>Deskripsi</Label>
-            <Textarea
-              id={ids.description}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              placeholder="Deskripsi singkat galeri..."
-              rows={4}
-              maxLength={2000}
-            />
-          </div>
+          </Field>
+          <Field label="Deskripsi" error={errors.description}>
+            {(control) => (
+              <Textarea
+                {...control}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                placeholder="Deskripsi singkat galeri..."
+                rows={4}
+                maxLength={GALLERY_DESCRIPTION_MAX}
+              />
+            )}
+          </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
               Batal

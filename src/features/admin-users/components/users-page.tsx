@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { showNotImplemented } from '@/lib/not-implemented'
+import { ResponsiveTable } from '@/components/ui/responsive-table'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useUsers, type ManagedUser } from '../api/get-users'
 import { ASSIGNABLE_ROLES, useUpdateUserRole, type AssignableRole } from '../api/update-user-role'
@@ -196,66 +197,48 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
             />
           </div>
         </div>
-        {usersQuery.isPending ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground" role="status">
-            Memuat pengguna...
-          </p>
-        ) : users.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground">Tidak ada pengguna yang cocok.</p>
-        ) : (
-          <>
-            {/* Phones get one card per user instead of a table that scrolls sideways. */}
-            <ul className="divide-y divide-border md:hidden" aria-label="Daftar pengguna">
-              {users.map((user) => (
-                <li key={user.id} className="grid gap-3 p-4" aria-busy={busyId === user.id || undefined}>
-                  <div className="min-w-0">
-                    <p className="font-semibold break-words">{user.full_name || 'N/A'}</p>
-                    <p className="text-sm break-all text-muted-foreground">{user.email}</p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <RoleControl user={user} busy={busyId === user.id} onRoleChange={changeRole} />
-                    <StatusBadge status={user.status} />
-                    <div className="ml-auto flex gap-2">
-                      <UserActions user={user} busy={busyId === user.id} onAction={askConfirmation} />
-                    </div>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Nama Lengkap</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Peran</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">Aksi</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {users.map((user) => (
-                    <tr key={user.id} aria-busy={busyId === user.id || undefined}>
-                      <td className="px-4 py-3 font-medium">{user.full_name || 'N/A'}</td>
-                      <td className="px-4 py-3 break-all text-muted-foreground">{user.email}</td>
-                      <td className="px-4 py-3">
-                        <RoleControl user={user} busy={busyId === user.id} onRoleChange={changeRole} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={user.status} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <div className="flex justify-end gap-2">
-                          <UserActions user={user} busy={busyId === user.id} onAction={askConfirmation} />
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
+        <ResponsiveTable
+          items={users}
+          isPending={usersQuery.isPending}
+          loadingText="Memuat pengguna..."
+          emptyText="Tidak ada pengguna yang cocok."
+          label="Daftar pengguna"
+          cardClassName="gap-3"
+          busy={(user) => busyId === user.id}
+          card={(user) => (
+            <>
+              <div className="min-w-0">
+                <p className="font-semibold break-words">{user.full_name || 'N/A'}</p>
+                <p className="text-sm break-all text-muted-foreground">{user.email}</p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                <RoleControl user={user} busy={busyId === user.id} onRoleChange={changeRole} />
+                <StatusBadge status={user.status} />
+                <div className="ml-auto flex gap-2">
+                  <UserActions user={user} busy={busyId === user.id} onAction={askConfirmation} />
+                </div>
+              </div>
+            </>
+          )}
+          columns={[
+            { header: 'Nama Lengkap', className: 'font-medium', cell: (user) => user.full_name || 'N/A' },
+            { header: 'Email', className: 'break-all text-muted-foreground', cell: (user) => user.email },
+            {
+              header: 'Peran',
+              cell: (user) => <RoleControl user={user} busy={busyId === user.id} onRoleChange={changeRole} />,
+            },
+            { header: 'Status', cell: (user) => <StatusBadge status={user.status} /> },
+            {
+              header: 'Aksi',
+              alignEnd: true,
+              cell: (user) => (
+                <div className="flex justify-end gap-2">
+                  <UserActions user={user} busy={busyId === user.id} onAction={askConfirmation} />
+                </div>
+              ),
+            },
+          ]}
+        />
       </div>
 
       <ConfirmUserAction pending={pending} onCancel={() => setPending(null)} onConfirm={runAction} />

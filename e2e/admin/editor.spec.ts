@@ -1,0 +1,228 @@
+import { mkdir } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { articleBody, client, expect, expectToast, newSignedInPage, test, type Account } from './fixtures'
+import { imageFile } from './images'
+
+let admin: Account
+test.beforeEach(async ({ newAccount }) => {
+  await mkdir('screenshots', { recursive: true })
+  admin = await newAccount({ role: 'admin', status: 'approved', fullName: 'Penulis Editor' })
+})
+
+async function stored(baseURL: string, title: string) {
+  const { data, error } = await (await client(baseURL)).from('articles').select('*').eq('title', title).single()
+  if (error) throw error
+  return data
+}
+
+const tool = (dialog: Locator, name: string) => dialog.getByRole('toolbar', { name: 'Format teks' }).getByRole('button', { name })
+
+/** What a browser hands the page when someone pastes copied HTML. */
+async function paste(page: Page, html: string) {
+  await page.evaluate((markup) => {
+    const data = new DataTransfer()
+    data.setData('text/html', markup)
+    data.setData('text/plain', 'teks')
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  }, html)
+}
+
+const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: number }).__pwned)
+
+test.describe('rich-text editor', () => {
+  test('headings, lists, quote, link, an uploaded picture, undo and the preview (1440 px)', async ({ browser, baseURL }) => {
+    test.slow()
+    const title = `Editor Lengkap ${Date.now()}`
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    await page.goto('/admin/content')
+    await page.getByRole('button', { name: 'Tambah Artikel' }).click()
+    let dialog = page.getByRole('dialog', { name: 'Artikel Baru' })
+    await dialog.getByLabel('Judul').fill(title)
+    const body = articleBody(dialog)
+    await body.click()
+
+    // Undo takes back the last step, redo brings it back.
+    await page.keyboard.type('hapus-saya')
+    await tool(dialog, 'Urungkan').click()
+    await expect(body).toHaveText('')
+    await tool(dialog, 'Ulangi').click()
+    await expect(body).toHaveText('hapus-saya')
+    await tool(dialog, 'Urungkan').click()
+    await expect(body).toHaveText('')
+    await expect(tool(dialog, 'Urungkan')).toBeDisabled()
+
+    // A picture can only come from the article's own stored uploads.
+    await tool(dialog, 'Sisipkan gambar').click()
+    await expect(dialog.getByText('Belum ada gambar tersimpan.', { exact: false })).toBeVisible()
+    await dialog.getByRole('group', { name: 'Sisipkan gambar' }).getByRole('button', { name: 'Batal' }).click()
+
+    await tool(dialog, 'Tajuk bagian').click()
+    // the toolbar hands focus back to the text before typing goes on
+    await expect(body).toBeFocused()
+    await page.keyboard.type('Kronologi')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('Pesawat lepas landas pukul 07.00.')
+    await page.keyboard.press('Enter')
+    await tool(dialog, 'Daftar berpoin').click()
+    // the toolbar hands focus back to the text before typing goes on
+    await expect(body).toBeFocused()
+    await page.keyboard.type('Satu')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('Dua')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await tool(dialog, 'Kutipan').click()
+    // the toolbar hands focus back to the text before typing goes on
+    await expect(body).toBeFocused()
+    await page.keyboard.type('Siap terbang.')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('ControlOrMeta+i')
+    await page.keyboard.type('Catatan ')
+    await page.keyboard.press('ControlOrMeta+i')
+    await expect(tool(dialog, 'Miring')).toHaveAttribute('aria-pressed', 'false')
+
+    // A hostile link is refused with a message on the field; a plain address becomes a link.
+    await tool(dialog, 'Tautan').click()
+    const address = dialog.getByLabel('Alamat tautan')
+    await address.fill('javascript:window.__pwned=1')
+    await address.press('Enter')
+    await expect(address).toHaveAttribute('aria-invalid', 'true')
+    await expect(dialog.getByText('Alamat tautan tidak valid.', { exact: false })).toBeVisible()
+    await expect(dialog).toBeVisible()
+    await address.fill('tniad.mil.id')
+    await dialog.getByRole('button', { name: 'Terapkan Tautan' }).click()
+    await expect(body.getByRole('link', { name: 'tniad.mil.id' })).toBeVisible()
+
+    // The preview is the public page's rendering: sanitized, outside links open in a new tab.
+    await dialog.getByRole('button', { name: 'Pratinjau' }).click()
+    const preview = dialog.getByTestId('article-preview')
+    await expect(preview.getByRole('heading', { level: 2, name: 'Kronologi' })).toBeVisible()
+    await expect(preview.getByRole('listitem')).toHaveText(['Satu', 'Dua'])
+    await expect(preview.getByRole('link', { name: 'tniad.mil.id' })).toHaveAttribute('target', '_blank')
+    await expect(preview.getByRole('link', { name: 'tniad.mil.id' })).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(preview).toContainText(title)
+    await page.screenshot({ path: 'screenshots/admin-editor-preview-1440x900.png' })
+    await dialog.getByRole('button', { name: 'Tulis' }).click()
+
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('landasan.png', [30, 90, 30]))
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Dibuat!')
+    let saved = await stored(baseURL, title)
+    expect(saved.content).toBe(
+      '<h2>Kronologi</h2><p>Pesawat lepas landas pukul 07.00.</p><ul><li><p>Satu</p></li><li><p>Dua</p></li></ul>' +
+        '<blockquote><p>Siap terbang.</p></blockquote><p><em>Catatan </em><a href="https://tniad.mil.id/">tniad.mil.id</a></p>',
+    )
+
+    // Editing reads the stored HTML back; the stored cover can now be placed in the text.
+    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Edit/ }).click()
+    dialog = page.getByRole('dialog', { name: 'Edit Artikel' })
+    await expect(articleBody(dialog).getByRole('heading', { level: 2, name: 'Kronologi' })).toBeVisible()
+    await articleBody(dialog).getByText('Siap terbang.').click()
+    await tool(dialog, 'Sisipkan gambar').click()
+    const panel = dialog.getByRole('group', { name: 'Sisipkan gambar' })
+    await panel.getByRole('button', { name: 'Sisipkan gambar sampul' }).click()
+    await expect(panel.getByText('Mohon isi teks alternatif yang menjelaskan gambar.')).toBeVisible()
+    await panel.getByLabel('Teks alternatif').fill('Helikopter di landasan')
+    await panel.getByRole('button', { name: 'Sisipkan gambar sampul' }).click()
+    await expect(articleBody(dialog).getByRole('img', { name: 'Helikopter di landasan' })).toBeVisible()
+    await page.screenshot({ path: 'screenshots/admin-editor-1440x900.png' })
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Diperbarui!')
+    saved = await stored(baseURL, title)
+    expect(saved.content).toContain(`<img src="${saved.cover_image_url}" alt="Helikopter di landasan">`)
+
+    const visitor = await context.newPage()
+    await visitor.goto(`/berita/${saved.id}`)
+    const content = visitor.getByTestId('article-content')
+    await expect(content.getByRole('heading', { level: 2, name: 'Kronologi' })).toBeVisible()
+    await expect(content.getByRole('img', { name: 'Helikopter di landasan' })).toBeVisible()
+    await context.close()
+  })
+
+  test('pasted Word and hostile HTML is cleaned, and stays inert in preview and on the public page (390 px)', async ({ browser, baseURL }) => {
+    test.slow()
+    const title = `Tempel Berbahaya ${Date.now()}`
+    const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
+    await page.goto('/admin/content')
+    await page.getByRole('button', { name: 'Tambah Artikel' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Artikel Baru' })
+    await dialog.getByLabel('Judul').fill(title)
+    const body = articleBody(dialog)
+    await body.click()
+    await paste(
+      page,
+      '<style>p{color:red}</style><!--[if !supportLists]--><span>·<span>&nbsp;</span></span><!--[endif]-->' +
+        '<p class="MsoNormal" style="color:red" onclick="window.__pwned=1">Teks <b>tebal</b> dari Word<o:p></o:p></p>' +
+        '<p class=MsoListParagraph><![if !supportLists]><span>1.<span>&nbsp;</span></span><![endif]>Langkah pertama</p>' +
+        '<img src="https://evil.example/lacak.png" onerror="window.__pwned=1">' +
+        '<script>window.__pwned=1</script><p><a href="javascript:window.__pwned=1">tautan jahat</a></p>' +
+        '<iframe src="https://evil.example/"></iframe><svg onload="window.__pwned=1"></svg>',
+    )
+    await expect(body).toContainText('Teks tebal dari Word')
+    await expect(body.locator('strong')).toHaveText('tebal')
+    await expect(body).not.toContainText('·')
+    await expect(body.locator('p').nth(1)).toHaveText('Langkah pertama')
+    await expect(body.locator('img, iframe, script, svg, [style], [class*="Mso"], [onclick]')).toHaveCount(0)
+    await expect(body.getByRole('link')).toHaveCount(0)
+
+    await dialog.getByRole('button', { name: 'Pratinjau' }).click()
+    const preview = dialog.getByTestId('article-preview')
+    await expect(preview).toContainText('tautan jahat')
+    await expect(preview.locator('img, iframe, script, svg, a[href^="javascript"]')).toHaveCount(0)
+    expect(await pwned(page)).toBeUndefined()
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await page.screenshot({ path: 'screenshots/admin-editor-preview-390x844.png' })
+    await dialog.getByRole('button', { name: 'Tulis' }).click()
+    await page.screenshot({ path: 'screenshots/admin-editor-390x844.png' })
+
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Dibuat!')
+    const saved = await stored(baseURL, title)
+    expect(saved.content).toBe('<p>Teks <strong>tebal</strong> dari Word</p><p>Langkah pertama</p><p>tautan jahat</p>')
+
+    await page.goto(`/berita/${saved.id}`)
+    await expect(page.getByTestId('article-content')).toContainText('Teks tebal dari Word')
+    expect(await pwned(page)).toBeUndefined()
+    await context.close()
+  })
+
+  test('an old article with hostile HTML opens with its safe content and saves without the rest', async ({ newArticle, browser, baseURL }) => {
+    const title = `Artikel Lama ${Date.now()}`
+    await newArticle({
+      title,
+      content:
+        '<h2>Sejarah</h2><p onmouseover="window.__pwned=1">Dibentuk <b>1970</b>.</p><script>window.__pwned=1</script>' +
+        '<p><a href="javascript:window.__pwned=1">klik</a> <a href="https://tniad.mil.id">TNI AD</a></p>' +
+        '<img src="x" onerror="window.__pwned=1"><ol><li>Satu</li></ol>',
+    })
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    await page.goto('/admin/content')
+    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Edit/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Artikel' })
+    const body = articleBody(dialog)
+    await expect(body.getByRole('heading', { level: 2, name: 'Sejarah' })).toBeVisible()
+    await expect(body.getByRole('link', { name: 'TNI AD' })).toBeVisible()
+    await expect(body.getByRole('link', { name: 'klik' })).toHaveCount(0)
+    // Unchanged: closes without asking.
+    await dialog.getByRole('button', { name: 'Batal' }).click()
+    await expect(dialog).toBeHidden()
+    expect(await pwned(page)).toBeUndefined()
+
+    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Edit/ }).click()
+    await body.getByText('Satu').click()
+    await page.keyboard.press('End')
+    await page.keyboard.type(' dan dua')
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Diperbarui!')
+    const saved = await stored(baseURL, title)
+    for (const gone of ['onmouseover', 'onerror', 'javascript:', '<script']) expect(saved.content).not.toContain(gone)
+    expect(saved.content).toContain('<h2>Sejarah</h2><p>Dibentuk <strong>1970</strong>.</p>')
+    expect(saved.content).toContain('<a href="https://tniad.mil.id">TNI AD</a>')
+    expect(saved.content).toContain('<ol><li><p>Satu dan dua</p></li></ol>')
+    expect(await pwned(page)).toBeUndefined()
+    await context.close()
+  })
+})

@@ -1,0 +1,138 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { EditorContent, useEditor, type Editor } from '@tiptap/react'
+import { Eye, PencilLine } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { sanitizeArticleHtml } from '@/lib/sanitize'
+import { cn } from '@/lib/utils'
+import { articleExtensions } from './extensions'
+import { cleanPastedHtml } from './clean-paste'
+import { ImagePanel, LinkPanel, type EditorImage } from './insert-panels'
+import { Toolbar, type Panel } from './toolbar'
+
+export type { EditorImage }
+
+type Props = {
+  /** id of the editable area, and of the element that labels it. */
+  id: string
+  labelId: string
+  /** The stored HTML at opening; later changes of this prop are not pushed back in. */
+  initialHtml: string
+  /** Clean HTML, or '' when nothing is written. */
+  onChange: (html: string) => void
+  images: EditorImage[]
+  /** What the preview shows above the text, as the public page does. */
+  title: string
+  category: string
+  invalid?: boolean
+  describedBy?: string
+  disabled?: boolean
+}
+
+// The editor keeps an empty paragraph after a closing list, quote or picture so the cursor can
+// get below it; the stored article does not need it.
+const storedHtml = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, ''))
+
+export default function RichTextEditor({ id, labelId, initialHtml, onChange, images, title, category, invalid, describedBy, disabled }: Props) {
+  const [panel, setPanel] = useState<Panel>(null)
+  const [previewing, setPreviewing] = useState(false)
+  // The editor is created once; its paste and update handlers read the latest props through refs.
+  const imageUrls = useRef(new Set<string>())
+  const onChangeRef = useRef(onChange)
+  useEffect(() => {
+    onChangeRef.current = onChange
+    imageUrls.current = new Set(images.map((image) => image.url))
+  }, [onChange, images])
+
+  const editor = useEditor({
+    extensions: articleExtensions,
+    content: initialHtml,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        class: 'article-content [&>*:first-child]:mt-0 min-h-64 max-h-[60vh] overflow-y-auto px-3 py-3 outline-none md:text-base',
+      },
+      transformPastedHTML: (html) => cleanPastedHtml(html, (src) => imageUrls.current.has(src)),
+      handleKeyDown: (_view, event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+          setPanel('link')
+          return true
+        }
+        return false
+      },
+    },
+    onUpdate: ({ editor: e }) => onChangeRef.current(storedHtml(e)),
+  })
+
+  // ProseMirror owns these attributes' element; set the changing ones directly.
+  useEffect(() => {
+    const dom = editor?.view.dom
+    if (!dom) return
+    if (invalid) dom.setAttribute('aria-invalid', 'true')
+    else dom.removeAttribute('aria-invalid')
+    if (describedBy) dom.setAttribute('aria-describedby', describedBy)
+    else dom.removeAttribute('aria-describedby')
+  }, [editor, invalid, describedBy])
+
+  useEffect(() => {
+    // No update event: locking the editor while saving changes nothing in the text.
+    editor?.setEditable(!disabled, false)
+  }, [editor, disabled])
+
+  const previewHtml = useMemo(
+    () => (previewing && editor ? sanitizeArticleHtml(storedHtml(editor)) : ''),
+    [previewing, editor],
+  )
+
+  if (!editor) return null
+
+  return (
+    <div
+      className={cn(
+        'overflow-hidden rounded-md border border-input bg-white shadow-xs focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
+        invalid && 'border-destructive',
+      )}
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-input bg-muted/50 pr-1">
+        {previewing ? (
+          <p className="px-3 py-2 text-sm font-medium">Pratinjau seperti dilihat pengunjung</p>
+        ) : (
+          <Toolbar editor={editor} disabled={disabled} onPanel={setPanel} />
+        )}
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          aria-pressed={previewing}
+          onClick={() => {
+            setPreviewing(!previewing)
+            setPanel(null)
+          }}
+        >
+          {previewing ? <PencilLine aria-hidden="true" /> : <Eye aria-hidden="true" />}
+          {previewing ? 'Tulis' : 'Pratinjau'}
+        </Button>
+      </div>
+      {!previewing && panel === 'link' && <LinkPanel editor={editor} onDone={() => setPanel(null)} />}
+      {!previewing && panel === 'image' && <ImagePanel editor={editor} images={images} onDone={() => setPanel(null)} />}
+      <div hidden={previewing}>
+        <EditorContent editor={editor} />
+      </div>
+      {previewing && (
+        <div className="max-h-[60vh] overflow-y-auto px-4 py-4" data-testid="article-preview">
+          {category && (
+            <p className="inline-flex rounded-full bg-army px-3 py-1 text-xs font-bold tracking-widest text-white uppercase">{category}</p>
+          )}
+          <p className="mt-3 text-2xl leading-tight font-black">{title || 'Tanpa judul'}</p>
+          {previewHtml ? (
+            <div className="article-content mt-6 [&>*:first-child]:mt-0" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+          ) : (
+            <p className="mt-6 text-muted-foreground">Belum ada isi artikel.</p>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

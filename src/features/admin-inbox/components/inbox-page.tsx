@@ -1,0 +1,138 @@
+import { useDeferredValue, useMemo, useState } from 'react'
+import { Inbox, Search } from 'lucide-react'
+import { toast } from 'sonner'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { describeError } from '@/lib/error-messages'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
+import { useMessages, type ContactMessage } from '../api/get-messages'
+import { useUpdateMessageState } from '../api/update-message'
+import { useDeleteMessage } from '../api/delete-message'
+import { filterMessages, type InboxView } from '../lib/inbox'
+import { MessageItem } from './message-item'
+
+const EMPTY_TEXT: Record<InboxView, string> = {
+  inbox: 'Belum ada pesan masuk.',
+  archived: 'Belum ada pesan yang diarsipkan.',
+}
+
+export default function InboxPage() {
+  const messages = useMessages()
+  const update = useUpdateMessageState()
+  const remove = useDeleteMessage()
+  const [view, setView] = useState<InboxView>('inbox')
+  const [query, setQuery] = useState('')
+  const deferredQuery = useDeferredValue(query)
+  const [toDelete, setToDelete] = useState<ContactMessage | null>(null)
+
+  useQueryErrorToast(messages.error, 'Gagal memuat pesan')
+
+  const visible = useMemo(
+    () => filterMessages(messages.data ?? [], view, deferredQuery),
+    [messages.data, view, deferredQuery],
+  )
+  const unreadInbox = (messages.data ?? []).filter((m) => m.read_at === null && m.archived_at === null).length
+
+  const setState = (message: ContactMessage, patch: Parameters<typeof update.mutate>[0]['patch'], done?: string) =>
+    update.mutate(
+      { id: message.id, patch },
+      {
+        onSuccess: () => done && toast.success(done),
+        onError: (error) => toast.error('Gagal memperbarui pesan', { description: describeError(error) }),
+      },
+    )
+
+  const onSetRead = (message: ContactMessage, read: boolean) =>
+    setState(message, { read_at: read ? new Date().toISOString() : null })
+  const onSetArchived = (message: ContactMessage, archived: boolean) =>
+    setState(
+      message,
+      { archived_at: archived ? new Date().toISOString() : null },
+      archived ? 'Pesan diarsipkan.' : 'Pesan dikembalikan ke Kotak Masuk.',
+    )
+
+  const confirmDelete = () => {
+    if (!toDelete) return
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast.success('Pesan dihapus!'),
+      onError: (error) => toast.error('Gagal menghapus pesan', { description: describeError(error) }),
+    })
+    setToDelete(null)
+  }
+
+  const busy = (message: ContactMessage) =>
+    (update.isPending && update.variables?.id === message.id) || (remove.isPending && remove.variables === message.id)
+
+  const list = (
+    <div className="rounded-xl border border-border bg-card shadow-sm">
+      {messages.isPending ? (
+        <p className="px-4 py-10 text-center text-sm text-muted-foreground" role="status">
+          Memuat pesan...
+        </p>
+      ) : visible.length === 0 ? (
+        <div className="px-4 py-12 text-center text-sm text-muted-foreground">
+          <Inbox className="mx-auto mb-3 size-8" aria-hidden="true" />
+          {deferredQuery.trim() ? 'Tidak ada pesan yang cocok.' : EMPTY_TEXT[view]}
+        </div>
+      ) : (
+        <ul className="divide-y divide-border" aria-label={view === 'inbox' ? 'Daftar pesan masuk' : 'Daftar arsip pesan'}>
+          {visible.map((message) => (
+            <li key={message.id}>
+              <MessageItem
+                message={message}
+                busy={busy(message)}
+                onSetRead={onSetRead}
+                onSetArchived={onSetArchived}
+                onDelete={setToDelete}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">Pesan Masuk</h1>
+        <p className="text-sm text-muted-foreground">Baca dan balas pesan yang dikirim pengunjung melalui halaman Kontak.</p>
+      </div>
+
+      <div className="relative max-w-md">
+        <Label htmlFor="inbox-search" className="sr-only">
+          Cari pesan
+        </Label>
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id="inbox-search"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Cari pesan..."
+          className="pl-9"
+        />
+      </div>
+
+      <Tabs value={view} onValueChange={(v) => setView(v as InboxView)}>
+        <TabsList aria-label="Tampilan pesan">
+          <TabsTrigger value="inbox">Kotak Masuk{unreadInbox > 0 ? ` (${unreadInbox})` : ''}</TabsTrigger>
+          <TabsTrigger value="archived">Arsip</TabsTrigger>
+        </TabsList>
+        <TabsContent value="inbox">{view === 'inbox' && list}</TabsContent>
+        <TabsContent value="archived">{view === 'archived' && list}</TabsContent>
+      </Tabs>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Hapus Pesan?"
+        description={`Pesan dari "${toDelete?.name ?? ''}" akan dihapus secara permanen. Tindakan ini tidak dapat dibatalkan.`}
+        confirmLabel="Ya, Hapus"
+        onConfirm={confirmDelete}
+      />
+    </div>
+  )
+}
