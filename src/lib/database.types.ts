@@ -100,7 +100,7 @@ export type Database = {
           actor_id?: string | null
           actor_name?: string | null
           changes?: Json
-          id?: number
+          id?: never
           occurred_at?: string
           target_id: string
           target_label?: string | null
@@ -111,7 +111,7 @@ export type Database = {
           actor_id?: string | null
           actor_name?: string | null
           changes?: Json
-          id?: number
+          id?: never
           occurred_at?: string
           target_id?: string
           target_label?: string | null
