@@ -1,4 +1,5 @@
 import { supabase } from '@/lib/supabase'
+import { describeError } from '@/lib/error-messages'
 import { ImageFileError, prepareImage } from '@/lib/images'
 import { safeFilename } from './safe-filename'
 
@@ -15,23 +16,32 @@ export class UploadError extends Error {
 }
 
 /**
- * Resizes and re-encodes the picked file in the browser (src/lib/images: at most 2,000 px, about
- * 500 kB, no EXIF/GPS), then stores it under `path` with the new format's extension.
+ * JPEG, PNG and WebP go through the shared photo pipeline (checked by their bytes, at most
+ * 2,000 px, re-encoded without metadata, stored under the new format's extension); a GIF, which
+ * the bucket also takes, is sent as it is so an animation survives.
  */
 export async function uploadArticleImage(path: string, file: File): Promise<string> {
-  let prepared
-  try {
-    prepared = await prepareImage(file)
-  } catch (error) {
-    if (error instanceof ImageFileError) throw new UploadError(file, error.message)
-    throw error
+  let body: Blob = file
+  let contentType = file.type || undefined
+  let finalPath = path
+  if (!(await isGif(file))) {
+    try {
+      const prepared = await prepareImage(file)
+      body = prepared.blob
+      contentType = prepared.contentType
+      finalPath = `${path.replace(/\.[A-Za-z0-9]{1,10}$/, '')}.${prepared.extension}`
+    } catch (error) {
+      if (error instanceof ImageFileError) throw new UploadError(file, error.message)
+      throw error
+    }
   }
-  const storedPath = `${path.replace(/\.[a-z0-9]+$/i, '')}.${prepared.extension}`
-  const { error } = await supabase.storage
-    .from(ARTICLE_IMAGES_BUCKET)
-    .upload(storedPath, prepared.blob, { contentType: prepared.contentType })
-  if (error) throw new UploadError(file, error.message)
-  return supabase.storage.from(ARTICLE_IMAGES_BUCKET).getPublicUrl(storedPath).data.publicUrl
+  const { error } = await supabase.storage.from(ARTICLE_IMAGES_BUCKET).upload(finalPath, body, { contentType })
+  if (error) throw new UploadError(file, describeError(error))
+  return supabase.storage.from(ARTICLE_IMAGES_BUCKET).getPublicUrl(finalPath).data.publicUrl
+}
+
+async function isGif(file: Blob): Promise<boolean> {
+  return new TextDecoder().decode(await file.slice(0, 6).arrayBuffer()).startsWith('GIF8')
 }
 
 export const coverPath = (userId: string, file: File) => `${userId}/${Date.now()}_${safeFilename(file.name)}`
