@@ -8,12 +8,12 @@ import { join } from 'node:path'
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
-/** Builds dist/ when it is missing (or when `force`); the server serves whatever dist/ holds. */
+/** Builds dist/ and dist-ssr/ when missing (or when `force`); the server serves whatever they hold. */
 export async function ensureBuilt({ force = false } = {}) {
-  if (!force && existsSync('dist/index.html')) return
+  if (!force && existsSync('dist/index.html') && existsSync('dist-ssr/entry-server.js')) return
   await new Promise((resolve, reject) => {
-    const child = spawn('npx', ['vite', 'build'], { stdio: 'inherit' })
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))))
+    const child = spawn('npm', ['run', 'build'], { stdio: 'inherit' })
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited with ${code}`))))
   })
 }
 

@@ -67,6 +67,15 @@ export class ReadCache {
     this.generation += 1;
   }
 
+  /**
+   * True while nothing was written since `generation` was read and no scheduled article has
+   * fallen due: other caches built from these reads (the site's rendered pages) ask this.
+   */
+  isCurrent(generation: number): boolean {
+    if (this.nextDue !== undefined && Date.now() >= this.nextDue) this.clear();
+    return generation === this.generation;
+  }
+
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

@@ -7,6 +7,8 @@ export interface SiteApi {
   url: string;
   anonKey: string;
   fetch: typeof fetch;
+  /** Rendering from this server's own database (its writes are seen), not a hosted project. */
+  local: boolean;
   /** The address and key the browser is given for the same API. */
   browserEnv(c: Context): { SUPABASE_URL: string; SUPABASE_ANON_KEY: string };
   get<T>(resource: string, query: Record<string, string>): Promise<T[]>;
@@ -35,6 +37,7 @@ export function createSiteApi(ctx: ServerContext, localFetch: typeof fetch): Sit
     url,
     anonKey,
     fetch: fetchImpl,
+    local: !hosted,
     browserEnv: (c) => ({ SUPABASE_URL: hosted?.url ?? originOf(c), SUPABASE_ANON_KEY: anonKey }),
     async get<T>(resource: string, query: Record<string, string>): Promise<T[]> {
       const res = await fetchImpl(`${url}/rest/v1/${resource}?${new URLSearchParams(query)}`, {

@@ -11,6 +11,8 @@ import { findArticle } from './articles.ts';
 import { rssXml, sitemapXml } from './feeds.ts';
 import { findGallery } from './galleries.ts';
 import { createPageRenderer } from './render.ts';
+import { PageCache } from './page-cache.ts';
+import { matches } from '../http/etag.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
 import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
@@ -28,6 +30,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hon
   const { siteUrl } = ctx.config;
   const api = createSiteApi(ctx, localFetch);
   const renderer = createPageRenderer(api);
+  const pages = new PageCache(() => (api.local ? ctx.readCache : undefined));
 
   // For the Vite dev server's page; pages this server sends carry the config inline.
   app.get('/env.js', (c) => {
@@ -95,7 +98,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hon
     },
   }));
 
-  const renderPage = async (c: Context) => {
+  const buildPage = async (c: Context): Promise<{ html: string; status: number }> => {
     const origin = siteUrl;
     const pathname = c.req.path.replace(/\/+$/, '') || '/';
     const page = findPublicPage(pathname) ?? (pathname.startsWith('/admin') ? publicPages[0] : undefined);
@@ -136,11 +139,26 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hon
         };
       }
     }
-    c.header('Cache-Control', 'no-cache');
     // The admin area is rendered by the browser alone: nothing in it is public.
     const ssr = !pathname.startsWith('/admin');
     const rendered = await renderer(renderMeta(indexHtml, meta), c.req.raw, api.browserEnv(c), originOf(c), ssr);
-    return c.html(rendered.html, (rendered.status ?? status) as 200 | 404);
+    return { html: rendered.html, status: rendered.status ?? status };
+  };
+
+  // Every visitor gets the same HTML for a URL (rendered as the anonymous role), so pages are
+  // kept in memory and revalidated by ETag.
+  const renderPage = async (c: Context) => {
+    const url = new URL(c.req.url);
+    const key = `${originOf(c)}${url.pathname}${url.search}`;
+    let page = pages.get(key);
+    if (!page) {
+      const mark = pages.mark();
+      page = pages.set(key, await buildPage(c), mark);
+    }
+    c.header('Cache-Control', 'no-cache');
+    c.header('ETag', page.etag);
+    if (matches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304);
+    return c.html(page.html, page.status as 200 | 404);
   };
   app.get('*', (c) => (API_PREFIX.test(c.req.path) ? c.notFound() : renderPage(c)));
   return app;

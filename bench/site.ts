@@ -1,0 +1,112 @@
+/**
+ * `npm run bench:site`: the server-rendered public site in one run. Starts the built site
+ * (`npm run build` first) with the demo content, measures what a phone's visit to / and
+ * /kegiatan transfers (HTML gzip-compressed as the server sends it) with the 5 demo articles and
+ * again after adding 2,000 articles of 3 kB, then GET /berita/{id} and GET / at 10 connections
+ * with autocannon, and a plain Node server sending the same bytes of / for comparison.
+ * Writes the "## Public site: server rendering" section of docs/benchmarks.md.
+ */
+import http from 'node:http';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { writeBenchmarkSection } from './benchmarks-doc.ts';
+
+type Started = { url: string; stop: () => Promise<void> };
+// The e2e helper (plain JavaScript) that starts the built site on a fresh data directory.
+const { startServer } = (await import('../e2e/support/start-server.mjs' as string)) as {
+  startServer: (env: Record<string, string>) => Promise<Started>;
+};
+
+const HEADING = '## Public site: server rendering';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ADMIN = { email: 'bench@contoh.id', password: 'benchmark-rahasia' };
+
+/** Bytes on the wire for one GET with gzip accepted (the body as sent, not decompressed). */
+function wireBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
+}
+
+async function rate(url: string): Promise<number> {
+  const result = await autocannon({ url, connections: 10, duration: SECONDS });
+  return result.requests.average;
+}
+
+async function main() {
+  const server = await startServer({ SEED_DEMO: 'true', SUPERADMIN_EMAIL: ADMIN.email, SUPERADMIN_PASSWORD: ADMIN.password });
+  try {
+    const env = await (await fetch(`${server.url}/env.js`)).text();
+    const anonKey = JSON.parse(/(\{.*\})/.exec(env)![1]).SUPABASE_ANON_KEY as string;
+    const token = await (await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST', headers: { apikey: anonKey, 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN),
+    })).json() as { access_token: string; user: { id: string } };
+
+    const visit = async () => ({ home: await wireBytes(`${server.url}/`), list: await wireBytes(`${server.url}/kegiatan`) });
+    const small = await visit();
+
+    const body = `<p>${'Prajurit Skadron 31/Serbu melaksanakan latihan terbang dengan helikopter MI-17 V5. '.repeat(36)}</p>`;
+    for (let batch = 0; batch < 20; batch++) {
+      const rows = Array.from({ length: 100 }, (_, i) => ({
+        title: `Berita uji ${batch * 100 + i}`, category: ['Latihan', 'Operasi', 'Bakti Sosial'][i % 3], content: body,
+        published_at: new Date(Date.UTC(2025, 0, 1) + (batch * 100 + i) * 60_000).toISOString(),
+        author_id: token.user.id,
+      }));
+      const res = await fetch(`${server.url}/rest/v1/articles`, {
+        method: 'POST',
+        headers: { apikey: anonKey, Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+        body: JSON.stringify(rows),
+      });
+      if (!res.ok) throw new Error(`insert: ${res.status} ${await res.text()}`);
+    }
+    const large = await visit();
+
+    const [article] = await (await fetch(`${server.url}/rest/v1/articles?select=id&order=published_at.desc&limit=1`, { headers: { apikey: anonKey } })).json() as { id: string }[];
+    const articleRate = await rate(`${server.url}/berita/${article.id}`);
+    const homeRate = await rate(`${server.url}/`);
+
+    // The same bytes of / from a plain Node server (no rendering, no framework).
+    const homeHtml = await (await fetch(`${server.url}/`)).text();
+    const plain = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(homeHtml);
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const { port } = plain.address() as { port: number };
+    const plainRate = await rate(`http://127.0.0.1:${port}/`);
+    plain.close();
+
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    const section = [
+      HEADING,
+      '',
+      `\`npm run bench:site\` (bench/site.ts), ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average at start ${os.loadavg()[0].toFixed(1)} (a shared machine: rates are lower bounds).`,
+      'The built site on `tsx server/main.ts` (embedded PostgreSQL 17, demo content); autocannon at 10 connections for ' + `${SECONDS} s each.`,
+      '',
+      '| what | 5 articles | 2,005 articles (3 kB each) | ratio |',
+      '|---|---|---|---|',
+      `| GET / HTML on the wire (gzip) | ${kb(small.home)} kB | ${kb(large.home)} kB | ${(large.home / small.home).toFixed(2)} |`,
+      `| GET /kegiatan HTML on the wire (gzip) | ${kb(small.list)} kB | ${kb(large.list)} kB | ${(large.list / small.list).toFixed(2)} |`,
+      '',
+      '| request (10 connections) | requests/s |',
+      '|---|---|',
+      `| GET /berita/{id} (server-rendered, page cache) | ${articleRate.toFixed(0)} |`,
+      `| GET / (server-rendered, page cache) | ${homeRate.toFixed(0)} |`,
+      `| plain Node server sending the same bytes of / | ${plainRate.toFixed(0)} |`,
+      `| GET / as a share of the plain server | ${(homeRate / plainRate).toFixed(2)} |`,
+      '',
+      'JavaScript and Lighthouse numbers: "Public site: bundle size and Lighthouse" (`npm run lighthouse`).',
+      '',
+    ].join('\n');
+    writeBenchmarkSection(HEADING, section);
+    console.log(section);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
