@@ -1,6 +1,7 @@
 // `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
-// 1. vitest (server suites on one embedded PostgreSQL 17 server; conformance also against real
-//    PostgREST 12 on PostgreSQL 15)  2. Playwright in Chromium.
+// 0. the site build, once, so the suites that serve dist/ run instead of skipping  1. vitest (server
+//    suites on one embedded PostgreSQL 17 server; conformance also against real PostgREST 12 on
+//    PostgreSQL 15)  2. Playwright in Chromium, on that build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -30,12 +31,21 @@ function run(label, command, args, env, reportFile, read) {
 const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests });
 const vitestArgs = (file, extra = []) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra];
 
+let built = false;
+if (!only) {
+  console.log('\n=== build ===');
+  built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status === 0;
+  if (!built) {
+    totals.failed += 1;
+    lines.push('build: failed; counted as 1 failure');
+  }
+}
 if (!only || only === 'unit') {
   run('vitest', 'npx', vitestArgs('.tmp/vitest.json'), {}, '.tmp/vitest.json', vitestCounts);
 }
 if (!only || only === 'e2e') {
   run('playwright (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' }, '.tmp/playwright.json',
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json', ...(built ? { E2E_SKIP_BUILD: '1' } : {}) }, '.tmp/playwright.json',
     (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
 }
 
