@@ -15,7 +15,8 @@ test('detail: title, weekday date, category, slideshow wraps with dots, back lin
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   await page.goto(`/berita/${article.id}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
-  await expect(page.getByTestId('article-date')).toHaveText('Sabtu, 17 Agustus 2024')
+  // the article's own date; related articles below carry dates of their own
+  await expect(page.getByRole('main').getByTestId('article-date').first()).toHaveText('Sabtu, 17 Agustus 2024')
   await expect(page.getByRole('article').getByText('Latihan', { exact: true })).toBeVisible()
   await expect(page).toHaveTitle(`${article.title} | Skadron 31/Serbu`)
   const description = await page.locator('meta[name="description"]').getAttribute('content')
