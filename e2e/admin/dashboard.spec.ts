@@ -5,7 +5,10 @@ async function count(baseURL: string, table: 'articles' | 'galleries' | 'approve
   const { count: n, error } = table === 'approved profiles'
     // A plain user sees the approved colleagues only (docs/decisions/0002).
     ? await api.from('profiles').select('*', { count: 'exact', head: true }).eq('status', 'approved')
-    : await api.from(table).select('*', { count: 'exact', head: true })
+    : table === 'articles'
+      // ...and the published articles only: drafts and scheduled ones are staff-only (issue 11)
+      ? await api.from(table).select('*', { count: 'exact', head: true }).lte('published_at', new Date().toISOString())
+      : await api.from(table).select('*', { count: 'exact', head: true })
   if (error) throw new Error(error.message)
   return n ?? 0
 }
@@ -39,7 +42,7 @@ test.describe('dashboard', () => {
     let newest = { id: '', title: '' }
     await expect(async () => {
       const { data, error } = await api.from('articles').select('id, title, profiles(full_name)')
-        .order('created_at', { ascending: false }).limit(5)
+        .lte('published_at', new Date().toISOString()).order('created_at', { ascending: false }).limit(5)
       if (error || !data?.length) throw new Error(error?.message ?? 'no articles')
       newest = data[0]
       await page.reload()

@@ -43,17 +43,24 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, ima
     imageUrls.current = new Set(images.map((image) => image.url))
   }, [onChange, images])
 
+  const attributes = useMemo(
+    () => ({
+      id,
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'aria-labelledby': labelId,
+      ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      class: 'article-content [&>*:first-child]:mt-0 min-h-64 max-h-[60vh] overflow-y-auto px-3 py-3 outline-none md:text-base',
+    }),
+    [id, labelId, invalid, describedBy],
+  )
+
   const editor = useEditor({
     extensions: articleExtensions,
     content: initialHtml,
     editorProps: {
-      attributes: {
-        id,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        class: 'article-content [&>*:first-child]:mt-0 min-h-64 max-h-[60vh] overflow-y-auto px-3 py-3 outline-none md:text-base',
-      },
+      attributes,
       transformPastedHTML: (html) => cleanPastedHtml(html, (src) => imageUrls.current.has(src)),
       handleKeyDown: (_view, event) => {
         if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
@@ -66,15 +73,11 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, ima
     onUpdate: ({ editor: e }) => onChangeRef.current(storedHtml(e)),
   })
 
-  // ProseMirror owns these attributes' element; set the changing ones directly.
+  // ProseMirror owns the text element and its attributes: changes go through the editor's props,
+  // which also holds them until the view is mounted (the view may not exist yet on first render).
   useEffect(() => {
-    const dom = editor?.view.dom
-    if (!dom) return
-    if (invalid) dom.setAttribute('aria-invalid', 'true')
-    else dom.removeAttribute('aria-invalid')
-    if (describedBy) dom.setAttribute('aria-describedby', describedBy)
-    else dom.removeAttribute('aria-describedby')
-  }, [editor, invalid, describedBy])
+    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { ...editor.options.editorProps, attributes } })
+  }, [editor, attributes])
 
   useEffect(() => {
     // No update event: locking the editor while saving changes nothing in the text.
