@@ -33,7 +33,9 @@ test('home and /kegiatan lead to /galeri, whose card opens the gallery', async (
   await expect(cover).toHaveAttribute('srcset', /render\/image\/public\/gallery_photos\/.+\?width=320&height=240&resize=cover 320w/)
   await expect(card).toContainText('3 foto')
   // the browser picked a rendition from the srcset, not the 1600 px original
-  expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/render\/image\/public\/.+\?width=\d+/)
+  // (a lazy image picks it once it is near the viewport)
+  await cover.scrollIntoViewIfNeeded()
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/render\/image\/public\/.+\?width=\d+/)
   await expectNoAxeViolations(page, '/galeri')
   await page.screenshot({ path: `screenshots/galeri-${isPhone(page) ? 390 : 1440}.png`, fullPage: false })
 
