@@ -4,6 +4,8 @@ import type { Keys } from '../keys.ts';
 import { isAnonymous } from './anonymous.ts';
 import { encode, isCompressible, pickEncoding, replaceResponse, COMPRESS_MIN_BYTES, type Bytes, type Encoding } from './compress.ts';
 import { etagOf } from './etag.ts';
+import { bodyBytes } from './response-body.ts';
+import { pathAndQuery } from './url.ts';
 
 interface Entry {
   status: number;
@@ -130,8 +132,7 @@ export class ReadCache {
 
 function cacheKey(c: Context): string {
   const h = (name: string) => c.req.header(name) ?? '';
-  const url = new URL(c.req.url);
-  return [url.pathname, url.search, h('Accept'), h('Prefer'), h('Range'), h('Accept-Profile')].join('\n');
+  return [pathAndQuery(c.req.url), h('Accept'), h('Prefer'), h('Range'), h('Accept-Profile')].join('\n');
 }
 
 async function answer(c: Context, entry: Entry): Promise<Response> {
@@ -169,14 +170,14 @@ export function readCache(cache: ReadCache, keys: Keys): MiddlewareHandler {
     await next();
     const res = c.res;
     if ((res.status !== 200 && res.status !== 206) || res.headers.has('Content-Encoding')) return;
-    const body = new Uint8Array(await res.arrayBuffer());
+    const { bytes: body, consumed } = await bodyBytes(res);
     const headers = KEPT_HEADERS.flatMap((name) => {
       const value = res.headers.get(name);
       return value === null ? [] : [[name, value] as [string, string]];
     });
-    const entry = await cache.set(key, { status: res.status, headers, body, etag: etagOf(body) }, generation);
-    const fresh = new Headers(res.headers);
-    fresh.set('ETag', entry.etag);
-    replaceResponse(c, new Response(body, { status: res.status, headers: fresh }));
+    const etag = res.headers.get('ETag') ?? etagOf(body);
+    await cache.set(key, { status: res.status, headers, body, etag }, generation);
+    if (consumed) replaceResponse(c, new Response(body, { status: res.status, headers: res.headers }));
+    c.res.headers.set('ETag', etag);
   };
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { rawPath } from './url.ts';
 
 /**
  * Headers every answer carries, API JSON and /env.js included, not only the site's pages: a
@@ -32,11 +33,13 @@ export function securityHeaders(): MiddlewareHandler {
  */
 export function rejectMalformedPath(): MiddlewareHandler {
   return async (c, next) => {
-    const raw = new URL(c.req.url).pathname;
-    try {
-      decodeURIComponent(raw);
-    } catch {
-      return c.text('Alamat tidak valid.', 400);
+    const raw = rawPath(c.req.url);
+    if (raw.includes('%')) {
+      try {
+        decodeURIComponent(raw);
+      } catch {
+        return c.text('Alamat tidak valid.', 400);
+      }
     }
     return next();
   };

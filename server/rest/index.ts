@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { isAnonymous } from '../http/anonymous.ts';
 import type { Caller } from '../http/caller.ts';
 import { restCaller } from './caller.ts';
 import { restError, toRestError } from './errors.ts';
@@ -37,20 +38,21 @@ export function createRestApp(ctx: ServerContext): Hono {
         return respond(200, null, { Allow: target.kind === 'rpc' ? 'OPTIONS,GET,HEAD,POST' : 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' });
       }
       const req = readRequest(c, target);
+      const tag = req.method === 'GET' && isAnonymous(c, ctx.keys);
       const schema = await getCache();
       const run = requestTransaction(ctx, req, caller.claims);
 
       if (target.kind === 'rpc') {
         const plan = planCall(schema, req, await readPayload(req));
         const result = await runCall(run, plan, req);
-        return plan.routine.returnsVoid ? voidResponse(result, req.prefer) : pageResponse(result, req.shape, req.prefer);
+        return plan.routine.returnsVoid ? voidResponse(result, req.prefer) : pageResponse(result, req.shape, req.prefer, {}, tag);
       }
       const table = schema.tables.get(target.name);
       if (!table) throw restError(404, '42P01', `relation "${SCHEMA}.${target.name}" does not exist`);
       if (req.isRead) {
         const root = planRead(schema, table, req);
         const result = await runRead(run, root, req);
-        return pageResponse(result, req.shape, req.prefer, contentLocation(target.name, req.query));
+        return pageResponse(result, req.shape, req.prefer, contentLocation(target.name, req.query), tag);
       }
       const plan = planMutate(schema, table, req, await readPayload(req));
       const result = await runMutate(run, plan, req);
