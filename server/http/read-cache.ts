@@ -4,7 +4,7 @@ import type { Keys } from '../keys.ts';
 import { isAnonymous } from './anonymous.ts';
 import { encode, isCompressible, pickEncoding, replaceResponse, COMPRESS_MIN_BYTES, type Bytes, type Encoding } from './compress.ts';
 import { etagOf } from './etag.ts';
-import { bodyBytes } from './response-body.ts';
+import { bodyBytes, knownBodyResponse } from './response-body.ts';
 import { pathAndQuery } from './url.ts';
 
 interface Entry {
@@ -141,12 +141,12 @@ async function answer(c: Context, entry: Entry): Promise<Response> {
   const encoding = entry.body.byteLength >= COMPRESS_MIN_BYTES && isCompressible(headers.get('Content-Type'))
     ? pickEncoding(c.req.header('Accept-Encoding'))
     : undefined;
-  if (!encoding) return new Response(entry.body, { status: entry.status, headers });
+  if (!encoding) return knownBodyResponse(entry.body, { status: entry.status, headers });
   const body = (entry.encoded[encoding] ??= await encode(entry.body, encoding));
   headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(body.byteLength));
   headers.append('Vary', 'Accept-Encoding');
-  return new Response(body, { status: entry.status, headers });
+  return knownBodyResponse(body, { status: entry.status, headers });
 }
 
 /** Mounted on /rest/v1: serves repeated anonymous reads from memory; any write empties the cache. */
