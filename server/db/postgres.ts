@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { Rollback, TEXT_TYPE_OIDS, type Db, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
+import { Rollback, TEXT_TYPE_OIDS, type Db, type LiteralStatement, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
+import { executeSql, PreparedStatements } from './prepared.ts';
 import { Semaphore } from './semaphore.ts';
 
 const keepText = (value: string) => value;
@@ -53,6 +54,7 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
   await pool.query('select 1');
   const root = wrap(pool);
   const anonymous = new Semaphore(Math.max(1, Math.min(options.anonymousConcurrency, options.poolSize)));
+  const prepared = new WeakMap<pg.PoolClient, PreparedStatements>();
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
@@ -92,12 +94,21 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
         return value;
       });
     },
-    once<T>(sql: string, options: TransactionOptions = {}): Promise<QueryResult<T>> {
+    once<T>(statement: LiteralStatement, options: TransactionOptions = {}): Promise<QueryResult<T>> {
       return inTransaction(options, async (client) => {
+        let statements = prepared.get(client);
+        if (!statements) prepared.set(client, (statements = new PreparedStatements()));
+        // After the prologue, so the statement is analysed as the request's role with its search_path.
+        const { name, setup } = statements.use(statement.text);
         const begin = options.readOnly ? 'begin read only' : 'begin';
-        const text = `${begin};${options.prologue ? ` ${options.prologue};` : ''} ${sql}; commit`;
-        const results = (await client.query({ text, types } as pg.QueryConfig)) as unknown as pg.QueryResult[];
-        return asResult<T>(results[results.length - 2]);
+        const text = `${begin};${options.prologue ? ` ${options.prologue};` : ''} ${setup}${executeSql(name, statement.args)}; commit`;
+        try {
+          const results = (await client.query({ text, types } as pg.QueryConfig)) as unknown as pg.QueryResult[];
+          return asResult<T>(results[results.length - 2]);
+        } catch (error) {
+          statements.failed();
+          throw error;
+        }
       });
     },
     async listen(channel, onPayload) {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult, TransactionOptions } from './adapter.ts';
+import type { Db, LiteralStatement, Queryable, QueryResult, TransactionOptions } from './adapter.ts';
 import { roleSettings } from './role-settings.ts';
 
 /** Database roles a verified JWT may switch to. Anything else is refused before SQL runs. */
@@ -52,9 +52,9 @@ export function asRequest<T>(db: Db, settings: RequestSettings, fn: (tx: Queryab
   return db.transaction(fn, requestOptions(db, settings));
 }
 
-/** One statement (values written as literals) as the request, in a single round trip. */
-export function onceAsRequest<T>(db: Db, settings: RequestSettings, sql: string): Promise<QueryResult<T>> {
-  return db.once<T>(sql, requestOptions(db, settings));
+/** One statement (its arguments written as literals) as the request, in a single round trip. */
+export function onceAsRequest<T>(db: Db, settings: RequestSettings, statement: LiteralStatement): Promise<QueryResult<T>> {
+  return db.once<T>(statement, requestOptions(db, settings));
 }
 
 function requestOptions(db: Db, settings: RequestSettings): TransactionOptions {
