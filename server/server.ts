@@ -39,7 +39,7 @@ export interface Database {
 
 /** DATABASE_URL, or the embedded PostgreSQL server in DATA_DIR/db (started here). */
 export async function openDatabase(config: Config): Promise<Database> {
-  const pool = { poolSize: config.dbPoolSize, anonymousConcurrency: config.dbAnonConcurrency };
+  const pool = { poolSize: config.dbPoolSize, anonymousConcurrency: config.dbAnonConcurrency, acquisitionTimeoutMs: config.dbPoolAcquisitionTimeoutMs };
   if (config.databaseUrl) {
     const db = await openPostgres(config.databaseUrl, pool);
     return { db, cluster: undefined, close: () => db.close() };

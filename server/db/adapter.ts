@@ -54,6 +54,13 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** No connection (or no place for an anonymous request) came free within the pool's acquisition timeout. */
+export class PoolTimeout extends Error {
+  constructor() {
+    super('Timed out acquiring connection from connection pool.');
+  }
+}
+
 /** Throw inside a transaction to roll it back on purpose and hand `value` to the caller. */
 export class Rollback<T = unknown> extends Error {
   constructor(readonly value: T) {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Rollback, TEXT_TYPE_OIDS, type Db, type LiteralStatement, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
+import { PoolTimeout, Rollback, TEXT_TYPE_OIDS, type Db, type LiteralStatement, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
 import { executeSql, PreparedStatements } from './prepared.ts';
 import { Semaphore } from './semaphore.ts';
 
@@ -19,13 +19,19 @@ function asResult<T>(result: pg.QueryResult): QueryResult<T> {
   };
 }
 
+/** node-postgres words a wait past connectionTimeoutMillis only in its message. */
+function poolError(error: unknown): unknown {
+  return error instanceof Error && /^timeout exceeded when trying to connect/i.test(error.message) ? new PoolTimeout() : error;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      return asResult<T>(await client.query({ text: sql, values: params, types } as pg.QueryConfig));
+      const result = await client.query({ text: sql, values: params, types } as pg.QueryConfig).catch((error: unknown) => { throw poolError(error); });
+      return asResult<T>(result);
     },
     async exec(sql: string): Promise<void> {
-      await client.query(sql);
+      await client.query(sql).catch((error: unknown) => { throw poolError(error); });
     },
   };
 }
@@ -35,12 +41,18 @@ export interface PoolOptions {
   poolSize: number;
   /** Of those, how many anonymous requests may hold at once. */
   anonymousConcurrency: number;
+  /**
+   * How long a request waits for its place and then for a connection, each, before it fails with
+   * PoolTimeout (PostgREST's db-pool-acquisition-timeout, 10 s there too).
+   */
+  acquisitionTimeoutMs?: number;
 }
 
-export const DEFAULT_POOL: PoolOptions = { poolSize: 20, anonymousConcurrency: 14 };
+export const DEFAULT_POOL: PoolOptions = { poolSize: 20, anonymousConcurrency: 14, acquisitionTimeoutMs: 10_000 };
 
 /** A PostgreSQL server (embedded or DATABASE_URL) through one node-postgres pool. */
 export async function openPostgres(url: string, options: PoolOptions = DEFAULT_POOL): Promise<Db> {
+  const acquisitionTimeoutMs = options.acquisitionTimeoutMs ?? DEFAULT_POOL.acquisitionTimeoutMs!;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize,
@@ -49,6 +61,7 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
     options: '-c TimeZone=UTC',
     // Names this server's sessions in pg_stat_activity (an application_name in the URL wins).
     application_name: 'skadron',
+    connectionTimeoutMillis: acquisitionTimeoutMs,
   });
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   await pool.query('select 1');
@@ -64,10 +77,10 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
    * back is dropped instead of going back to the pool.
    */
   async function inTransaction<T>(options: TransactionOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const release = options.anonymous ? await anonymous.acquire() : undefined;
+    const release = options.anonymous ? await anonymous.acquire(acquisitionTimeoutMs) : undefined;
     let client: pg.PoolClient | undefined;
     try {
-      client = await pool.connect();
+      client = await pool.connect().catch((error: unknown) => { throw poolError(error); });
       return await fn(client);
     } catch (error) {
       const broken = client ? await client.query('rollback').then(() => false, () => true) : false;

@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { PoolTimeout } from '../db/adapter.ts';
 import { isAnonymous } from '../http/anonymous.ts';
 import type { Caller } from '../http/caller.ts';
 import { restCaller } from './caller.ts';
@@ -62,7 +63,8 @@ export function createRestApp(ctx: ServerContext): Hono {
       });
     } catch (error) {
       const e = toRestError(error, caller.authenticated);
-      if (e.status >= 500) console.error('[rest]', c.req.method, c.req.path, error);
+      if (error instanceof PoolTimeout) console.warn('[rest]', c.req.method, c.req.path, error.message);
+      else if (e.status >= 500) console.error('[rest]', c.req.method, c.req.path, error);
       return errorResponse(e);
     }
   };
