@@ -10,6 +10,8 @@ export interface Report {
   load: string;
   loadAfter: string;
   duration: number;
+  /** Rounds measured; every figure is the median over them. */
+  runs: number;
 }
 
 const EMBEDDED = 'this server, embedded PostgreSQL 17';
@@ -41,7 +43,7 @@ export function writeReport(r: Report): string {
 
   return `## REST
 
-\`npm run bench\` (bench/rest.ts), ${new Date().toISOString().slice(0, 10)}, one run. Anonymous
+\`npm run bench\` (bench/rest.ts), ${new Date().toISOString().slice(0, 10)}, ${r.runs === 1 ? 'one round' : `${r.runs} rounds, each figure the median of its rounds (errors summed)`}. Anonymous
 \`GET /rest/v1${'/articles?select=id,title,category,cover_image_url,created_at&order=created_at.desc&limit=20'}\`
 over 200 articles, autocannon for ${r.duration} s per row after a 2 s warm-up. Every server is its own process
 (\`node dist-server/main.mjs\` as \`npm start\` runs it; PostgREST 12.0.2's binary) on ONE embedded PostgreSQL 17
@@ -67,7 +69,7 @@ platform SQL, migrations), existing DATA_DIR ${(r.startup.existing / 1000).toFix
 Memory: PSS from /proc/<pid>/smaps_rollup summed over the embedded-default server's Node process, the
 postmaster, its auxiliary processes and the backends serving that server (not those of the other servers on
 the same cluster): ${r.idleMb.toFixed(0)} MB idle (3 s after start), ${r.peakMb.toFixed(0)} MB in the middle of
-the 50-connection run.
+the 50-connection run (the highest of the rounds).
 
 | goal (issue 13) | measured | |
 |---|---|---|
