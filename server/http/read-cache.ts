@@ -7,7 +7,7 @@ import { etagOf } from './etag.ts';
 import { bodyBytes, knownBodyResponse } from './response-body.ts';
 import { pathAndQuery } from './url.ts';
 
-interface Entry {
+export interface CachedAnswer {
   status: number;
   headers: [string, string][];
   body: Bytes;
@@ -35,7 +35,7 @@ const MAX_BODY = 1024 * 1024;
  * scheduled article appears on time.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
   /** Bumped by every invalidation: a read that overlapped a write is not stored. */
   generation = 0;
@@ -78,7 +78,7 @@ export class ReadCache {
     return generation === this.generation;
   }
 
-  get(key: string): Entry | undefined {
+  get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = Date.now();
@@ -96,8 +96,8 @@ export class ReadCache {
     return entry;
   }
 
-  async set(key: string, entry: Omit<Entry, 'expires' | 'encoded'>, generation: number): Promise<Entry> {
-    const stored: Entry = { ...entry, expires: Date.now() + this.options.ttlMs, encoded: {} };
+  async set(key: string, entry: Omit<CachedAnswer, 'expires' | 'encoded'>, generation: number): Promise<CachedAnswer> {
+    const stored: CachedAnswer = { ...entry, expires: Date.now() + this.options.ttlMs, encoded: {} };
     if (entry.body.byteLength > MAX_BODY) return stored;
     if (this.dueGeneration !== generation) {
       this.nextDue = await this.findNextDue();
@@ -135,7 +135,7 @@ function cacheKey(c: Context): string {
   return [pathAndQuery(c.req.url), h('Accept'), h('Prefer'), h('Range'), h('Accept-Profile')].join('\n');
 }
 
-async function answer(c: Context, entry: Entry): Promise<Response> {
+async function answer(c: Context, entry: CachedAnswer): Promise<Response> {
   const headers = new Headers(entry.headers);
   headers.set('ETag', entry.etag);
   const encoding = entry.body.byteLength >= COMPRESS_MIN_BYTES && isCompressible(headers.get('Content-Type'))

@@ -6,7 +6,7 @@ import { rawPath } from './url.ts';
  * browser must never sniff an API answer or a served script into another type. The pages' own
  * Content-Security-Policy is set where they are rendered (server/site).
  */
-const HEADERS: Record<string, string> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
@@ -15,7 +15,7 @@ const HEADERS: Record<string, string> = {
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const missing = Object.entries(HEADERS).filter(([name]) => !c.res.headers.has(name));
+    const missing = Object.entries(SECURITY_HEADERS).filter(([name]) => !c.res.headers.has(name));
     if (missing.length === 0) return;
     try {
       for (const [name, value] of missing) c.res.headers.set(name, value);
