@@ -31,9 +31,9 @@ async function paste(page: Page, html: string) {
 const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: number }).__pwned)
 
 test.describe('rich-text editor', () => {
-  test('headings, lists, quote, link, an uploaded picture, undo and the preview (1440 px)', async ({ browser, baseURL }) => {
+  test('headings, lists, quote, link, an uploaded picture, undo and the preview (1440 px)', async ({ cleanup, browser, baseURL }) => {
     test.slow()
-    const title = `Editor Lengkap ${Date.now()}`
+    const title = cleanup.article(`Editor Lengkap ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.goto('/admin/content')
     await page.getByRole('button', { name: 'Tambah Artikel' }).click()
@@ -141,9 +141,9 @@ test.describe('rich-text editor', () => {
     await context.close()
   })
 
-  test('pasted Word and hostile HTML is cleaned, and stays inert in preview and on the public page (390 px)', async ({ browser, baseURL }) => {
+  test('pasted Word and hostile HTML is cleaned, and stays inert in preview and on the public page (390 px)', async ({ cleanup, browser, baseURL }) => {
     test.slow()
-    const title = `Tempel Berbahaya ${Date.now()}`
+    const title = cleanup.article(`Tempel Berbahaya ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
     await page.goto('/admin/content')
     await page.getByRole('button', { name: 'Tambah Artikel' }).click()
