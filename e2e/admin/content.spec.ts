@@ -1,4 +1,4 @@
-import { articleBody, client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
+import { articleBody, client, expect, expectToast, newSignedInPage, tabTo, test, typeFormatted, type Account } from './fixtures'
 import { corruptPng, fakePng, imageFile, png } from './images'
 import type { Page } from '@playwright/test'
 
@@ -39,9 +39,7 @@ test.describe('content page', () => {
     // Formatting from the keyboard: Ctrl+B around the bold words.
     await articleBody(dialog).click()
     await page.keyboard.type('Latihan ')
-    await page.keyboard.press('ControlOrMeta+b')
-    await page.keyboard.type('terjun payung')
-    await page.keyboard.press('ControlOrMeta+b')
+    await typeFormatted(page, 'ControlOrMeta+b', 'terjun payung')
     await page.keyboard.type(' di Semarang.')
     // Wider than 2,000 px: the browser scales it down before upload.
     await dialog
