@@ -88,25 +88,15 @@ export class UiCreated {
     contacts: new Set(),
   }
 
-  article(title: string) {
-    this.keys.articles.add(title)
-    return title
+  private register(table: keyof typeof KEY_COLUMN, value: string) {
+    this.keys[table].add(value)
+    return value
   }
 
-  gallery(name: string) {
-    this.keys.galleries.add(name)
-    return name
-  }
-
-  account(email: string) {
-    this.keys.profiles.add(email)
-    return email
-  }
-
-  message(email: string) {
-    this.keys.contacts.add(email)
-    return email
-  }
+  article = (title: string) => this.register('articles', title)
+  gallery = (name: string) => this.register('galleries', name)
+  account = (email: string) => this.register('profiles', email)
+  message = (email: string) => this.register('contacts', email)
 
   async deleteAll(baseURL: string) {
     const service = await serviceClient(baseURL)
