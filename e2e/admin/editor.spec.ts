@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { articleBody, client, expect, expectToast, newSignedInPage, test, type Account } from './fixtures'
+import { articleBody, client, expect, expectToast, newSignedInPage, test, typeFormatted, typeLines, type Account } from './fixtures'
 import { imageFile } from './images'
 
 let admin: Account
@@ -31,9 +31,9 @@ async function paste(page: Page, html: string) {
 const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: number }).__pwned)
 
 test.describe('rich-text editor', () => {
-  test('headings, lists, quote, link, an uploaded picture, undo and the preview (1440 px)', async ({ browser, baseURL }) => {
+  test('headings, lists, quote, link, an uploaded picture, undo and the preview (1440 px)', async ({ cleanup, browser, baseURL }) => {
     test.slow()
-    const title = `Editor Lengkap ${Date.now()}`
+    const title = cleanup.article(`Editor Lengkap ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.goto('/admin/content')
     await page.getByRole('button', { name: 'Tambah Artikel' }).click()
@@ -57,30 +57,18 @@ test.describe('rich-text editor', () => {
     await expect(dialog.getByText('Belum ada gambar tersimpan.', { exact: false })).toBeVisible()
     await dialog.getByRole('group', { name: 'Sisipkan gambar' }).getByRole('button', { name: 'Batal' }).click()
 
-    await tool(dialog, 'Tajuk bagian').click()
-    // the toolbar hands focus back to the text before typing goes on
-    await expect(body).toBeFocused()
-    await page.keyboard.type('Kronologi')
-    await page.keyboard.press('Enter')
-    await page.keyboard.type('Pesawat lepas landas pukul 07.00.')
-    await page.keyboard.press('Enter')
-    await tool(dialog, 'Daftar berpoin').click()
-    // the toolbar hands focus back to the text before typing goes on
-    await expect(body).toBeFocused()
-    await page.keyboard.type('Satu')
-    await page.keyboard.press('Enter')
-    await page.keyboard.type('Dua')
-    await page.keyboard.press('Enter')
-    await page.keyboard.press('Enter')
-    await tool(dialog, 'Kutipan').click()
-    // the toolbar hands focus back to the text before typing goes on
-    await expect(body).toBeFocused()
-    await page.keyboard.type('Siap terbang.')
-    await page.keyboard.press('Enter')
-    await page.keyboard.press('Enter')
-    await page.keyboard.press('ControlOrMeta+i')
-    await page.keyboard.type('Catatan ')
-    await page.keyboard.press('ControlOrMeta+i')
+    // Each tool hands focus back to the text before typing goes on.
+    const useTool = async (name: string) => {
+      await tool(dialog, name).click()
+      await expect(body).toBeFocused()
+    }
+    await useTool('Tajuk bagian')
+    await typeLines(page, 'Kronologi', 'Pesawat lepas landas pukul 07.00.')
+    await useTool('Daftar berpoin')
+    await typeLines(page, 'Satu', 'Dua', '')
+    await useTool('Kutipan')
+    await typeLines(page, 'Siap terbang.', '')
+    await typeFormatted(page, 'ControlOrMeta+i', 'Catatan ')
     await expect(tool(dialog, 'Miring')).toHaveAttribute('aria-pressed', 'false')
 
     // A hostile link is refused with a message on the field; a plain address becomes a link.
@@ -141,9 +129,9 @@ test.describe('rich-text editor', () => {
     await context.close()
   })
 
-  test('pasted Word and hostile HTML is cleaned, and stays inert in preview and on the public page (390 px)', async ({ browser, baseURL }) => {
+  test('pasted Word and hostile HTML is cleaned, and stays inert in preview and on the public page (390 px)', async ({ cleanup, browser, baseURL }) => {
     test.slow()
-    const title = `Tempel Berbahaya ${Date.now()}`
+    const title = cleanup.article(`Tempel Berbahaya ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
     await page.goto('/admin/content')
     await page.getByRole('button', { name: 'Tambah Artikel' }).click()

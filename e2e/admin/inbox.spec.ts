@@ -1,15 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
-
-let admin: Account
-let member: Account
-test.beforeEach(async ({ newAccount }) => {
-  await mkdir('screenshots', { recursive: true })
-  admin = await newAccount({ role: 'admin', status: 'approved' })
-  member = await newAccount({ role: 'user', status: 'approved' })
-})
+import { client, expect, expectToast, newSignedInPage, tabTo, test as base, type Account } from './fixtures'
 
 type Sent = { name: string; email: string; subject: string | null; message: string }
 
@@ -27,6 +19,25 @@ async function send(baseURL: string, tag: string, over: Partial<Sent> = {}): Pro
   return sent
 }
 
+// Messages this test sent are deleted after it, whether or not it deleted them through the inbox.
+const test = base.extend<{ sendMessage: (tag: string, over?: Partial<Sent>) => Promise<Sent> }>({
+  sendMessage: async ({ baseURL, cleanup }, use) => {
+    await use(async (tag, over) => {
+      const sent = await send(baseURL, tag, over)
+      cleanup.message(sent.email)
+      return sent
+    })
+  },
+})
+
+let admin: Account
+let member: Account
+test.beforeEach(async ({ newAccount }) => {
+  await mkdir('screenshots', { recursive: true })
+  admin = await newAccount({ role: 'admin', status: 'approved' })
+  member = await newAccount({ role: 'user', status: 'approved' })
+})
+
 const item = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text })
 const unreadBadge = (page: Page) =>
   page.getByRole('navigation', { name: 'Navigasi admin' }).getByRole('link', { name: /Pesan Masuk/ })
@@ -42,10 +53,10 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 test.describe('contact inbox', () => {
-  test('staff read, mark, search, archive, reply to and delete messages (1440 px)', async ({ browser, baseURL }) => {
+  test('staff read, mark, search, archive, reply to and delete messages (1440 px)', async ({ sendMessage, browser, baseURL }) => {
     const tag = `${Date.now()}`
-    const older = await send(baseURL, `a${tag}`)
-    const newer = await send(baseURL, `b${tag}`, { subject: null })
+    const older = await sendMessage(`a${tag}`)
+    const newer = await sendMessage(`b${tag}`, { subject: null })
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.goto('/admin/pesan')
     await expect(page.getByRole('heading', { level: 1, name: 'Pesan Masuk' })).toBeVisible()
@@ -128,7 +139,7 @@ test.describe('contact inbox', () => {
     await context.close()
   })
 
-  test('a new message appears live with the unread count, and hostile text stays text (390 px)', async ({ browser, baseURL }) => {
+  test('a new message appears live with the unread count, and hostile text stays text (390 px)', async ({ sendMessage, browser, baseURL }) => {
     const tag = `${Date.now()}`
     const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
     await page.goto('/admin/pesan')
@@ -138,7 +149,7 @@ test.describe('contact inbox', () => {
     const before = await unreadCount(page)
     await page.keyboard.press('Escape')
 
-    const hostile = await send(baseURL, tag, {
+    const hostile = await sendMessage(tag, {
       name: `<img src=x onerror="window.__pwned=1"> ${tag}`,
       email: `warga-${tag}@contoh.id?bcc=mata-mata`,
       message: `<script>window.__pwned=1</script> Kode ${tag}`,

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { Editor } from '@tiptap/react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -12,6 +12,41 @@ const onEnter = (apply: () => void) => (event: KeyboardEvent) => {
   if (event.key !== 'Enter') return
   event.preventDefault()
   apply()
+}
+
+/** The frame both panels share: a labelled group, its fields, then its actions ending in Batal. */
+function InsertPanelFrame({
+  label,
+  editor,
+  onDone,
+  actions,
+  children,
+}: {
+  label: string
+  editor: Editor
+  onDone: () => void
+  actions?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div className="grid gap-3 border-b border-input bg-muted/30 p-3" role="group" aria-label={label}>
+      {children}
+      <div className="flex flex-wrap gap-2">
+        {actions}
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            editor.commands.focus()
+            onDone()
+          }}
+        >
+          Batal
+        </Button>
+      </div>
+    </div>
+  )
 }
 
 export function LinkPanel({ editor, onDone }: { editor: Editor; onDone: () => void }) {
@@ -32,7 +67,31 @@ export function LinkPanel({ editor, onDone }: { editor: Editor; onDone: () => vo
   }
 
   return (
-    <div className="grid gap-3 border-b border-input bg-muted/30 p-3" role="group" aria-label="Tautan">
+    <InsertPanelFrame
+      label="Tautan"
+      editor={editor}
+      onDone={onDone}
+      actions={
+        <>
+          <Button type="button" size="sm" onClick={apply}>
+            Terapkan Tautan
+          </Button>
+          {current && (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                editor.chain().focus().extendMarkRange('link').unsetLink().run()
+                onDone()
+              }}
+            >
+              Hapus Tautan
+            </Button>
+          )}
+        </>
+      }
+    >
       <Field label="Alamat tautan" error={error}>
         {(control) => (
           <Input
@@ -49,31 +108,7 @@ export function LinkPanel({ editor, onDone }: { editor: Editor; onDone: () => vo
           />
         )}
       </Field>
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" onClick={apply}>
-          Terapkan Tautan
-        </Button>
-        {current && (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              editor.chain().focus().extendMarkRange('link').unsetLink().run()
-              onDone()
-            }}
-          >
-            Hapus Tautan
-          </Button>
-        )}
-        <Button type="button" size="sm" variant="ghost" onClick={() => {
-            editor.commands.focus()
-            onDone()
-          }}>
-          Batal
-        </Button>
-      </div>
-    </div>
+    </InsertPanelFrame>
   )
 }
 
@@ -92,7 +127,7 @@ export function ImagePanel({ editor, images, onDone }: { editor: Editor; images:
   }
 
   return (
-    <div className="grid gap-3 border-b border-input bg-muted/30 p-3" role="group" aria-label="Sisipkan gambar">
+    <InsertPanelFrame label="Sisipkan gambar" editor={editor} onDone={onDone}>
       {images.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           Belum ada gambar tersimpan. Unggah gambar sampul atau galeri, simpan artikel, lalu sisipkan gambarnya di sini.
@@ -133,14 +168,6 @@ export function ImagePanel({ editor, images, onDone }: { editor: Editor; images:
           </ul>
         </>
       )}
-      <div>
-        <Button type="button" size="sm" variant="ghost" onClick={() => {
-            editor.commands.focus()
-            onDone()
-          }}>
-          Batal
-        </Button>
-      </div>
-    </div>
+    </InsertPanelFrame>
   )
 }
