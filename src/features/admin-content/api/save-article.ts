@@ -22,7 +22,7 @@ export async function saveArticle({ id, fields }: { id?: string; fields: Article
   if (error) throw error
   if (!data || data.length === 0) throw new Error('Artikel tidak ditemukan atau Anda tidak memiliki izin.')
   // a replaced or removed image is no longer public once the article stops using it
-  await removeUnusedArticleImages(id, before, fields)
+  await removeUnusedArticleImages(before, fields)
   return id
 }
 
