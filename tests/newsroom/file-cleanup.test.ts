@@ -1,3 +1,5 @@
+// The app's modules below read import.meta.env (src/lib/env.ts), typed by Vite's client types.
+/// <reference types="vite/client" />
 /**
  * File cleanup across owners (issue 11, migration 20261123200300): the app's own delete and save
  * code, run as another staff member than the uploader, removes the files an article no longer
