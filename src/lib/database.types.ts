@@ -294,6 +294,13 @@ export type Database = {
         }
         Returns: boolean
       }
+      reorder_gallery_photos: {
+        Args: {
+          gallery_id: string
+          photo_ids: string[]
+        }
+        Returns: number
+      }
       search_articles: {
         Args: {
           q: string
