@@ -264,6 +264,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      abandoned_article_images: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
       are_http_urls: {
         Args: {
           urls: string[]

@@ -17,6 +17,7 @@ vi.mock('@/lib/supabase', () => ({
 }));
 const { deleteArticle } = await import('@/features/admin-content/api/delete-article');
 const { saveArticle } = await import('@/features/admin-content/api/save-article');
+const { sweepAbandonedArticleImages } = await import('@/features/admin-content/api/article-files');
 const { deleteGallery } = await import('@/features/admin-gallery/api/delete-gallery');
 
 const t = useTestServer();
@@ -111,6 +112,35 @@ describe('article images', () => {
     // the writer's own stray upload is theirs, and any staff member's, to remove
     expect((await bucket(editorClient).remove([unused.path])).data).toHaveLength(1);
     expect(await served(unused.publicUrl)).toBe(false);
+  });
+});
+
+describe('pictures of articles never saved', () => {
+  it('are listed for staff after a day unused, and removed by the app\'s sweep', async () => {
+    const abandoned = await upload('ditinggal-5.png');
+    const fresh = await upload('baru-5.png');
+    const used = await upload('dipakai-5.png');
+    await writeArticle({ content: `<p>Isi</p><img src="${used.publicUrl}" alt="Foto">` });
+    await t.server.ctx.db.transaction((tx) => tx.query(
+      `update storage.objects set created_at = now() - interval '25 hours' where bucket_id = 'article_images' and name = any($1)`,
+      [[abandoned.path, used.path]],
+    ));
+
+    const { data, error } = await editorClient.rpc('abandoned_article_images');
+    expect(error).toBeNull();
+    expect(data).toContain(abandoned.path);
+    expect(data).not.toContain(fresh.path);
+    expect(data).not.toContain(used.path);
+
+    const { client: member } = await t.signedIn({ role: 'user' });
+    expect((await member.rpc('abandoned_article_images')).data).toEqual([]);
+    expect((await t.anon().rpc('abandoned_article_images')).error).toBeTruthy();
+
+    app.client = editorClient;
+    await sweepAbandonedArticleImages();
+    expect(await served(abandoned.publicUrl)).toBe(false);
+    expect(await served(fresh.publicUrl)).toBe(true);
+    expect(await served(used.publicUrl)).toBe(true);
   });
 });
 

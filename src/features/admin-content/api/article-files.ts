@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { supabase } from '@/lib/supabase'
 import { ARTICLE_IMAGES_BUCKET } from './upload-article-images'
 
@@ -57,6 +58,29 @@ export async function removeUnusedArticleImages(
   if (candidates.length === 0) return
   const { error } = await supabase.storage.from(ARTICLE_IMAGES_BUCKET).remove(candidates)
   if (error) console.warn('Unused article images were not removed:', candidates, error)
+}
+
+/**
+ * Removes the pictures uploaded into articles that were never saved (a closed tab), once they
+ * are a day old and still unused (migration 20261123200500). Runs once per page load, when
+ * staff open the content page; a failure only leaves the files for the next time.
+ */
+export async function sweepAbandonedArticleImages() {
+  const { data, error } = await supabase.rpc('abandoned_article_images')
+  if (error || !data || data.length === 0) return
+  const { error: removeError } = await supabase.storage.from(ARTICLE_IMAGES_BUCKET).remove(data)
+  if (removeError) console.warn('Abandoned article images were not removed:', removeError)
+}
+
+let sweptThisPageLoad = false
+
+/** The sweep above, once per page load, for staff who may write articles. */
+export function useSweepAbandonedArticleImages(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || sweptThisPageLoad) return
+    sweptThisPageLoad = true
+    void sweepAbandonedArticleImages()
+  }, [enabled])
 }
 
 function supabaseOrigin(): string {
