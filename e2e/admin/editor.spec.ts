@@ -165,9 +165,17 @@ test.describe('rich-text editor', () => {
     const picture = articleBody(dialog).getByRole('img', { name: 'Helikopter di apron' })
     await expect(picture).toBeVisible()
     expect(await picture.getAttribute('src')).toMatch(new RegExp(`/article_images/${admin.id}/body/\\d+_isi\\.webp$`))
+    // a table below it: a header row to type into, rows added from the toolbar
+    await tool(dialog, 'Sisipkan tabel').click()
+    await page.keyboard.type('Jam')
+    await tool(dialog, 'Tambah baris tabel').click()
+    await expect(articleBody(dialog).getByRole('row')).toHaveCount(4)
+    await expect(tool(dialog, 'Sisipkan tabel')).toBeDisabled()
+    await page.screenshot({ path: 'screenshots/admin-editor-table-390x844.png' })
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Artikel Berhasil Dibuat!')
     const saved = await stored(baseURL, title)
+    expect(saved.content).toContain('<table><tbody><tr><th><p>Jam</p></th><th><p></p></th>')
     const src = saved.content.match(/<img src="([^"]+)" alt="Helikopter di apron">/)?.[1]
     expect(src).toBeTruthy()
     expect((await page.request.get(src!)).status()).toBe(200)

@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react'
-import type { Editor } from '@tiptap/react'
+import type { CommandProps, Editor } from '@tiptap/react'
+import { TextSelection } from '@tiptap/pm/state'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -80,6 +81,15 @@ export function LinkPanel({ editor, onDone }: { editor: Editor; onDone: () => vo
   )
 }
 
+// A new picture is left selected, so the next key or insert would replace it: writing goes on in
+// the paragraph below it (made if there is none).
+const cursorBelowPicture = ({ tr }: CommandProps) => {
+  const after = tr.selection.to
+  if (!tr.doc.resolve(after).nodeAfter?.isTextblock) tr.insert(after, tr.doc.type.schema.nodes.paragraph.create())
+  tr.setSelection(TextSelection.create(tr.doc, after + 1))
+  return true
+}
+
 export const ALT_REQUIRED = 'Mohon isi teks alternatif yang menjelaskan gambar.'
 
 type ImagePanelProps = {
@@ -100,7 +110,7 @@ export function ImagePanel({ editor, images, onUpload, onDone }: ImagePanelProps
 
   const insert = (url: string) => {
     if (!alt.trim()) return setError(ALT_REQUIRED)
-    editor.chain().focus().setImage({ src: url, alt: alt.trim() }).run()
+    editor.chain().focus().setImage({ src: url, alt: alt.trim() }).command(cursorBelowPicture).run()
     onDone()
   }
 
