@@ -311,6 +311,12 @@ export type Database = {
         }
         Returns: Database['public']['Tables']['articles']['Row'][]
       }
+      search_contact_messages: {
+        Args: {
+          q?: string
+        }
+        Returns: Database['public']['Tables']['contacts']['Row'][]
+      }
     }
     Enums: {
       account_status: 'pending' | 'approved' | 'rejected'
