@@ -47,7 +47,7 @@ export const SRCSET_WIDTHS = [320, 480, 640, 800, 1200, 1600] as const
  * images on this page skip the transformation.
  */
 export function fallbackProps(bucket: string, path: string, baseUrl?: string) {
-  const useOriginal = (img: HTMLImageElement) => {
+  const showOriginal = (img: HTMLImageElement) => {
     transformsFailed = true
     const original = originalUrl(bucket, path, baseUrl)
     if (img.getAttribute('src') === original) return
@@ -56,9 +56,9 @@ export function fallbackProps(bucket: string, path: string, baseUrl?: string) {
     img.src = original
   }
   return {
-    onError: (event: SyntheticEvent<HTMLImageElement>) => useOriginal(event.currentTarget),
+    onError: (event: SyntheticEvent<HTMLImageElement>) => showOriginal(event.currentTarget),
     ref: (img: HTMLImageElement | null) => {
-      if (img && img.complete && img.naturalWidth === 0 && img.getAttribute('src')) useOriginal(img)
+      if (img && img.complete && img.naturalWidth === 0 && img.getAttribute('src')) showOriginal(img)
     },
   }
 }
