@@ -65,9 +65,9 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   const bodyUploads = useBodyUploads(userId)
   const id = useId()
 
-  // Pictures uploaded into the text of an article that is not saved go again.
+  // Pictures stored for an article that is then not saved go again.
   const closeWithoutSaving = () => {
-    bodyUploads.discard()
+    bodyUploads.discard(uploaded.current.values())
     onClose()
   }
 
