@@ -23,15 +23,17 @@ $$;
 -- is a prefix of another used name counts as used: keeping a file is the safe mistake.
 create function private.article_image_in_use(object_name text) returns boolean
 language sql stable security definer set search_path = '' as $$
+  with needles as (
+    -- usually one: the encoded and escaped spellings differ only for names with such characters
+    select distinct '/article_images/' || spelling as needle
+    from unnest(array[object_name, private.url_encoded_path(object_name), replace(object_name, '&', '&amp;')]) as spelling
+  )
   select exists (
     select 1
-    from public.articles a
-    cross join lateral (
-      select concat_ws(' ', a.cover_image_url, array_to_string(a.image_gallery_urls, ' '), a.content) as refs
-    ) r
-    where position('/article_images/' || object_name in r.refs) > 0
-      or position('/article_images/' || private.url_encoded_path(object_name) in r.refs) > 0
-      or position('/article_images/' || replace(object_name, '&', '&amp;') in r.refs) > 0
+    from public.articles a, needles n
+    where strpos(a.content, n.needle) > 0
+      or strpos(coalesce(a.cover_image_url, ''), n.needle) > 0
+      or strpos(array_to_string(a.image_gallery_urls, ' '), n.needle) > 0
   )
 $$;
 
