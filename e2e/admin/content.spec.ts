@@ -163,6 +163,31 @@ test.describe('content page', () => {
     await context.close()
   })
 
+  test('a cover stored by a failed save is removed when the article is then discarded', async ({ browser, baseURL }) => {
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    const dialog = await openEditor(page)
+    await dialog.getByLabel('Judul').fill(`Tidak Jadi ${Date.now()}`)
+    await articleBody(dialog).fill('Isi')
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('ditinggal.png', [8, 8, 8]))
+    const stored = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().includes('/storage/v1/object/article_images/'))
+    await page.route('**/rest/v1/articles**', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'Server sedang sibuk' }) })
+        : route.continue(),
+    )
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    const { Key } = (await (await stored).json()) as { Key: string }
+    const url = `${baseURL}/storage/v1/object/public/${Key}`
+    await expectToast(page, 'Gagal Menyimpan', 'Server sedang sibuk')
+    expect((await page.request.get(url)).status()).toBe(200)
+
+    await dialog.getByRole('button', { name: 'Batal', exact: true }).click()
+    await page.getByRole('alertdialog', { name: 'Buang perubahan?' }).getByRole('button', { name: 'Buang Perubahan' }).click()
+    await expect(dialog).toBeHidden()
+    await expect.poll(async () => (await page.request.get(url)).status()).not.toBe(200)
+    await context.close()
+  })
+
   test('validation, unsaved-changes prompt, edit, delete and their failures', async ({ cleanup, browser, baseURL }) => {
     test.slow()
     const title = cleanup.article(`Artikel Sunting ${Date.now()}`)

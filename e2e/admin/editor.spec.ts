@@ -52,10 +52,12 @@ test.describe('rich-text editor', () => {
     await expect(body).toHaveText('')
     await expect(tool(dialog, 'Urungkan')).toBeDisabled()
 
-    // A picture can only come from the article's own stored uploads.
+    // A picture comes only from the article's own uploads: with none yet, the panel offers an upload.
     await tool(dialog, 'Sisipkan gambar').click()
-    await expect(dialog.getByText('Belum ada gambar tersimpan.', { exact: false })).toBeVisible()
-    await dialog.getByRole('group', { name: 'Sisipkan gambar' }).getByRole('button', { name: 'Batal' }).click()
+    const emptyPanel = dialog.getByRole('group', { name: 'Sisipkan gambar' })
+    await expect(emptyPanel.getByText('Unggah Gambar', { exact: true })).toBeVisible()
+    await expect(emptyPanel.getByRole('button', { name: /^Sisipkan/ })).toHaveCount(0)
+    await emptyPanel.getByRole('button', { name: 'Batal' }).click()
 
     // Each tool hands focus back to the text before typing goes on.
     const useTool = async (name: string) => {
@@ -126,6 +128,61 @@ test.describe('rich-text editor', () => {
     const content = visitor.getByTestId('article-content')
     await expect(content.getByRole('heading', { level: 2, name: 'Kronologi' })).toBeVisible()
     await expect(content.getByRole('img', { name: 'Helikopter di landasan' })).toBeVisible()
+    await context.close()
+  })
+
+  test('a picture uploaded into a new article before its first save; closing unsaved removes it again (390 px)', async ({ cleanup, browser, baseURL }) => {
+    const title = cleanup.article(`Gambar Sebelum Simpan ${Date.now()}`)
+    const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
+    await page.goto('/admin/content')
+    await page.getByRole('button', { name: 'Tambah Artikel' }).click()
+    let dialog = page.getByRole('dialog', { name: 'Artikel Baru' })
+    await dialog.getByLabel('Judul').fill(title)
+    await articleBody(dialog).click()
+    await page.keyboard.type('Foto latihan pagi.')
+    await page.keyboard.press('Enter')
+
+    await tool(dialog, 'Sisipkan gambar').click()
+    let panel = dialog.getByRole('group', { name: 'Sisipkan gambar' })
+    // the description is asked for before anything is stored
+    await panel.getByLabel('Unggah gambar untuk isi artikel').setInputFiles(imageFile('isi.png', [200, 40, 40]))
+    await expect(panel.getByLabel('Teks alternatif')).toHaveAttribute('aria-invalid', 'true')
+    await panel.getByLabel('Teks alternatif').fill('Helikopter di apron')
+    await page.screenshot({ path: 'screenshots/admin-editor-upload-390x844.png' })
+    await panel.getByLabel('Unggah gambar untuk isi artikel').setInputFiles(imageFile('isi.png', [200, 40, 40]))
+    const picture = articleBody(dialog).getByRole('img', { name: 'Helikopter di apron' })
+    await expect(picture).toBeVisible()
+    expect(await picture.getAttribute('src')).toMatch(new RegExp(`/article_images/${admin.id}/body/\\d+_isi\\.webp$`))
+    // a table below it: a header row to type into, rows added from the toolbar
+    await tool(dialog, 'Sisipkan tabel').click()
+    await page.keyboard.type('Jam')
+    await tool(dialog, 'Tambah baris tabel').click()
+    await expect(articleBody(dialog).getByRole('row')).toHaveCount(4)
+    await expect(tool(dialog, 'Sisipkan tabel')).toBeDisabled()
+    await page.screenshot({ path: 'screenshots/admin-editor-table-390x844.png' })
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Dibuat!')
+    const saved = await stored(baseURL, title)
+    expect(saved.content).toContain('<table><tbody><tr><th><p>Jam</p></th><th><p></p></th>')
+    const src = saved.content.match(/<img src="([^"]+)" alt="Helikopter di apron">/)?.[1]
+    expect(src).toBeTruthy()
+    expect((await page.request.get(src!)).status()).toBe(200)
+
+    // A picture uploaded into an article that is then not saved does not stay public.
+    await page.getByRole('button', { name: 'Tambah Artikel' }).click()
+    dialog = page.getByRole('dialog', { name: 'Artikel Baru' })
+    await articleBody(dialog).click()
+    await tool(dialog, 'Sisipkan gambar').click()
+    panel = dialog.getByRole('group', { name: 'Sisipkan gambar' })
+    await panel.getByLabel('Teks alternatif').fill('Tidak jadi')
+    await panel.getByLabel('Unggah gambar untuk isi artikel').setInputFiles(imageFile('batal.png', [10, 10, 200]))
+    const dropped = await articleBody(dialog).getByRole('img', { name: 'Tidak jadi' }).getAttribute('src')
+    expect((await page.request.get(dropped!)).status()).toBe(200)
+    await dialog.getByRole('button', { name: 'Batal', exact: true }).click()
+    await page.getByRole('alertdialog', { name: 'Buang perubahan?' }).getByRole('button', { name: 'Buang Perubahan' }).click()
+    await expect(dialog).toBeHidden()
+    await expect.poll(async () => (await page.request.get(dropped!)).status()).not.toBe(200)
+    expect((await page.request.get(src!)).status()).toBe(200)
     await context.close()
   })
 

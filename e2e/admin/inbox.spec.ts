@@ -183,6 +183,34 @@ test.describe('contact inbox', () => {
     await context.close()
   })
 
+  test('pages of 25 come from the server; the unread counts are the whole inbox\'s (390 px)', async ({ browser, baseURL }) => {
+    const tag = `${Date.now()}`
+    // distinct senders: the database allows five messages per address in ten minutes
+    for (let i = 0; i < 26; i += 1) await send(baseURL, `${tag}-${String(i).padStart(2, '0')}`)
+    const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
+    await page.goto('/admin/pesan')
+    await page.getByRole('searchbox', { name: 'Cari pesan' }).fill(`Kode ${tag}-`)
+    const list = page.getByRole('list', { name: 'Daftar pesan masuk' })
+    await expect(page.getByText('Menampilkan 25 dari 26 pesan')).toBeVisible()
+    await expect(list.getByRole('article')).toHaveCount(25)
+    // newest first: the first message sent is on the next page
+    await expect(item(page, `Warga ${tag}-00`)).toHaveCount(0)
+    await expect(item(page, `Warga ${tag}-25`)).toBeVisible()
+    await page.screenshot({ path: 'screenshots/admin-inbox-pages-390x844.png', fullPage: true })
+    await page.getByRole('button', { name: 'Muat lebih banyak' }).click()
+    await expect(page.getByText('Menampilkan 26 dari 26 pesan')).toBeVisible()
+    await expect(item(page, `Warga ${tag}-00`)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Muat lebih banyak' })).toHaveCount(0)
+
+    // the tab counts every unread message, loaded or not, as the sidebar does
+    const tabCount = async () => Number(/\((\d+)\)/.exec((await page.getByRole('tab', { name: /Kotak Masuk/ }).textContent()) ?? '')?.[1] ?? 0)
+    await expect.poll(tabCount).toBeGreaterThanOrEqual(26)
+    const before = await tabCount()
+    await item(page, `Warga ${tag}-00`).locator('button[aria-expanded]').click()
+    await expect.poll(tabCount).toBe(before - 1)
+    await context.close()
+  })
+
   test('personnel without the admin role get no inbox link and no messages', async ({ browser, baseURL }) => {
     const { context, page } = await newSignedInPage(browser, baseURL, member)
     await page.goto('/admin/dashboard')
