@@ -1,4 +1,5 @@
 import { expect, isPhone, seedSession, signedIn, test } from '../support/fixtures'
+import { waitForHydration } from './navigation'
 
 const links = [
   ['Beranda', '/'],
@@ -100,6 +101,8 @@ test('unknown routes show a not-found page inside the shell', async ({ page }) =
 test('Escape closes the mobile menu and puts focus back on its button', async ({ page }) => {
   test.skip(!isPhone(page), 'the menu button exists below lg only')
   await page.goto('/kegiatan')
+  // The server's button does nothing until React takes over the page.
+  await waitForHydration(page)
   await page.getByRole('button', { name: 'Buka menu' }).click()
   await expect(page.locator('#mobile-menu')).toBeVisible()
   await page.keyboard.press('Escape')
