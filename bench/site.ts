@@ -1,6 +1,7 @@
 /**
- * `npm run bench:site`: the server-rendered public site in one run. Starts the built site
- * (`npm run build` first) with the demo content, measures what a phone's visit to / and
+ * `npm run bench:site`: the server-rendered public site in one run. Builds the site and the server
+ * when missing and starts the compiled server (dist-server/main.mjs under plain node, as
+ * `npm start` runs it) with the demo content, measures what a phone's visit to / and
  * /kegiatan transfers (HTML gzip-compressed as the server sends it) with the 5 demo articles and
  * again after adding 2,000 articles of 3 kB, then GET /berita/{id} and GET / at 10 connections
  * with autocannon, and a plain Node server sending the same bytes of / for comparison.
@@ -13,8 +14,10 @@ import { writeBenchmarkSection } from './benchmarks-doc.ts';
 
 type Started = { url: string; stop: () => Promise<void> };
 // The e2e helper (plain JavaScript) that starts the built site on a fresh data directory.
-const { startServer } = (await import('../e2e/support/start-server.mjs' as string)) as {
-  startServer: (env: Record<string, string>) => Promise<Started>;
+const { buildServer, ensureBuilt, startServer } = (await import('../e2e/support/start-server.mjs' as string)) as {
+  buildServer: () => Promise<void>;
+  ensureBuilt: () => Promise<void>;
+  startServer: (env: Record<string, string>, options: { compiled: boolean }) => Promise<Started>;
 };
 
 const HEADING = '## Public site: server rendering';
@@ -38,7 +41,10 @@ async function rate(url: string): Promise<number> {
 }
 
 async function main() {
-  const server = await startServer({ SEED_DEMO: 'true', SUPERADMIN_EMAIL: ADMIN.email, SUPERADMIN_PASSWORD: ADMIN.password });
+  await ensureBuilt();
+  await buildServer();
+  const loadAtStart = os.loadavg();
+  const server = await startServer({ SEED_DEMO: 'true', SUPERADMIN_EMAIL: ADMIN.email, SUPERADMIN_PASSWORD: ADMIN.password }, { compiled: true });
   try {
     const env = await (await fetch(`${server.url}/env.js`)).text();
     const anonKey = JSON.parse(/(\{.*\})/.exec(env)![1]).SUPABASE_ANON_KEY as string;
@@ -80,12 +86,15 @@ async function main() {
     const plainRate = await rate(`http://127.0.0.1:${port}/`);
     plain.close();
 
+    const loadAtEnd = os.loadavg();
     const kb = (n: number) => (n / 1024).toFixed(1);
+    const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' / ');
+    const busy = Math.max(loadAtStart[0], loadAtEnd[0]) > os.cpus().length;
     const section = [
       HEADING,
       '',
-      `\`npm run bench:site\` (bench/site.ts), ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average at start ${os.loadavg()[0].toFixed(1)} (a shared machine: rates are lower bounds).`,
-      'The built site on `tsx server/main.ts` (embedded PostgreSQL 17, demo content); autocannon at 10 connections for ' + `${SECONDS} s each.`,
+      `\`npm run bench:site\` (bench/site.ts), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average (1 / 5 / 15 min) ${load(loadAtStart)} at start and ${load(loadAtEnd)} at the end${busy ? ': the machine was busy (more runnable processes than cores), so the rates are lower bounds' : ''}.`,
+      'The built site on the compiled server (`node dist-server/main.mjs`, as `npm start` runs it; embedded PostgreSQL 17, demo content); autocannon (in the same process as the plain server) at 10 connections for ' + `${SECONDS} s each, without Accept-Encoding (both servers send the same plain bytes).`,
       '',
       '| what | 5 articles | 2,005 articles (3 kB each) | ratio |',
       '|---|---|---|---|',

@@ -11,6 +11,7 @@ const links = [
 
 test('navbar links navigate and mark the current route', async ({ page }) => {
   await page.goto('/')
+  await waitForHydration(page)
   const nav = page.getByRole('banner')
   await expect(page.locator('header')).toHaveCSS('position', 'fixed')
   expect((await page.locator('header').boundingBox())?.height).toBe(80)
@@ -33,6 +34,7 @@ test('navbar links navigate and mark the current route', async ({ page }) => {
 
 test('mobile menu opens and closes below lg; the desktop bar shows links inline', async ({ page }) => {
   await page.goto('/profil')
+  await waitForHydration(page)
   const toggle = page.getByRole('button', { name: /menu/ })
   if (!isPhone(page)) {
     await expect(toggle).toBeHidden()
