@@ -10,6 +10,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
 
 type Started = { url: string; stop: () => Promise<void> };
@@ -24,7 +25,7 @@ const HEADING = '## Public site: server rendering';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ADMIN = { email: 'bench@contoh.id', password: 'benchmark-rahasia' };
 
-/** Bytes on the wire for one GET with gzip accepted (the body as sent, not decompressed). */
+/** Bytes on the wire for one GET with br and gzip accepted (the body as sent, not decompressed). */
 function wireBytes(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http.get(url, { headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
@@ -33,6 +34,25 @@ function wireBytes(url: string): Promise<number> {
       res.on('end', () => resolve(bytes));
     }).on('error', reject);
   });
+}
+
+/**
+ * Everything a phone (390 x 844) transfers opening `url` until the network is idle, without
+ * scrolling: HTML, CSS, scripts, fonts, images and data, as encoded on the wire plus headers.
+ */
+async function phoneVisit(url: string): Promise<number> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const sizes: Promise<number>[] = [];
+    page.on('requestfinished', (request) => {
+      sizes.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize, () => 0));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
+  } finally {
+    await browser.close();
+  }
 }
 
 async function rate(url: string): Promise<number> {
@@ -52,7 +72,12 @@ async function main() {
       method: 'POST', headers: { apikey: anonKey, 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN),
     })).json() as { access_token: string; user: { id: string } };
 
-    const visit = async () => ({ home: await wireBytes(`${server.url}/`), list: await wireBytes(`${server.url}/kegiatan`) });
+    const visit = async () => ({
+      home: await wireBytes(`${server.url}/`),
+      list: await wireBytes(`${server.url}/kegiatan`),
+      homeVisit: await phoneVisit(`${server.url}/`),
+      listVisit: await phoneVisit(`${server.url}/kegiatan`),
+    });
     const small = await visit();
 
     const body = `<p>${'Prajurit Skadron 31/Serbu melaksanakan latihan terbang dengan helikopter MI-17 V5. '.repeat(36)}</p>`;
@@ -72,6 +97,8 @@ async function main() {
     const large = await visit();
 
     const [article] = await (await fetch(`${server.url}/rest/v1/articles?select=id&order=published_at.desc&limit=1`, { headers: { apikey: anonKey } })).json() as { id: string }[];
+    // One request first: the rate is of the cached page, not of its first render.
+    await fetch(`${server.url}/berita/${article.id}`);
     const articleRate = await rate(`${server.url}/berita/${article.id}`);
     const homeRate = await rate(`${server.url}/`);
 
@@ -98,8 +125,12 @@ async function main() {
       '',
       '| what | 5 articles | 2,005 articles (3 kB each) | ratio |',
       '|---|---|---|---|',
-      `| GET / HTML on the wire (gzip) | ${kb(small.home)} kB | ${kb(large.home)} kB | ${(large.home / small.home).toFixed(2)} |`,
-      `| GET /kegiatan HTML on the wire (gzip) | ${kb(small.list)} kB | ${kb(large.list)} kB | ${(large.list / small.list).toFixed(2)} |`,
+      `| GET / HTML on the wire (br) | ${kb(small.home)} kB | ${kb(large.home)} kB | ${(large.home / small.home).toFixed(2)} |`,
+      `| GET /kegiatan HTML on the wire (br) | ${kb(small.list)} kB | ${kb(large.list)} kB | ${(large.list / small.list).toFixed(2)} |`,
+      `| phone visit to / (390 x 844, DPR 3, until network idle): all bytes transferred | ${kb(small.homeVisit)} kB | ${kb(large.homeVisit)} kB | ${(large.homeVisit / small.homeVisit).toFixed(2)} |`,
+      `| phone visit to /kegiatan: all bytes transferred | ${kb(small.listVisit)} kB | ${kb(large.listVisit)} kB | ${(large.listVisit / small.listVisit).toFixed(2)} |`,
+      '',
+      'Budget (issue 10): a phone visit transfers at most 300 kB, and with 2,000 articles at most 1.1x the 5-article visit.',
       '',
       '| request (10 connections) | requests/s |',
       '|---|---|',
@@ -107,6 +138,8 @@ async function main() {
       `| GET / (server-rendered, page cache) | ${homeRate.toFixed(0)} |`,
       `| plain Node server sending the same bytes of / | ${plainRate.toFixed(0)} |`,
       `| GET / as a share of the plain server | ${(homeRate / plainRate).toFixed(2)} |`,
+      '',
+      'Budget (issue 10): GET /berita/{id} at least 2,000 requests/s; GET / at least 0.6x the plain server.',
       '',
       'JavaScript and Lighthouse numbers: "Public site: bundle size and Lighthouse" (`npm run lighthouse`).',
       '',
