@@ -27,7 +27,7 @@ await buildServer()
 await mkdir(BASELINE_DIR, { recursive: true })
 await writeFile(`${BASELINE_DIR}/main.js`, "import { createElement } from 'react'\nimport { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Skadron 31/Serbu'))\n")
 await esbuild({ entryPoints: [`${BASELINE_DIR}/main.js`], bundle: true, minify: true, format: 'esm', outfile: `${BASELINE_DIR}/app.js`, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning' })
-await writeFile(`${BASELINE_DIR}/index.html`, '<!doctype html>\n<html lang="id">\n<head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><title>React 19</title><meta name="description" content="Aplikasi React 19 kosong."><script type="module" src="/lighthouse-baseline/app.js"></script></head>\n<body><div id="root"></div></body>\n</html>\n')
+await writeFile(`${BASELINE_DIR}/index.html`, '<!doctype html>\n<html lang="id">\n<head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><title>React 19</title><meta name="description" content="Aplikasi React 19 kosong."><link rel="icon" href="/images/brand/logo-64.png"><script type="module" src="/lighthouse-baseline/app.js"></script></head>\n<body><div id="root"></div></body>\n</html>\n')
 const loadAtStart = os.loadavg()
 const server = await startServer({ SEED_DEMO: 'true' }, { compiled: true })
 const results = []
