@@ -9,6 +9,10 @@ import { SessionGuard } from './session-guard'
 import { useAdminSession } from './session-context'
 import { accountNavItem, mainNavItems } from './nav-items'
 import { PageLoading } from './validating-screen'
+import { mountToaster } from '@/lib/toast'
+
+// Admin pages call sonner's toast directly: its Toaster is mounted as soon as the admin area loads.
+void mountToaster()
 
 // Every page is its own chunk: the admin area is already lazy for visitors, and a plain
 // user never downloads the editors they cannot open.

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Send } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { SubmitButton } from '@/components/ui/submit-button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
