@@ -1,4 +1,4 @@
-import { createArticles, expect, expectToast, seedSession, signedIn, SUPERADMIN, test, uniq } from '../support/fixtures'
+import { expect, expectToast, seedSession, signedIn, SUPERADMIN, test, uniq } from '../support/fixtures'
 import { gotoClientSide } from './navigation'
 
 test('detail: title, weekday date, category, slideshow wraps with dots, back link, title and description', async ({ newArticle, page, baseURL }) => {
@@ -170,4 +170,3 @@ test('a draft: visitors get the 404 page, a signed-in staff member reads the art
   await expect(staff.getByText('Belum terbit.')).toBeVisible()
   await context.close()
 })
-
