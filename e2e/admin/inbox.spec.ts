@@ -183,10 +183,10 @@ test.describe('contact inbox', () => {
     await context.close()
   })
 
-  test('pages of 25 come from the server; the unread counts are the whole inbox\'s (390 px)', async ({ browser, baseURL }) => {
+  test('pages of 25 come from the server; the unread counts are the whole inbox\'s (390 px)', async ({ sendMessage, browser, baseURL }) => {
     const tag = `${Date.now()}`
     // distinct senders: the database allows five messages per address in ten minutes
-    for (let i = 0; i < 26; i += 1) await send(baseURL, `${tag}-${String(i).padStart(2, '0')}`)
+    for (let i = 0; i < 26; i += 1) await sendMessage(`${tag}-${String(i).padStart(2, '0')}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
     await page.goto('/admin/pesan')
     await page.getByRole('searchbox', { name: 'Cari pesan' }).fill(`Kode ${tag}-`)

@@ -45,9 +45,12 @@ const fileNames = (urls: (string | null | undefined)[], pattern: RegExp) =>
     return match ? [decodeURIComponent(match[1])] : []
   })
 
+// Pictures placed in an article's text (uploaded from the editor) are referenced only there.
+const bodyImages = (html: string) => [...html.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1])
+
 /**
  * Deletes rows a test created, and the files they own: a gallery's folder of photos, an article's
- * cover and gallery images, an account's avatar. A row the test deleted itself is fine. A profile
+ * cover, gallery and body images, an account's avatar. A row the test deleted itself is fine. A profile
  * takes its auth user along (trigger); a gallery its photo rows (foreign key).
  */
 export async function deleteRows(baseURL: string, table: CleanedTable, ids: string[]) {
@@ -61,8 +64,9 @@ export async function deleteRows(baseURL: string, table: CleanedTable, ids: stri
     }
   }
   if (table === 'articles') {
-    const { data } = await service.from('articles').select('cover_image_url, image_gallery_urls').in('id', ids)
-    await removeFiles(service, 'article_images', fileNames((data ?? []).flatMap((a) => [a.cover_image_url, ...(a.image_gallery_urls ?? [])]), ARTICLE_FILE))
+    const { data } = await service.from('articles').select('cover_image_url, image_gallery_urls, content').in('id', ids)
+    const urls = (data ?? []).flatMap((a) => [a.cover_image_url, ...(a.image_gallery_urls ?? []), ...bodyImages(a.content)])
+    await removeFiles(service, 'article_images', fileNames(urls, ARTICLE_FILE))
   }
   if (table === 'profiles') {
     const { data } = await service.from('profiles').select('avatar_url').in('id', ids)
