@@ -31,20 +31,11 @@ async function hold(db: Db, count: number, anonymous: boolean): Promise<() => Pr
 const TIMED_OUT = { code: 'PGRST003', details: null, hint: null, message: 'Timed out acquiring connection from connection pool.' };
 
 describe('pool acquisition timeout', () => {
-  test('every connection taken: 504 PGRST003, then served again once one is free', async () => {
-    const free = await hold(t.server.ctx.db, 2, false);
-    try {
-      const res = await anonGet('articles?select=id');
-      expect(res.status).toBe(504);
-      expect(await res.json()).toEqual(TIMED_OUT);
-    } finally {
-      await free();
-    }
-    expect((await anonGet('articles?select=id')).status).toBe(200);
-  });
-
-  test("the anonymous requests' share taken: 504 PGRST003 for the next anonymous one", async () => {
-    const free = await hold(t.server.ctx.db, 1, true);
+  test.each([
+    { what: 'every connection taken: 504 PGRST003, then served again once one is free', held: 2, anonymous: false },
+    { what: "the anonymous requests' share taken: 504 PGRST003 for the next anonymous one", held: 1, anonymous: true },
+  ])('$what', async ({ held, anonymous }) => {
+    const free = await hold(t.server.ctx.db, held, anonymous);
     try {
       const res = await anonGet('articles?select=id');
       expect(res.status).toBe(504);

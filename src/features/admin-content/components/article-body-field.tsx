@@ -1,21 +1,12 @@
 import { lazy, Suspense, useId } from 'react'
 import { Label } from '@/components/ui/label'
 import { FieldError } from '@/components/ui/field'
-import type { EditorImage } from './rich-text/insert-panels'
+import type { RichTextEditorProps } from './rich-text/rich-text-editor'
 
 // Tiptap and ProseMirror are the largest part of the admin code; they load when an editor opens.
 const RichTextEditor = lazy(() => import('./rich-text/rich-text-editor'))
 
-type Props = {
-  initialHtml: string
-  onChange: (html: string) => void
-  images: EditorImage[]
-  onUpload: (file: File) => Promise<string>
-  title: string
-  category: string
-  error?: string
-  disabled?: boolean
-}
+type Props = Omit<RichTextEditorProps, 'id' | 'labelId' | 'invalid' | 'describedBy'> & { error?: string }
 
 /** The article text: label, rich-text editor with preview, and the error under it. */
 export function ArticleBodyField({ error, ...editor }: Props) {

@@ -7,6 +7,10 @@ import type { ArticleCardData } from '@/lib/article'
 
 export const HOME_NEWS_LIMIT = 6
 const SKELETONS = 3
+const MORE_LINKS = [
+  { to: paths.activities, label: 'Lihat Semua Berita' },
+  { to: paths.galleries, label: 'Lihat Galeri Foto' },
+]
 
 export function NewsSection({ articles, isPending }: { articles: ArticleCardData[] | undefined; isPending: boolean }) {
   const items = articles?.slice(0, HOME_NEWS_LIMIT) ?? []
@@ -22,18 +26,14 @@ export function NewsSection({ articles, isPending }: { articles: ArticleCardData
             <div className="mt-3 h-1 w-16 rounded-full bg-gold" />
           </div>
           <div className="flex flex-wrap gap-3 self-start sm:self-auto">
-            <Button asChild variant="outline" className="border-army text-army">
-              <Link to={paths.activities}>
-                Lihat Semua Berita
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild variant="outline" className="border-army text-army">
-              <Link to={paths.galleries}>
-                Lihat Galeri Foto
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
+            {MORE_LINKS.map(({ to, label }) => (
+              <Button key={to} asChild variant="outline" className="border-army text-army">
+                <Link to={to}>
+                  {label}
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              </Button>
+            ))}
           </div>
         </div>
 

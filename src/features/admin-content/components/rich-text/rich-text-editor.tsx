@@ -11,7 +11,7 @@ import { Toolbar, type Panel } from './toolbar'
 
 export type { EditorImage }
 
-type Props = {
+export type RichTextEditorProps = {
   /** id of the editable area, and of the element that labels it. */
   id: string
   labelId: string
@@ -33,7 +33,7 @@ type Props = {
 // get below it; the stored article does not need it.
 const storedHtml = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, ''))
 
-export default function RichTextEditor({ id, labelId, initialHtml, onChange, images, onUpload, title, category, invalid, describedBy, disabled }: Props) {
+export default function RichTextEditor({ id, labelId, initialHtml, onChange, images, onUpload, title, category, invalid, describedBy, disabled }: RichTextEditorProps) {
   const [panel, setPanel] = useState<Panel>(null)
   const [previewing, setPreviewing] = useState(false)
   // The editor is created once; its paste and update handlers read the latest props through refs.
