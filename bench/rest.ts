@@ -17,7 +17,7 @@ import { runningClusterUrl } from '../server/db/embedded.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
-import { clusterPids, pssMb, startServerProcess, type ServerProcess } from './processes.ts';
+import { clusterPids, cpuMs, pssMb, startServerProcess, type ServerProcess } from './processes.ts';
 import { writeReport, type Result } from './rest-report.ts';
 
 const SECRET = 'benchmark-secret-with-at-least-32-characters';
@@ -40,12 +40,23 @@ analyze;`;
 
 let contactCounter = 0;
 
-async function run(target: string, url: string, headers: Record<string, string>, connections: number, during?: () => void): Promise<Result> {
+/** Process ids whose CPU a row reports: the server's own process, and PostgreSQL's. */
+interface CpuOf { server: number; postgres: () => number[] }
+
+async function run(target: string, url: string, headers: Record<string, string>, connections: number, cpuOf: CpuOf, during?: () => void): Promise<Result> {
   await autocannon({ url, headers, connections, duration: 2 });
   const timer = during ? setTimeout(during, (DURATION * 1000) / 2) : undefined;
+  const sumCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const before = { server: cpuMs(cpuOf.server), pg: sumCpu(cpuOf.postgres()) };
   const r = await autocannon({ url, headers, connections, duration: DURATION });
+  // Backends that closed during the run take their CPU with them: a floor, never more.
+  const after = { server: cpuMs(cpuOf.server), pg: sumCpu(cpuOf.postgres()) };
   clearTimeout(timer);
-  return { target, connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
+  const perRequest = (ms: number) => (r.requests.total > 0 ? (ms * 1000) / r.requests.total : undefined);
+  return {
+    target, connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx,
+    serverCpuUs: perRequest(after.server - before.server), pgCpuUs: perRequest(after.pg - before.pg),
+  };
 }
 
 async function insert(target: string, url: string, headers: Record<string, string>): Promise<Result> {
@@ -70,10 +81,12 @@ const median = (values: number[]) => {
 function medianRows(rounds: Result[][]): Result[] {
   return rounds[0].map((first, i) => {
     const rows = rounds.map((round) => round[i]);
+    const optional = (values: (number | undefined)[]) => (values.every((v) => v !== undefined) ? median(values as number[]) : undefined);
     return {
       target: first.target, connections: first.connections,
       rps: Math.round(median(rows.map((r) => r.rps))), p50: median(rows.map((r) => r.p50)), p99: median(rows.map((r) => r.p99)),
       bad: rows.reduce((sum, r) => sum + r.bad, 0),
+      serverCpuUs: optional(rows.map((r) => r.serverCpuUs)), pgCpuUs: optional(rows.map((r) => r.pgCpuUs)),
     };
   });
 }
@@ -151,6 +164,7 @@ async function main(): Promise<void> {
 
     // Whole rounds, each server in turn, so the shared machine's swings spread over all of them;
     // each row is the median of its rounds.
+    const cpuOf = (server: number): CpuOf => ({ server, postgres: () => clusterPids(postmaster) });
     const rounds: Result[][] = [];
     const insertRounds: Result[][] = [];
     const peaks: number[] = [];
@@ -158,11 +172,11 @@ async function main(): Promise<void> {
       const results: Result[] = [];
       for (const connections of [10, 50]) {
         await refreshOthers();
-        results.push(await run('this server, embedded PostgreSQL 17', `${a.url}/rest/v1${LIST}`, anon, connections,
+        results.push(await run('this server, embedded PostgreSQL 17', `${a.url}/rest/v1${LIST}`, anon, connections, cpuOf(a.child.pid!),
           connections === 50 ? () => { peaks.push(memoryOfA()); } : undefined));
-        results.push(await run('this server, DATABASE_URL (same PostgreSQL)', `${b.url}/rest/v1${LIST}`, anon, connections));
-        results.push(await run('PostgREST 12.0.2 (same PostgreSQL)', pgrst + LIST, anon, connections));
-        results.push(await run('this server with read cache', `${c.url}/rest/v1${LIST}`, anon, connections));
+        results.push(await run('this server, DATABASE_URL (same PostgreSQL)', `${b.url}/rest/v1${LIST}`, anon, connections, cpuOf(b.child.pid!)));
+        results.push(await run('PostgREST 12.0.2 (same PostgreSQL)', pgrst + LIST, anon, connections, cpuOf(postgrest.pid!)));
+        results.push(await run('this server with read cache', `${c.url}/rest/v1${LIST}`, anon, connections, cpuOf(c.child.pid!)));
       }
       rounds.push(results);
       insertRounds.push([
