@@ -9,12 +9,16 @@ import { readCache } from './http/read-cache.ts';
 import { rejectMalformedPath, securityHeaders } from './http/security-headers.ts';
 import { createDevMailApp } from './mail/index.ts';
 import { createRestApp } from './rest/index.ts';
-import { createSiteApp } from './site/index.ts';
+import { createPageCache, createSiteApp } from './site/index.ts';
+import { servePageCache } from './site/serve-page.ts';
 import { createStorageApp } from './storage/index.ts';
 
 /** One Hono app for the whole site: the Supabase-compatible APIs under their usual prefixes, then the SPA. */
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
+  const pages = createPageCache(ctx);
+  // First: a rendered page already in memory is answered before anything else runs.
+  app.use('*', servePageCache(pages));
   app.use('*', securityHeaders(), rejectMalformedPath());
   if (ctx.config.logRequests) {
     app.use(async (c, next) => {
@@ -32,7 +36,7 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
-  app.route('/', createSiteApp(ctx, async (input, init) => app.request(input instanceof Request ? input : String(input), init)));
+  app.route('/', createSiteApp(ctx, async (input, init) => app.request(input instanceof Request ? input : String(input), init), pages));
   app.onError((error, c) => {
     console.error(`[server] ${c.req.method} ${c.req.path}:`, error);
     return c.json({ message: 'Internal server error' }, 500);

@@ -1,4 +1,4 @@
-// Starts the built site + API (`tsx server/main.ts`) as a child process on a random loopback port
+// Starts the built site + API (`tsx server/main.ts`, or the compiled dist-server/main.mjs) as a child process on a random loopback port
 // with a fresh data directory. Used by Playwright's global setup and by the screenshot and
 // Lighthouse scripts.
 import { spawn } from 'node:child_process'
@@ -17,13 +17,24 @@ export async function ensureBuilt({ force = false } = {}) {
   })
 }
 
+/** Compiles the server into dist-server/ (`npm run build:server`), as `npm start` runs it. */
+export async function buildServer() {
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-server exited with ${code}`))))
+  })
+}
+
 /**
  * @param {Record<string, string>} env extra settings (SEED_DEMO, SUPERADMIN_EMAIL, ...)
+ * @param {{ timeoutMs?: number, compiled?: boolean }} options `compiled`: run dist-server/main.mjs
+ *   under plain node (as `npm start` does; build it with buildServer) instead of the sources via tsx
  * @returns {Promise<{ url: string, dataDir: string, stop: () => Promise<void> }>}
  */
-export async function startServer(env = {}, { timeoutMs = 120_000 } = {}) {
+export async function startServer(env = {}, { timeoutMs = 120_000, compiled = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'skadron-site-'))
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+  const args = compiled ? ['dist-server/main.mjs'] : ['node_modules/tsx/dist/cli.mjs', 'server/main.ts']
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -12,7 +12,7 @@ import { rssXml, sitemapXml } from './feeds.ts';
 import { findGallery } from './galleries.ts';
 import { createPageRenderer } from './render.ts';
 import { PageCache } from './page-cache.ts';
-import { matches } from '../http/etag.ts';
+import { headerList, pageKey, pageResponse, recordHeaders } from './serve-page.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
 import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
@@ -22,15 +22,23 @@ const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
 
 /**
+ * The rendered pages of this server: emptied by writes to its own database (the REST read cache's
+ * generation); rendered from a hosted project, kept 10 seconds.
+ */
+export function createPageCache(ctx: ServerContext): PageCache {
+  const hosted = Boolean(ctx.config.supabaseUrl && ctx.config.supabaseAnonKey);
+  return new PageCache(() => (hosted ? undefined : ctx.readCache));
+}
+
+/**
  * Serves the built SPA: hashed assets cached for a year, index.html with per-page meta (so link
  * previews see the article without running JavaScript), /env.js, sitemap.xml and robots.txt.
  */
-export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hono {
+export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, pages = createPageCache(ctx)): Hono {
   const app = new Hono();
   const { siteUrl } = ctx.config;
   const api = createSiteApi(ctx, localFetch);
   const renderer = createPageRenderer(api);
-  const pages = new PageCache(() => (api.local ? ctx.readCache : undefined));
 
   // For the Vite dev server's page; pages this server sends carry the config inline.
   app.get('/env.js', (c) => {
@@ -148,17 +156,11 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch): Hon
   // Every visitor gets the same HTML for a URL (rendered as the anonymous role), so pages are
   // kept in memory and revalidated by ETag.
   const renderPage = async (c: Context) => {
-    const url = new URL(c.req.url);
-    const key = `${originOf(c)}${url.pathname}${url.search}`;
-    let page = pages.get(key);
-    if (!page) {
-      const mark = pages.mark();
-      page = pages.set(key, await buildPage(c), mark);
-    }
+    const page = await pages.getOrBuild(pageKey(c), () => buildPage(c));
+    recordHeaders(c, page);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Cache-Control', 'no-cache');
-    c.header('ETag', page.etag);
-    if (matches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304);
-    return c.html(page.html, page.status as 200 | 404);
+    return pageResponse(c, page, headerList(c.res.headers));
   };
   app.get('*', (c) => (API_PREFIX.test(c.req.path) ? c.notFound() : renderPage(c)));
   return app;

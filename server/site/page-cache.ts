@@ -1,10 +1,27 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { etagOf } from '../http/etag.ts';
 import type { ReadCache } from '../http/read-cache.ts';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export type PageEncoding = 'br' | 'gzip' | 'identity';
+type Bytes = Uint8Array<ArrayBuffer>;
+
+const bytes = (buffer: Buffer): Bytes => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
 export interface CachedPage {
   html: string;
   status: number;
   etag: string;
+  /** The page as sent for each encoding, compressed once when the entry is made. */
+  bodies: Record<PageEncoding, Bytes>;
+  /**
+   * The headers the first answer left the app with (security headers, CSP, content type), minus
+   * those that depend on the encoding: a hit replays them without running the app.
+   */
+  headers?: [string, string][];
 }
 
 interface Entry extends CachedPage {
@@ -24,6 +41,16 @@ function pageEtag(html: string): string {
 /** Without write notifications (pages rendered from a hosted project) a page lives this long. */
 const UNWATCHED_TTL_MS = 10_000;
 
+async function encodings(html: string): Promise<Record<PageEncoding, Bytes>> {
+  const identity = Buffer.from(html);
+  // Highest settings: paid once per entry, not per request.
+  const [gz, br] = await Promise.all([
+    gzip(identity, { level: 9 }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }),
+  ]);
+  return { identity: bytes(identity), gzip: bytes(gz), br: bytes(br) };
+}
+
 /**
  * Rendered public pages in memory. With this server's own database an entry lives until any
  * write (the REST read cache's generation: writes through the API and the database's NOTIFY) or
@@ -31,13 +58,13 @@ const UNWATCHED_TTL_MS = 10_000;
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Renders under way: concurrent misses of one page wait for the same render, unless a write
+   * came after it started (its reads may predate the write).
+   */
+  private readonly pending = new Map<string, { generation: number; page: Promise<CachedPage> }>();
 
   constructor(private readonly reads: () => ReadCache | undefined) {}
-
-  /** A mark taken before rendering: a page whose reads overlapped a write is not kept. */
-  mark(): number {
-    return this.reads()?.generation ?? 0;
-  }
 
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
@@ -48,13 +75,36 @@ export class PageCache {
       this.entries.delete(key);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry;
   }
 
-  set(key: string, page: { html: string; status: number }, generation: number): CachedPage {
-    const stored: Entry = { ...page, etag: pageEtag(page.html), generation, expires: Date.now() + UNWATCHED_TTL_MS };
+  /** The cached page, or `build`'s result stored (unless a write overlapped the render). */
+  async getOrBuild(key: string, build: () => Promise<{ html: string; status: number }>): Promise<CachedPage> {
+    const hit = this.get(key);
+    if (hit) return hit;
+    const reads = this.reads();
+    const running = this.pending.get(key);
+    if (running && (!reads || reads.isCurrent(running.generation))) return running.page;
+    // Taken before rendering: a page whose reads overlapped a write is not kept.
+    const generation = reads?.generation ?? 0;
+    const page = build().then((built) => this.set(key, built, generation));
+    const entry = { generation, page };
+    this.pending.set(key, entry);
+    const done = () => {
+      if (this.pending.get(key) === entry) this.pending.delete(key);
+    };
+    page.then(done, done);
+    return page;
+  }
+
+  private async set(key: string, page: { html: string; status: number }, generation: number): Promise<CachedPage> {
+    const stored: Entry = {
+      ...page,
+      etag: pageEtag(page.html),
+      bodies: await encodings(page.html),
+      generation,
+      expires: Date.now() + UNWATCHED_TTL_MS,
+    };
     const reads = this.reads();
     if (reads && !reads.isCurrent(generation)) return stored;
     this.entries.delete(key);

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { Toaster } from '@/components/ui/sonner'
 import { AuthProvider } from '@/features/auth'
 
 export function createQueryClient() {
@@ -21,7 +20,6 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
-        <Toaster />
       </AuthProvider>
     </QueryClientProvider>
   )

@@ -3,13 +3,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { publicPages, type PublicPath } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { HomePage } from './home-page'
-import { articleQueryOptions } from '@/features/news/api/get-article'
-import { articleNeighboursQueryOptions } from '@/features/news/api/get-article-neighbours'
-import { articleListQueryOptions, categoriesQueryOptions, latestArticlesQueryOptions } from '@/features/news/api/get-articles'
-import { readListParams } from '@/features/news/lib/list-params'
-import { publicGalleriesQueryOptions, publicGalleryQueryOptions } from '@/features/gallery/api/public-galleries'
-import { HOME_NEWS_LIMIT } from '@/features/news/components/news-section'
 import { PublicLayout } from './layouts/public-layout'
 import { ClientOnly } from './client-only'
 import { PageFallback } from './page-fallback'
@@ -25,21 +18,14 @@ export type RouteHandle = {
   prefetch: (queryClient: QueryClient, params: Record<string, string | undefined>, url: URL) => Promise<void>
 }
 
-const latestArticles: RouteHandle = {
-  prefetch: (queryClient) => queryClient.prefetchQuery(latestArticlesQueryOptions(HOME_NEWS_LIMIT)),
-}
+// Only the server prefetches: the reads load with the renderer, never into the browser's entry.
+const prefetch = (name: keyof typeof import('./route-data')): RouteHandle => ({
+  prefetch: async (queryClient, params, url) => (await import('./route-data'))[name](queryClient, params, url),
+})
 
-const galleryList: RouteHandle = {
-  prefetch: (queryClient) => queryClient.prefetchQuery(publicGalleriesQueryOptions()),
-}
-
-const articleList: RouteHandle = {
-  prefetch: async (queryClient, _params, url) => {
-    const params = readListParams(url.searchParams)
-    if (!params) return
-    await Promise.all([queryClient.prefetchQuery(articleListQueryOptions(params)), queryClient.prefetchQuery(categoriesQueryOptions())])
-  },
-}
+const latestArticles = prefetch('latestArticles')
+const galleryList = prefetch('galleryList')
+const articleList = prefetch('articleList')
 
 // One entry per row of the public page table: a page added there without a route here (or the
 // other way round) is a type error.
@@ -70,19 +56,12 @@ const pageRoutes: RouteObject[] = [
   {
     path: paths.articlePattern.slice(1),
     lazy: async () => ({ Component: (await import('@/features/news/article-page')).ArticlePage }),
-    handle: {
-      prefetch: async (queryClient, params) => {
-        const article = await queryClient.fetchQuery(articleQueryOptions(params.id ?? '')).catch(() => null)
-        if (article) await queryClient.prefetchQuery(articleNeighboursQueryOptions(article))
-      },
-    } satisfies RouteHandle,
+    handle: prefetch('article'),
   },
   {
     path: paths.galleryPattern.slice(1),
     lazy: async () => ({ Component: (await import('@/features/gallery/gallery-page')).GalleryPage }),
-    handle: {
-      prefetch: (queryClient, params) => queryClient.prefetchQuery(publicGalleryQueryOptions(params.id ?? '')),
-    } satisfies RouteHandle,
+    handle: prefetch('gallery'),
   },
 ]
 
@@ -93,7 +72,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageFallback,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, Component: HomePage, handle: latestArticles },
+      { index: true, lazy: async () => ({ Component: (await import('./home-page')).HomePage }), handle: latestArticles },
       ...pageRoutes,
       {
         path: '*',

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 const TITLE = 'Fitur ini belum diimplementasikan'
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { Session, User } from '@supabase/supabase-js'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { loadSupabase } from '@/lib/supabase-lazy'
 import { AuthContext, type AuthContextValue, type SignUpData } from './auth-context'
 import { describeError } from '@/lib/error-messages'

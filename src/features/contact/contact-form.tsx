@@ -1,16 +1,13 @@
 import { useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react'
 import { Send } from 'lucide-react'
-import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
+import { toast } from '@/lib/toast'
+import { SubmitButton } from '@/components/ui/submit-button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
-import { fieldErrors } from '@/lib/validation/field-errors'
-import { PHONE_ERROR } from '@/lib/validation/rules'
-import { contactMessageSchema, REQUIRED_MESSAGE, useSendContactMessage, type ContactMessage } from './api/send-contact-message'
+import { loadContactCheck, useSendContactMessage, type ContactErrors, type ContactMessage } from './api/send-contact-message'
 
 const EMPTY: ContactMessage = { name: '', email: '', phone: '', subject: '', message: '' }
-type Errors = Partial<Record<keyof ContactMessage, string>>
 
 const subscribeNever = () => () => {}
 
@@ -26,7 +23,7 @@ export function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(EMPTY)
   // Spam guard: a field people never see; bots that fill every input give themselves away.
   const [trap, setTrap] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
+  const [errors, setErrors] = useState<ContactErrors>({})
   const send = useSendContactMessage()
   // The server sends the form disabled: what is typed before the page's JavaScript runs would be
   // lost when it takes over, and without JavaScript the form cannot send.
@@ -37,22 +34,24 @@ export function ContactForm() {
     setErrors((current) => ({ ...current, [field]: undefined }))
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const [checking, setChecking] = useState(false)
+  const busy = checking || send.isPending
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (send.isPending) return
-    const parsed = contactMessageSchema.safeParse(values)
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error)
-      setErrors(found)
-      if ([found.name, found.email, found.message].includes(REQUIRED_MESSAGE)) {
-        toast.error('Form Tidak Lengkap', { description: 'Mohon lengkapi nama, email, dan pesan.' })
-      } else if (found.email) {
-        toast.error('Email Tidak Valid', { description: 'Mohon periksa kembali alamat email Anda.' })
-      } else if (found.phone) {
-        toast.error(PHONE_ERROR.title, { description: PHONE_ERROR.description })
-      } else {
-        toast.error('Form Tidak Lengkap', { description: Object.values(found)[0] })
-      }
+    if (busy) return
+    setChecking(true)
+    const check = await loadContactCheck()
+      .then((checkContactMessage) => checkContactMessage(values))
+      .catch((error: Error) => {
+        toast.error('Gagal Mengirim Pesan', { description: `Terjadi kesalahan: ${error.message}` })
+        return null
+      })
+      .finally(() => setChecking(false))
+    if (!check) return
+    if (!check.ok) {
+      setErrors(check.errors)
+      toast.error(check.toast.title, { description: check.toast.description })
       return
     }
     const succeed = () => {
@@ -66,7 +65,7 @@ export function ContactForm() {
       succeed()
       return
     }
-    send.mutate(parsed.data, {
+    send.mutate(check.data, {
       onSuccess: succeed,
       onError: (error) => {
         toast.error('Gagal Mengirim Pesan', { description: `Terjadi kesalahan: ${error.message}` })
@@ -109,10 +108,9 @@ export function ContactForm() {
         <p className="text-xs text-muted-foreground">
           Kolom bertanda <span className="text-destructive">*</span> wajib diisi.
         </p>
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>
-          <Send aria-hidden="true" />
-          {send.isPending ? 'Mengirim...' : 'Kirim Pesan'}
-        </Button>
+        <SubmitButton size="lg" className="w-full sm:w-auto" pending={send.isPending} disabled={busy} pendingLabel="Mengirim..." icon={Send}>
+          Kirim Pesan
+        </SubmitButton>
       </fieldset>
     </form>
   )

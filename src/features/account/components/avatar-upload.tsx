@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from 'react'
 import { Camera } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 import type { Profile } from '../api/types'

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { LogIn, UserPlus } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { paths } from '@/lib/paths'
 import { fieldErrors } from '@/lib/validation/field-errors'
 import { Button } from '@/components/ui/button'

@@ -1,5 +1,6 @@
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { publicGet } from '@/lib/public-api'
+import { hasStoredSession, publicGet } from '@/lib/public-api'
 import { queryKeys } from '@/lib/query-keys'
 import { DETAIL_COLUMNS, type ArticleDetail } from '@/lib/article'
 
@@ -21,6 +22,29 @@ export const articleQueryOptions = (id: string) =>
     queryFn: () => getArticle(id),
   })
 
+const subscribeNever = () => () => {}
+
+/**
+ * The article as this visitor may read it. The server renders every page as a visitor, so a draft
+ * or scheduled article arrives as "not found"; with a stored session the browser asks once more
+ * with it (staff read drafts) and shows the loading state meanwhile, not the wrong "not found".
+ * Without a session nothing changes: the visitor keeps the server's answer.
+ */
 export function useArticle(id: string) {
-  return useQuery(articleQueryOptions(id))
+  const query = useQuery(articleQueryOptions(id))
+  const hasSession = useSyncExternalStore(subscribeNever, hasStoredSession, () => false)
+  const [askedWithSession, setAskedWithSession] = useState<string | null>(null)
+  const recheck = hasSession && query.data === null && askedWithSession !== id
+  const { refetch } = query
+  useEffect(() => {
+    if (!recheck) return
+    let current = true
+    void refetch().finally(() => {
+      if (current) setAskedWithSession(id)
+    })
+    return () => {
+      current = false
+    }
+  }, [recheck, refetch, id])
+  return { ...query, isPending: query.isPending || recheck }
 }
