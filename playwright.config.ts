@@ -37,6 +37,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results',
+  // Counts rows and stored files before and after the run: the specs must leave them as they were.
+  globalSetup: './e2e/support/census.ts',
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   use: {
     ...chromium,

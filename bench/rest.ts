@@ -5,6 +5,7 @@
  * reads with the read cache; an anonymous contact insert; start-up time on a new and an existing
  * DATA_DIR; memory (PSS) of the server and its PostgreSQL processes. Each server is its own
  * process (`node dist-server/main.mjs`, as `npm start` runs it); autocannon runs in this one.
+ * BENCH_RUNS rounds (3) of every measurement; the table holds each row's median.
  * Writes the "## REST" section of docs/benchmarks.md.
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -16,11 +17,12 @@ import { runningClusterUrl } from '../server/db/embedded.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
-import { clusterPids, pssMb, startServerProcess, type ServerProcess } from './processes.ts';
+import { clusterPids, cpuMs, pssMb, startServerProcess, type ServerProcess } from './processes.ts';
 import { writeReport, type Result } from './rest-report.ts';
 
 const SECRET = 'benchmark-secret-with-at-least-32-characters';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const LIST = '/articles?select=id,title,category,cover_image_url,created_at&order=created_at.desc&limit=20';
 
 const ARTICLES_SQL = `
@@ -38,12 +40,23 @@ analyze;`;
 
 let contactCounter = 0;
 
-async function run(target: string, url: string, headers: Record<string, string>, connections: number, during?: () => void): Promise<Result> {
+/** Process ids whose CPU a row reports: the server's own process, and PostgreSQL's. */
+interface CpuOf { server: number; postgres: () => number[] }
+
+async function run(target: string, url: string, headers: Record<string, string>, connections: number, cpuOf: CpuOf, during?: () => void): Promise<Result> {
   await autocannon({ url, headers, connections, duration: 2 });
   const timer = during ? setTimeout(during, (DURATION * 1000) / 2) : undefined;
+  const sumCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const before = { server: cpuMs(cpuOf.server), pg: sumCpu(cpuOf.postgres()) };
   const r = await autocannon({ url, headers, connections, duration: DURATION });
+  // Backends that closed during the run take their CPU with them: a floor, never more.
+  const after = { server: cpuMs(cpuOf.server), pg: sumCpu(cpuOf.postgres()) };
   clearTimeout(timer);
-  return { target, connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
+  const perRequest = (ms: number) => (r.requests.total > 0 ? (ms * 1000) / r.requests.total : undefined);
+  return {
+    target, connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx,
+    serverCpuUs: perRequest(after.server - before.server), pgCpuUs: perRequest(after.pg - before.pg),
+  };
 }
 
 async function insert(target: string, url: string, headers: Record<string, string>): Promise<Result> {
@@ -56,6 +69,26 @@ async function insert(target: string, url: string, headers: Record<string, strin
     }],
   });
   return { target, connections: 10, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Row by row over the rounds: the median of each figure, the errors summed. */
+function medianRows(rounds: Result[][]): Result[] {
+  return rounds[0].map((first, i) => {
+    const rows = rounds.map((round) => round[i]);
+    const optional = (values: (number | undefined)[]) => (values.every((v) => v !== undefined) ? median(values as number[]) : undefined);
+    return {
+      target: first.target, connections: first.connections,
+      rps: Math.round(median(rows.map((r) => r.rps))), p50: median(rows.map((r) => r.p50)), p99: median(rows.map((r) => r.p99)),
+      bad: rows.reduce((sum, r) => sum + r.bad, 0),
+      serverCpuUs: optional(rows.map((r) => r.serverCpuUs)), pgCpuUs: optional(rows.map((r) => r.pgCpuUs)),
+    };
+  });
 }
 
 async function main(): Promise<void> {
@@ -129,24 +162,36 @@ async function main(): Promise<void> {
       for (const row of rows) otherBackends.add(row.pid);
     };
 
-    const results: Result[] = [];
-    let peakMb = 0;
-    for (const connections of [10, 50]) {
-      await refreshOthers();
-      results.push(await run('this server, embedded PostgreSQL 17', `${a.url}/rest/v1${LIST}`, anon, connections,
-        connections === 50 ? () => { peakMb = memoryOfA(); } : undefined));
-      results.push(await run('this server, DATABASE_URL (same PostgreSQL)', `${b.url}/rest/v1${LIST}`, anon, connections));
-      results.push(await run('PostgREST 12.0.2 (same PostgreSQL)', pgrst + LIST, anon, connections));
-      results.push(await run('this server with read cache', `${c.url}/rest/v1${LIST}`, anon, connections));
+    // Whole rounds, each server in turn, so the shared machine's swings spread over all of them;
+    // each row is the median of its rounds.
+    const cpuOf = (server: number): CpuOf => ({ server, postgres: () => clusterPids(postmaster) });
+    const rounds: Result[][] = [];
+    const insertRounds: Result[][] = [];
+    const peaks: number[] = [];
+    for (let round = 0; round < RUNS; round++) {
+      const results: Result[] = [];
+      for (const connections of [10, 50]) {
+        await refreshOthers();
+        results.push(await run('this server, embedded PostgreSQL 17', `${a.url}/rest/v1${LIST}`, anon, connections, cpuOf(a.child.pid!),
+          connections === 50 ? () => { peaks.push(memoryOfA()); } : undefined));
+        results.push(await run('this server, DATABASE_URL (same PostgreSQL)', `${b.url}/rest/v1${LIST}`, anon, connections, cpuOf(b.child.pid!)));
+        results.push(await run('PostgREST 12.0.2 (same PostgreSQL)', pgrst + LIST, anon, connections, cpuOf(postgrest.pid!)));
+        results.push(await run('this server with read cache', `${c.url}/rest/v1${LIST}`, anon, connections, cpuOf(c.child.pid!)));
+      }
+      rounds.push(results);
+      insertRounds.push([
+        await insert('this server, embedded PostgreSQL 17', `${a.url}/rest/v1/contacts`, anon),
+        await insert('PostgREST 12.0.2 (same PostgreSQL)', `${pgrst}/contacts`, anon),
+      ]);
+      for (const r of [...results, ...insertRounds[round]]) console.log(`round ${round + 1}: ${r.target.padEnd(44)} c=${r.connections}  ${r.rps} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  bad ${r.bad}`);
     }
-    const inserts = [
-      await insert('this server, embedded PostgreSQL 17', `${a.url}/rest/v1/contacts`, anon),
-      await insert('PostgREST 12.0.2 (same PostgreSQL)', `${pgrst}/contacts`, anon),
-    ];
+    const results = medianRows(rounds);
+    const inserts = medianRows(insertRounds);
+    const peakMb = Math.max(...peaks);
     await others.close();
     for (const r of [...results, ...inserts]) console.log(`${r.target.padEnd(44)} c=${r.connections}  ${r.rps} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  bad ${r.bad}`);
     console.log(`start-up: new DATA_DIR ${startup.fresh.toFixed(0)} ms, existing ${startup.existing.toFixed(0)} ms; memory idle ${idleMb.toFixed(0)} MB, 50 connections ${peakMb.toFixed(0)} MB`);
-    writeBenchmarkSection('## REST', writeReport({ results, inserts, startup, idleMb, peakMb, load, loadAfter: os.loadavg().map((n) => n.toFixed(2)).join(' / '), duration: DURATION }));
+    writeBenchmarkSection('## REST', writeReport({ results, inserts, startup, idleMb, peakMb, load, loadAfter: os.loadavg().map((n) => n.toFixed(2)).join(' / '), duration: DURATION, runs: RUNS }));
   } finally {
     postgrest?.kill('SIGTERM');
     for (const server of servers.reverse()) await server.stop();

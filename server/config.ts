@@ -31,6 +31,8 @@ export interface Config {
   dbPoolSize: number;
   /** Of those, how many anonymous API requests may hold at once (DB_ANON_CONCURRENCY). */
   dbAnonConcurrency: number;
+  /** How long a request waits for a connection before a 504 PGRST003 (DB_POOL_ACQUISITION_TIMEOUT, seconds). */
+  dbPoolAcquisitionTimeoutMs: number;
   /** Embedded server only: max_connections and shared_buffers (PG_MAX_CONNECTIONS, PG_SHARED_BUFFERS). */
   pgMaxConnections: number;
   pgSharedBuffers: string;
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRequests: bool(env.LOG_REQUESTS, false),
     dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20) || 1,
     dbAnonConcurrency: int('DB_ANON_CONCURRENCY', env.DB_ANON_CONCURRENCY, 14) || 1,
+    dbPoolAcquisitionTimeoutMs: (int('DB_POOL_ACQUISITION_TIMEOUT', env.DB_POOL_ACQUISITION_TIMEOUT, 10) || 1) * 1000,
     pgMaxConnections: int('PG_MAX_CONNECTIONS', env.PG_MAX_CONNECTIONS, 40),
     pgSharedBuffers: env.PG_SHARED_BUFFERS || '32MB',
     pgDurable: bool(env.PG_DURABLE, true),

@@ -1,6 +1,6 @@
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { ensureSuperadmin } from './auth/accounts.ts';
 import type { Config } from './config.ts';
@@ -12,6 +12,7 @@ import { openPostgres } from './db/postgres.ts';
 import { loadRoleSettings } from './db/role-settings.ts';
 import { seedDemo } from './db/seed.ts';
 import { ReadCache } from './http/read-cache.ts';
+import { serveCachedRead } from './http/read-cache-direct.ts';
 import { loadKeys } from './keys.ts';
 import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
@@ -39,7 +40,7 @@ export interface Database {
 
 /** DATABASE_URL, or the embedded PostgreSQL server in DATA_DIR/db (started here). */
 export async function openDatabase(config: Config): Promise<Database> {
-  const pool = { poolSize: config.dbPoolSize, anonymousConcurrency: config.dbAnonConcurrency };
+  const pool = { poolSize: config.dbPoolSize, anonymousConcurrency: config.dbAnonConcurrency, acquisitionTimeoutMs: config.dbPoolAcquisitionTimeoutMs };
   if (config.databaseUrl) {
     const db = await openPostgres(config.databaseUrl, pool);
     return { db, cluster: undefined, close: () => db.close() };
@@ -112,7 +113,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await notices.start();
 
   const app = createApp(ctx);
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const listener = getRequestListener(app.fetch);
+  const { readCache } = ctx;
+  const server = createServer(readCache && !config.logRequests
+    ? (req, res) => { if (!serveCachedRead(readCache, ctx.keys, req, res)) void listener(req, res); }
+    : (req, res) => { void listener(req, res); });
   const realtime = attachRealtime(server, ctx);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

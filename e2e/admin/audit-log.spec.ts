@@ -1,13 +1,13 @@
-import { createAccount, expect, expectToast, newSignedInPage, signedInClient, SUPERADMIN, test } from './fixtures'
+import { expect, expectToast, newSignedInPage, signedInClient, SUPERADMIN, test } from './fixtures'
 
 /*
  * /admin/riwayat: the superadmin approves and promotes a member, the member (now admin) writes an
  * article; the log shows each step with who did it, and filters by person, action and date.
  */
-test('the superadmin reads who did what at /admin/riwayat, filtered and paginated', async ({ browser, baseURL }) => {
+test('the superadmin reads who did what at /admin/riwayat, filtered and paginated', async ({ newAccount, cleanup, browser, baseURL }) => {
   test.slow()
   const tag = Date.now().toString(36)
-  const member = await createAccount(baseURL, { status: 'pending', fullName: `Serka Riwayat ${tag}` })
+  const member = await newAccount({ status: 'pending', fullName: `Serka Riwayat ${tag}` })
   const boss = await newSignedInPage(browser, baseURL, SUPERADMIN)
   const { page } = boss
 
@@ -46,9 +46,9 @@ test('the superadmin reads who did what at /admin/riwayat, filtered and paginate
 
   // the member, now an admin, writes an article and 21 galleries (more than one page of the log)
   const { supabase: writer } = await signedInClient(baseURL, member.email, member.password)
-  const article = await writer.from('articles').insert({ title: `Artikel Riwayat ${tag}`, content: '<p>Isi</p>', author_id: member.id })
+  const article = await writer.from('articles').insert({ title: cleanup.article(`Artikel Riwayat ${tag}`), content: '<p>Isi</p>', author_id: member.id })
   expect(article.error).toBeNull()
-  const galleries = Array.from({ length: 21 }, (_, i) => ({ name: `Galeri Riwayat ${tag} ${i + 1}` }))
+  const galleries = Array.from({ length: 21 }, (_, i) => ({ name: cleanup.gallery(`Galeri Riwayat ${tag} ${i + 1}`) }))
   expect((await writer.from('galleries').insert(galleries)).error).toBeNull()
 
   // by person: what the member did, 22 entries on two pages

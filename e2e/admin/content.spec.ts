@@ -1,4 +1,4 @@
-import { articleBody, client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
+import { articleBody, client, expect, expectToast, newSignedInPage, tabTo, test, typeFormatted, type Account } from './fixtures'
 import { corruptPng, fakePng, imageFile, png } from './images'
 import type { Page } from '@playwright/test'
 
@@ -26,10 +26,11 @@ async function articleByTitle(baseURL: string, title: string) {
 
 test.describe('content page', () => {
   test('article with a cover and four gallery images, one refused by its bytes at pick and one undecodable at upload: saves with the other two', async ({
+    cleanup,
     browser,
     baseURL,
   }) => {
-    const title = `Latihan Terjun ${Date.now()}`
+    const title = cleanup.article(`Latihan Terjun ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     const dialog = await openEditor(page)
     await dialog.getByLabel('Judul').fill(title)
@@ -38,9 +39,7 @@ test.describe('content page', () => {
     // Formatting from the keyboard: Ctrl+B around the bold words.
     await articleBody(dialog).click()
     await page.keyboard.type('Latihan ')
-    await page.keyboard.press('ControlOrMeta+b')
-    await page.keyboard.type('terjun payung')
-    await page.keyboard.press('ControlOrMeta+b')
+    await typeFormatted(page, 'ControlOrMeta+b', 'terjun payung')
     await page.keyboard.type(' di Semarang.')
     // Wider than 2,000 px: the browser scales it down before upload.
     await dialog
@@ -102,8 +101,8 @@ test.describe('content page', () => {
     await context.close()
   })
 
-  test('a refused cover aborts the save and keeps everything typed', async ({ browser, baseURL }) => {
-    const title = `Sampul Ditolak ${Date.now()}`
+  test('a refused cover aborts the save and keeps everything typed', async ({ cleanup, browser, baseURL }) => {
+    const title = cleanup.article(`Sampul Ditolak ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     const dialog = await openEditor(page)
     await dialog.getByLabel('Judul').fill(title)
@@ -133,8 +132,8 @@ test.describe('content page', () => {
     await context.close()
   })
 
-  test('a failed save keeps the form, and the retry does not upload twice', async ({ browser, baseURL }) => {
-    const title = `Simpan Gagal ${Date.now()}`
+  test('a failed save keeps the form, and the retry does not upload twice', async ({ cleanup, browser, baseURL }) => {
+    const title = cleanup.article(`Simpan Gagal ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     const dialog = await openEditor(page)
     await dialog.getByLabel('Judul').fill(title)
@@ -164,9 +163,34 @@ test.describe('content page', () => {
     await context.close()
   })
 
-  test('validation, unsaved-changes prompt, edit, delete and their failures', async ({ browser, baseURL }) => {
+  test('a cover stored by a failed save is removed when the article is then discarded', async ({ browser, baseURL }) => {
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    const dialog = await openEditor(page)
+    await dialog.getByLabel('Judul').fill(`Tidak Jadi ${Date.now()}`)
+    await articleBody(dialog).fill('Isi')
+    await dialog.getByLabel('Pilih gambar sampul').setInputFiles(imageFile('ditinggal.png', [8, 8, 8]))
+    const stored = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().includes('/storage/v1/object/article_images/'))
+    await page.route('**/rest/v1/articles**', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'Server sedang sibuk' }) })
+        : route.continue(),
+    )
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    const { Key } = (await (await stored).json()) as { Key: string }
+    const url = `${baseURL}/storage/v1/object/public/${Key}`
+    await expectToast(page, 'Gagal Menyimpan', 'Server sedang sibuk')
+    expect((await page.request.get(url)).status()).toBe(200)
+
+    await dialog.getByRole('button', { name: 'Batal', exact: true }).click()
+    await page.getByRole('alertdialog', { name: 'Buang perubahan?' }).getByRole('button', { name: 'Buang Perubahan' }).click()
+    await expect(dialog).toBeHidden()
+    await expect.poll(async () => (await page.request.get(url)).status()).not.toBe(200)
+    await context.close()
+  })
+
+  test('validation, unsaved-changes prompt, edit, delete and their failures', async ({ cleanup, browser, baseURL }) => {
     test.slow()
-    const title = `Artikel Sunting ${Date.now()}`
+    const title = cleanup.article(`Artikel Sunting ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     let dialog = await openEditor(page)
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
@@ -257,10 +281,10 @@ test.describe('content page', () => {
     await context.close()
   })
 
-  test('keyboard only: create, edit and delete an article', async ({ browser, baseURL }) => {
+  test('keyboard only: create, edit and delete an article', async ({ cleanup, browser, baseURL }) => {
     // The longest keyboard walk in the suite: on a loaded 2-core machine it needs more than the default.
     test.slow()
-    const title = `Papan Ketik ${Date.now()}`
+    const title = cleanup.article(`Papan Ketik ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.goto('/admin/content')
     await expect(page.getByRole('heading', { level: 1, name: 'Manajemen Konten' })).toBeVisible()

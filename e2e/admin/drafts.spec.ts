@@ -18,8 +18,8 @@ async function visibleToVisitors(baseURL: string, title: string) {
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`draft, then a refused past schedule, then a future schedule (${viewport.name})`, async ({ browser, baseURL }) => {
-    const title = `Draf Latihan ${viewport.name} ${Date.now()}`
+  test(`draft, then a refused past schedule, then a future schedule (${viewport.name})`, async ({ cleanup, browser, baseURL }) => {
+    const title = cleanup.article(`Draf Latihan ${viewport.name} ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.setViewportSize(viewport)
     await page.goto('/admin/content')

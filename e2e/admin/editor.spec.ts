@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { articleBody, client, expect, expectToast, newSignedInPage, test, type Account } from './fixtures'
+import { articleBody, client, expect, expectToast, newSignedInPage, test, typeFormatted, typeLines, type Account } from './fixtures'
 import { imageFile } from './images'
 
 let admin: Account
@@ -31,9 +31,9 @@ async function paste(page: Page, html: string) {
 const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: number }).__pwned)
 
 test.describe('rich-text editor', () => {
-  test('headings, lists, quote, link, an uploaded picture, undo and the preview (1440 px)', async ({ browser, baseURL }) => {
+  test('headings, lists, quote, link, an uploaded picture, undo and the preview (1440 px)', async ({ cleanup, browser, baseURL }) => {
     test.slow()
-    const title = `Editor Lengkap ${Date.now()}`
+    const title = cleanup.article(`Editor Lengkap ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.goto('/admin/content')
     await page.getByRole('button', { name: 'Tambah Artikel' }).click()
@@ -52,35 +52,25 @@ test.describe('rich-text editor', () => {
     await expect(body).toHaveText('')
     await expect(tool(dialog, 'Urungkan')).toBeDisabled()
 
-    // A picture can only come from the article's own stored uploads.
+    // A picture comes only from the article's own uploads: with none yet, the panel offers an upload.
     await tool(dialog, 'Sisipkan gambar').click()
-    await expect(dialog.getByText('Belum ada gambar tersimpan.', { exact: false })).toBeVisible()
-    await dialog.getByRole('group', { name: 'Sisipkan gambar' }).getByRole('button', { name: 'Batal' }).click()
+    const emptyPanel = dialog.getByRole('group', { name: 'Sisipkan gambar' })
+    await expect(emptyPanel.getByText('Unggah Gambar', { exact: true })).toBeVisible()
+    await expect(emptyPanel.getByRole('button', { name: /^Sisipkan/ })).toHaveCount(0)
+    await emptyPanel.getByRole('button', { name: 'Batal' }).click()
 
-    await tool(dialog, 'Tajuk bagian').click()
-    // the toolbar hands focus back to the text before typing goes on
-    await expect(body).toBeFocused()
-    await page.keyboard.type('Kronologi')
-    await page.keyboard.press('Enter')
-    await page.keyboard.type('Pesawat lepas landas pukul 07.00.')
-    await page.keyboard.press('Enter')
-    await tool(dialog, 'Daftar berpoin').click()
-    // the toolbar hands focus back to the text before typing goes on
-    await expect(body).toBeFocused()
-    await page.keyboard.type('Satu')
-    await page.keyboard.press('Enter')
-    await page.keyboard.type('Dua')
-    await page.keyboard.press('Enter')
-    await page.keyboard.press('Enter')
-    await tool(dialog, 'Kutipan').click()
-    // the toolbar hands focus back to the text before typing goes on
-    await expect(body).toBeFocused()
-    await page.keyboard.type('Siap terbang.')
-    await page.keyboard.press('Enter')
-    await page.keyboard.press('Enter')
-    await page.keyboard.press('ControlOrMeta+i')
-    await page.keyboard.type('Catatan ')
-    await page.keyboard.press('ControlOrMeta+i')
+    // Each tool hands focus back to the text before typing goes on.
+    const useTool = async (name: string) => {
+      await tool(dialog, name).click()
+      await expect(body).toBeFocused()
+    }
+    await useTool('Tajuk bagian')
+    await typeLines(page, 'Kronologi', 'Pesawat lepas landas pukul 07.00.')
+    await useTool('Daftar berpoin')
+    await typeLines(page, 'Satu', 'Dua', '')
+    await useTool('Kutipan')
+    await typeLines(page, 'Siap terbang.', '')
+    await typeFormatted(page, 'ControlOrMeta+i', 'Catatan ')
     await expect(tool(dialog, 'Miring')).toHaveAttribute('aria-pressed', 'false')
 
     // A hostile link is refused with a message on the field; a plain address becomes a link.
@@ -141,9 +131,64 @@ test.describe('rich-text editor', () => {
     await context.close()
   })
 
-  test('pasted Word and hostile HTML is cleaned, and stays inert in preview and on the public page (390 px)', async ({ browser, baseURL }) => {
+  test('a picture uploaded into a new article before its first save; closing unsaved removes it again (390 px)', async ({ cleanup, browser, baseURL }) => {
+    const title = cleanup.article(`Gambar Sebelum Simpan ${Date.now()}`)
+    const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
+    await page.goto('/admin/content')
+    await page.getByRole('button', { name: 'Tambah Artikel' }).click()
+    let dialog = page.getByRole('dialog', { name: 'Artikel Baru' })
+    await dialog.getByLabel('Judul').fill(title)
+    await articleBody(dialog).click()
+    await page.keyboard.type('Foto latihan pagi.')
+    await page.keyboard.press('Enter')
+
+    await tool(dialog, 'Sisipkan gambar').click()
+    let panel = dialog.getByRole('group', { name: 'Sisipkan gambar' })
+    // the description is asked for before anything is stored
+    await panel.getByLabel('Unggah gambar untuk isi artikel').setInputFiles(imageFile('isi.png', [200, 40, 40]))
+    await expect(panel.getByLabel('Teks alternatif')).toHaveAttribute('aria-invalid', 'true')
+    await panel.getByLabel('Teks alternatif').fill('Helikopter di apron')
+    await page.screenshot({ path: 'screenshots/admin-editor-upload-390x844.png' })
+    await panel.getByLabel('Unggah gambar untuk isi artikel').setInputFiles(imageFile('isi.png', [200, 40, 40]))
+    const picture = articleBody(dialog).getByRole('img', { name: 'Helikopter di apron' })
+    await expect(picture).toBeVisible()
+    expect(await picture.getAttribute('src')).toMatch(new RegExp(`/article_images/${admin.id}/body/\\d+_isi\\.webp$`))
+    // a table below it: a header row to type into, rows added from the toolbar
+    await tool(dialog, 'Sisipkan tabel').click()
+    await page.keyboard.type('Jam')
+    await tool(dialog, 'Tambah baris tabel').click()
+    await expect(articleBody(dialog).getByRole('row')).toHaveCount(4)
+    await expect(tool(dialog, 'Sisipkan tabel')).toBeDisabled()
+    await page.screenshot({ path: 'screenshots/admin-editor-table-390x844.png' })
+    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Artikel Berhasil Dibuat!')
+    const saved = await stored(baseURL, title)
+    expect(saved.content).toContain('<table><tbody><tr><th><p>Jam</p></th><th><p></p></th>')
+    const src = saved.content.match(/<img src="([^"]+)" alt="Helikopter di apron">/)?.[1]
+    expect(src).toBeTruthy()
+    expect((await page.request.get(src!)).status()).toBe(200)
+
+    // A picture uploaded into an article that is then not saved does not stay public.
+    await page.getByRole('button', { name: 'Tambah Artikel' }).click()
+    dialog = page.getByRole('dialog', { name: 'Artikel Baru' })
+    await articleBody(dialog).click()
+    await tool(dialog, 'Sisipkan gambar').click()
+    panel = dialog.getByRole('group', { name: 'Sisipkan gambar' })
+    await panel.getByLabel('Teks alternatif').fill('Tidak jadi')
+    await panel.getByLabel('Unggah gambar untuk isi artikel').setInputFiles(imageFile('batal.png', [10, 10, 200]))
+    const dropped = await articleBody(dialog).getByRole('img', { name: 'Tidak jadi' }).getAttribute('src')
+    expect((await page.request.get(dropped!)).status()).toBe(200)
+    await dialog.getByRole('button', { name: 'Batal', exact: true }).click()
+    await page.getByRole('alertdialog', { name: 'Buang perubahan?' }).getByRole('button', { name: 'Buang Perubahan' }).click()
+    await expect(dialog).toBeHidden()
+    await expect.poll(async () => (await page.request.get(dropped!)).status()).not.toBe(200)
+    expect((await page.request.get(src!)).status()).toBe(200)
+    await context.close()
+  })
+
+  test('pasted Word and hostile HTML is cleaned, and stays inert in preview and on the public page (390 px)', async ({ cleanup, browser, baseURL }) => {
     test.slow()
-    const title = `Tempel Berbahaya ${Date.now()}`
+    const title = cleanup.article(`Tempel Berbahaya ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
     await page.goto('/admin/content')
     await page.getByRole('button', { name: 'Tambah Artikel' }).click()

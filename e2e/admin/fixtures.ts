@@ -66,3 +66,18 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 60) {
   }
   throw new Error(`Could not reach ${target.toString()} with Tab`)
 }
+
+/** Types each line into the focused editor and presses Enter after it ('' is an Enter alone). */
+export async function typeLines(page: Page, ...lines: string[]) {
+  for (const line of lines) {
+    if (line) await page.keyboard.type(line)
+    await page.keyboard.press('Enter')
+  }
+}
+
+/** Types `text` between two presses of a formatting shortcut (ControlOrMeta+b, +i), as a writer toggles it. */
+export async function typeFormatted(page: Page, shortcut: string, text: string) {
+  await page.keyboard.press(shortcut)
+  await page.keyboard.type(text)
+  await page.keyboard.press(shortcut)
+}

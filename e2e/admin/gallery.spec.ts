@@ -9,8 +9,8 @@ test.beforeEach(async ({ newAccount }) => {
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name })
 
 test.describe('gallery page', () => {
-  test('create, edit and delete a gallery with validation, confirmation and failures', async ({ browser, baseURL }) => {
-    const name = `Galeri HUT ${Date.now()}`
+  test('create, edit and delete a gallery with validation, confirmation and failures', async ({ cleanup, browser, baseURL }) => {
+    const name = cleanup.gallery(`Galeri HUT ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.goto('/admin/gallery')
     await page.getByRole('button', { name: 'Tambah Galeri' }).click()
@@ -100,8 +100,8 @@ test.describe('gallery page', () => {
     await context.close()
   })
 
-  test('keyboard only: create, edit and delete a gallery', async ({ browser, baseURL }) => {
-    const name = `Galeri Papan Ketik ${Date.now()}`
+  test('keyboard only: create, edit and delete a gallery', async ({ cleanup, browser, baseURL }) => {
+    const name = cleanup.gallery(`Galeri Papan Ketik ${Date.now()}`)
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.goto('/admin/gallery')
     await tabTo(page, page.getByRole('button', { name: 'Tambah Galeri' }))
@@ -120,6 +120,7 @@ test.describe('gallery page', () => {
     await page.keyboard.press('Enter')
     const edit = page.getByRole('dialog', { name: 'Edit Galeri' })
     await expect(edit.getByLabel('Nama Galeri')).toBeFocused()
+    cleanup.gallery(`${name} (revisi)`)
     await page.keyboard.type(' (revisi)')
     await page.keyboard.press('Enter')
     await expectToast(page, 'Galeri berhasil diperbarui!')

@@ -1,15 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { client, expect, expectToast, newSignedInPage, tabTo, test, type Account } from './fixtures'
-
-let admin: Account
-let member: Account
-test.beforeEach(async ({ newAccount }) => {
-  await mkdir('screenshots', { recursive: true })
-  admin = await newAccount({ role: 'admin', status: 'approved' })
-  member = await newAccount({ role: 'user', status: 'approved' })
-})
+import { client, expect, expectToast, newSignedInPage, tabTo, test as base, type Account } from './fixtures'
 
 type Sent = { name: string; email: string; subject: string | null; message: string }
 
@@ -27,6 +19,25 @@ async function send(baseURL: string, tag: string, over: Partial<Sent> = {}): Pro
   return sent
 }
 
+// Messages this test sent are deleted after it, whether or not it deleted them through the inbox.
+const test = base.extend<{ sendMessage: (tag: string, over?: Partial<Sent>) => Promise<Sent> }>({
+  sendMessage: async ({ baseURL, cleanup }, use) => {
+    await use(async (tag, over) => {
+      const sent = await send(baseURL, tag, over)
+      cleanup.message(sent.email)
+      return sent
+    })
+  },
+})
+
+let admin: Account
+let member: Account
+test.beforeEach(async ({ newAccount }) => {
+  await mkdir('screenshots', { recursive: true })
+  admin = await newAccount({ role: 'admin', status: 'approved' })
+  member = await newAccount({ role: 'user', status: 'approved' })
+})
+
 const item = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text })
 const unreadBadge = (page: Page) =>
   page.getByRole('navigation', { name: 'Navigasi admin' }).getByRole('link', { name: /Pesan Masuk/ })
@@ -42,10 +53,10 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 test.describe('contact inbox', () => {
-  test('staff read, mark, search, archive, reply to and delete messages (1440 px)', async ({ browser, baseURL }) => {
+  test('staff read, mark, search, archive, reply to and delete messages (1440 px)', async ({ sendMessage, browser, baseURL }) => {
     const tag = `${Date.now()}`
-    const older = await send(baseURL, `a${tag}`)
-    const newer = await send(baseURL, `b${tag}`, { subject: null })
+    const older = await sendMessage(`a${tag}`)
+    const newer = await sendMessage(`b${tag}`, { subject: null })
     const { context, page } = await newSignedInPage(browser, baseURL, admin)
     await page.goto('/admin/pesan')
     await expect(page.getByRole('heading', { level: 1, name: 'Pesan Masuk' })).toBeVisible()
@@ -128,7 +139,7 @@ test.describe('contact inbox', () => {
     await context.close()
   })
 
-  test('a new message appears live with the unread count, and hostile text stays text (390 px)', async ({ browser, baseURL }) => {
+  test('a new message appears live with the unread count, and hostile text stays text (390 px)', async ({ sendMessage, browser, baseURL }) => {
     const tag = `${Date.now()}`
     const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
     await page.goto('/admin/pesan')
@@ -138,7 +149,7 @@ test.describe('contact inbox', () => {
     const before = await unreadCount(page)
     await page.keyboard.press('Escape')
 
-    const hostile = await send(baseURL, tag, {
+    const hostile = await sendMessage(tag, {
       name: `<img src=x onerror="window.__pwned=1"> ${tag}`,
       email: `warga-${tag}@contoh.id?bcc=mata-mata`,
       message: `<script>window.__pwned=1</script> Kode ${tag}`,
@@ -169,6 +180,34 @@ test.describe('contact inbox', () => {
     await expect(page.getByRole('alertdialog', { name: 'Hapus Pesan?' })).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(item(page, tag).getByRole('button', { name: /^Hapus/ })).toBeFocused()
+    await context.close()
+  })
+
+  test('pages of 25 come from the server; the unread counts are the whole inbox\'s (390 px)', async ({ sendMessage, browser, baseURL }) => {
+    const tag = `${Date.now()}`
+    // distinct senders: the database allows five messages per address in ten minutes
+    for (let i = 0; i < 26; i += 1) await sendMessage(`${tag}-${String(i).padStart(2, '0')}`)
+    const { context, page } = await newSignedInPage(browser, baseURL, admin, { width: 390, height: 844 })
+    await page.goto('/admin/pesan')
+    await page.getByRole('searchbox', { name: 'Cari pesan' }).fill(`Kode ${tag}-`)
+    const list = page.getByRole('list', { name: 'Daftar pesan masuk' })
+    await expect(page.getByText('Menampilkan 25 dari 26 pesan')).toBeVisible()
+    await expect(list.getByRole('article')).toHaveCount(25)
+    // newest first: the first message sent is on the next page
+    await expect(item(page, `Warga ${tag}-00`)).toHaveCount(0)
+    await expect(item(page, `Warga ${tag}-25`)).toBeVisible()
+    await page.screenshot({ path: 'screenshots/admin-inbox-pages-390x844.png', fullPage: true })
+    await page.getByRole('button', { name: 'Muat lebih banyak' }).click()
+    await expect(page.getByText('Menampilkan 26 dari 26 pesan')).toBeVisible()
+    await expect(item(page, `Warga ${tag}-00`)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Muat lebih banyak' })).toHaveCount(0)
+
+    // the tab counts every unread message, loaded or not, as the sidebar does
+    const tabCount = async () => Number(/\((\d+)\)/.exec((await page.getByRole('tab', { name: /Kotak Masuk/ }).textContent()) ?? '')?.[1] ?? 0)
+    await expect.poll(tabCount).toBeGreaterThanOrEqual(26)
+    const before = await tabCount()
+    await item(page, `Warga ${tag}-00`).locator('button[aria-expanded]').click()
+    await expect.poll(tabCount).toBe(before - 1)
     await context.close()
   })
 

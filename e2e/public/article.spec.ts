@@ -1,4 +1,4 @@
-import { createArticles, expect, expectToast, seedSession, signedIn, SUPERADMIN, test, uniq } from '../support/fixtures'
+import { expect, expectToast, seedSession, signedIn, SUPERADMIN, test, uniq } from '../support/fixtures'
 import { gotoClientSide } from './navigation'
 
 test('detail: title, weekday date, category, slideshow wraps with dots, back link, title and description', async ({ newArticle, page, baseURL }) => {
@@ -125,14 +125,14 @@ test('the server puts title, description and Open Graph tags into the raw HTML',
   expect(meta('property', 'og:url')).toMatch(new RegExp(`^https?://[^/]+/berita/${article.id}$`))
 })
 
-test('previous and next articles, and up to three related ones of the same category in any case', async ({ page, baseURL }) => {
+test('previous and next articles, and up to three related ones of the same category in any case', async ({ newArticles, page }) => {
   const tag = uniq()
   // Previous/next run over every article by publication time: each project and retry gets days
   // of its own, so articles left by another run cannot sit between these three.
   const info = test.info()
   const year = 1950 + info.config.projects.findIndex((p) => p.name === info.project.name) * 10 + info.retry
   const day = (d: string) => `${year}-${d}T00:00:00Z`
-  const [older, middle, newer, , sameCategory] = await createArticles(baseURL!, [
+  const [older, middle, newer, , sameCategory] = await newArticles([
     { title: `Lama ${tag}`, content: '<p>a</p>', category: `Terkait ${tag}`, published_at: day('01-01') },
     { title: `Tengah ${tag}`, content: '<p>b</p>', category: `Terkait ${tag}`, published_at: day('01-02') },
     { title: `Baru ${tag}`, content: '<p>c</p>', category: `Lain ${tag}`, published_at: day('01-03') },
@@ -170,4 +170,3 @@ test('a draft: visitors get the 404 page, a signed-in staff member reads the art
   await expect(staff.getByText('Belum terbit.')).toBeVisible()
   await context.close()
 })
-

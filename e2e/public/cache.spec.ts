@@ -1,6 +1,6 @@
-import { createArticles, expect, test, uniq } from '../support/fixtures'
+import { expect, test, uniq } from '../support/fixtures'
 
-test('public HTML: ETag and 304, a new article shows at once, a scheduled one when it falls due', async ({ request, baseURL }) => {
+test('public HTML: ETag and 304, a new article shows at once, a scheduled one when it falls due', async ({ newArticles, request }) => {
   const first = await request.get('/kegiatan')
   expect(first.status()).toBe(200)
   const etag = first.headers()['etag']
@@ -10,13 +10,13 @@ test('public HTML: ETag and 304, a new article shows at once, a scheduled one wh
   expect(await again.text()).toBe('')
 
   const tag = uniq()
-  const [now] = await createArticles(baseURL!, [{ title: `Segar ${tag}`, content: '<p>x</p>', published_at: new Date().toISOString() }])
+  const [now] = await newArticles([{ title: `Segar ${tag}`, content: '<p>x</p>', published_at: new Date().toISOString() }])
   const after = await request.get('/kegiatan', { headers: { 'If-None-Match': etag } })
   expect(after.status()).toBe(200)
   expect(await after.text()).toContain(now.title)
 
   const due = new Date(Date.now() + 4000).toISOString()
-  const [scheduled] = await createArticles(baseURL!, [{ title: `Terjadwal ${tag}`, content: '<p>y</p>', published_at: due }])
+  const [scheduled] = await newArticles([{ title: `Terjadwal ${tag}`, content: '<p>y</p>', published_at: due }])
   expect(await (await request.get('/kegiatan')).text()).not.toContain(scheduled.title)
   await expect.poll(async () => (await request.get('/kegiatan')).text(), { timeout: 15_000 }).toContain(scheduled.title)
 })

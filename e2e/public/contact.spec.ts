@@ -42,8 +42,9 @@ test('missing name, email or message gives the incomplete-form toast and sends n
   expect(posted).toBe(0)
 })
 
-test('sending: button disabled with Mengirim..., then success clears the form and stores the message', async ({ page, baseURL }) => {
+test('sending: button disabled with Mengirim..., then success clears the form and stores the message', async ({ cleanup, page, baseURL }) => {
   const subject = `Subjek ${uniq()}`
+  const email = cleanup.message(`budi-${uniq()}@example.com`)
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/rest/v1/contacts**', async (route) => {
@@ -51,7 +52,7 @@ test('sending: button disabled with Mengirim..., then success clears the form an
     await route.continue()
   })
   await page.goto('/kontak')
-  await fill(page, { name: 'Budi Santoso', email: 'budi@example.com', phone: '+6281234567890', subject, message: 'Mohon informasi kunjungan.' })
+  await fill(page, { name: 'Budi Santoso', email, phone: '+6281234567890', subject, message: 'Mohon informasi kunjungan.' })
   await page.getByRole('button', { name: 'Kirim Pesan' }).click()
   const sending = page.getByRole('button', { name: 'Mengirim...' })
   await expect(sending).toBeDisabled()
@@ -60,7 +61,7 @@ test('sending: button disabled with Mengirim..., then success clears the form an
   for (const label of ['Nama Lengkap', 'Email', 'Nomor Telepon', 'Subjek', 'Pesan']) await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveValue('')
   const admin = await superadmin(baseURL)
   const { data } = await admin.from('contacts').select('name,email,phone,subject,message').eq('subject', subject)
-  expect(data).toEqual([{ name: 'Budi Santoso', email: 'budi@example.com', phone: '+6281234567890', subject, message: 'Mohon informasi kunjungan.' }])
+  expect(data).toEqual([{ name: 'Budi Santoso', email, phone: '+6281234567890', subject, message: 'Mohon informasi kunjungan.' }])
 })
 
 test('a failed send shows the server message and keeps every value', async ({ page }) => {

@@ -1,15 +1,15 @@
 import { publicPages } from '../../src/lib/pages'
-import { createArticle, createArticles, expect, test, uniq } from '../support/fixtures'
+import { expect, test, uniq } from '../support/fixtures'
 
-test('rss.xml: RSS 2.0 of the 20 newest published articles, linked from the head of every page', async ({ request, baseURL }) => {
+test('rss.xml: RSS 2.0 of the 20 newest published articles, linked from the head of every page', async ({ newArticles, newArticle, request, baseURL }) => {
   const tag = uniq()
-  const newest = await createArticle(baseURL!, {
+  const newest = await newArticle({
     title: `Umpan <RSS> & ${tag}`,
     content: '<p>Ringkasan untuk pembaca umpan berita.</p>',
     category: 'Latihan',
   })
-  const [draft] = await createArticles(baseURL!, [{ title: `Draf RSS ${tag}`, content: '<p>x</p>', published_at: null }])
-  await createArticles(baseURL!, Array.from({ length: 21 }, (_, index) => ({
+  const [draft] = await newArticles([{ title: `Draf RSS ${tag}`, content: '<p>x</p>', published_at: null }])
+  await newArticles(Array.from({ length: 21 }, (_, index) => ({
     title: `Lama RSS ${tag} ${index}`, content: '<p>x</p>', published_at: `2000-01-${String(index + 1).padStart(2, '0')}T00:00:00Z`,
   })))
 
@@ -37,9 +37,9 @@ test('rss.xml: RSS 2.0 of the 20 newest published articles, linked from the head
   }
 })
 
-test('sitemap.xml lists every published article, drafts left out', async ({ request, baseURL }) => {
+test('sitemap.xml lists every published article, drafts left out', async ({ newArticles, request, baseURL }) => {
   const tag = uniq()
-  const rows = await createArticles(baseURL!, [
+  const rows = await newArticles([
     { title: `Peta A ${tag}`, content: '<p>a</p>', published_at: '2001-01-01T00:00:00Z' },
     { title: `Peta B ${tag}`, content: '<p>b</p>', published_at: null },
   ])

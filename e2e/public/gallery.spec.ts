@@ -90,6 +90,28 @@ test('gallery page: grid with alt texts and captions, a lightbox used by keyboar
   await expect(thumbnails.nth(1)).toBeFocused()
 })
 
+test('without image transformations (a free hosted plan answers 400), the photos show their originals', async ({ newGallery, page, baseURL }) => {
+  const gallery = await galleryWithPhotos(baseURL, newGallery)
+  await page.route('**/storage/v1/render/image/**', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: '403', error: 'FeatureNotEnabled', message: 'feature not enabled for this tier' }) }),
+  )
+  await page.goto(`/galeri/${gallery.id}`)
+  const thumbnails = page.getByRole('button', { name: /^Perbesar foto/ })
+  await expect(thumbnails).toHaveCount(3)
+  for (const index of [0, 1, 2]) {
+    const img = thumbnails.nth(index).getByRole('img')
+    await img.scrollIntoViewIfNeeded()
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0)
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toContain(`/storage/v1/object/public/gallery_photos/${gallery.id}/`)
+  }
+  // later images on the page go to the originals at once
+  await thumbnails.nth(0).click()
+  const photo = page.getByRole('dialog', { name: 'Foto 1 dari 3' }).getByRole('img', { name: 'Foto latihan 1' })
+  await expect(photo).toBeVisible()
+  await expect(photo).not.toHaveAttribute('srcset', /.*/)
+  await expect(photo).toHaveAttribute('src', new RegExp(`/storage/v1/object/public/gallery_photos/${gallery.id}/0\\.webp$`))
+})
+
 test('an unknown gallery answers 404 with a way back', async ({ page }) => {
   const response = await page.goto(`/galeri/${crypto.randomUUID()}`)
   expect(response?.status()).toBe(404)

@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test'
-import { createArticles, expect, secondsAgo, test, uniq } from '../support/fixtures'
+import { expect, secondsAgo, test, uniq } from '../support/fixtures'
 import { gotoClientSide } from './navigation'
 
 const titles = (page: Page) => page.getByTestId('article-card').getByRole('heading')
 
-test('pages of 12 as links: numbers, Sebelumnya/Berikutnya, the category kept, a page past the end is 404', async ({ page, baseURL }) => {
+test('pages of 12 as links: numbers, Sebelumnya/Berikutnya, the category kept, a page past the end is 404', async ({ newArticles, page }) => {
   const tag = uniq()
   const category = `Halaman ${tag}`
-  const made = await createArticles(
-    baseURL!,
+  const made = await newArticles(
     Array.from({ length: 14 }, (_, index) => ({
       title: `Paging ${tag} ${String(index + 1).padStart(2, '0')}`,
       content: `<p>Isi ${index + 1}</p>`,
@@ -58,9 +57,9 @@ test('bad page numbers and oversized searches answer a page or a 404, never a se
   }
 })
 
-test('one button per category whatever its case; filtering matches every case', async ({ page, baseURL }) => {
+test('one button per category whatever its case; filtering matches every case', async ({ newArticles, page }) => {
   const tag = uniq()
-  const [upper, lower] = await createArticles(baseURL!, [
+  const [upper, lower] = await newArticles([
     { title: `Kasus Besar ${tag}`, content: '<p>a</p>', category: `Kasus ${tag}`, published_at: secondsAgo(3600 + 1) },
     { title: `Kasus Kecil ${tag}`, content: '<p>b</p>', category: `kasus ${tag}`, published_at: secondsAgo(3600 + 2) },
   ])
@@ -76,10 +75,10 @@ test('one button per category whatever its case; filtering matches every case', 
   await expect(filter.getByRole('button', { name: new RegExp(`^kasus ${tag}$`, 'i') })).toHaveAttribute('aria-pressed', 'true')
 })
 
-test('search: Indonesian stemming, title matches ranked first, combined with the category, empty state', async ({ page, baseURL }) => {
+test('search: Indonesian stemming, title matches ranked first, combined with the category, empty state', async ({ newArticles, page }) => {
   const tag = uniq()
   const word = `sandi${tag.replace(/\d/g, 'x')}`
-  const [inBody, inTitle, otherCategory] = await createArticles(baseURL!, [
+  const [inBody, inTitle, otherCategory] = await newArticles([
     { title: `Badan ${tag}`, content: `<p>Prajurit melaksanakan ${word} di pangkalan.</p>`, category: `Cari ${tag}`, published_at: secondsAgo(3600 + 1) },
     { title: `Latihan ${word} ${tag}`, content: '<p>Isi tanpa kata itu.</p>', category: `Cari ${tag}`, published_at: secondsAgo(3600 + 60) },
     { title: `Lain ${tag}`, content: `<p>Pelaksanaan ${word}.</p>`, category: `Bukan ${tag}`, published_at: secondsAgo(3600 + 2) },
@@ -107,9 +106,9 @@ test('search: Indonesian stemming, title matches ranked first, combined with the
   await expect(page.getByText('Tidak ada kegiatan yang sesuai dengan filter yang dipilih.')).toBeVisible()
 })
 
-test('the list reads card columns only, and the first cover loads eagerly with high priority', async ({ page, baseURL }) => {
+test('the list reads card columns only, and the first cover loads eagerly with high priority', async ({ newArticles, page }) => {
   const tag = uniq()
-  await createArticles(baseURL!, [
+  await newArticles([
     { title: `Sampul A ${tag}`, content: '<p>a</p>', published_at: secondsAgo(3600 + 1) },
     { title: `Sampul B ${tag}`, content: '<p>b</p>', published_at: secondsAgo(3600 + 2) },
   ])

@@ -67,7 +67,7 @@ test('an approved account: Memproses..., Login Berhasil!, then the dashboard', a
   await expect(page).toHaveURL('/admin/dashboard')
 })
 
-test('registration: required fields, phone format, success returns to a cleared login form', async ({ page, baseURL }) => {
+test('registration: required fields, phone format, success returns to a cleared login form', async ({ cleanup, page, baseURL }) => {
   await page.goto('/login')
   await page.getByRole('button', { name: 'Daftar di sini' }).click()
   await expect(page.getByRole('heading', { name: 'Daftar Akun Baru' })).toBeVisible()
@@ -75,7 +75,7 @@ test('registration: required fields, phone format, success returns to a cleared 
   await expectToast(page, 'Form Tidak Lengkap', 'Mohon isi semua field untuk mendaftar.')
 
   const tag = uniq()
-  const email = `daftar-${tag}@example.com`
+  const email = cleanup.account(`daftar-${tag}@example.com`)
   await page.getByLabel('Nama Lengkap').fill('Prada Contoh Pendaftar')
   await page.getByLabel('Username').fill(`daftar${tag}`)
   await page.getByLabel('Email').fill(email)

@@ -1,14 +1,13 @@
-import { createArticle, createArticles, expect, secondsAgo, test, uniq } from '../support/fixtures'
+import { expect, secondsAgo, test, uniq } from '../support/fixtures'
 
 // A phone without JavaScript (or a crawler) reads everything from the HTML the server sends.
 test.use({ javaScriptEnabled: false })
 
-test('home, a list page, a search result and an article are readable without JavaScript', async ({ page, baseURL }) => {
+test('home, a list page, a search result and an article are readable without JavaScript', async ({ newArticles, page }) => {
   const tag = uniq()
   const word = `nojs${tag.replace(/\d/g, 'k')}`
   const category = `Tanpa JS ${tag}`
-  const rows = await createArticles(
-    baseURL!,
+  const rows = await newArticles(
     Array.from({ length: 13 }, (_, index) => ({
       title: `Tanpa Skrip ${tag} ${String(index + 1).padStart(2, '0')}`,
       content: `<p>Isi ${word} nomor ${index + 1}.</p><script>document.title = 'dijalankan'</script>`,
@@ -42,8 +41,8 @@ test('home, a list page, a search result and an article are readable without Jav
   await expect(page.getByTestId('article-date').first()).not.toBeEmpty()
 })
 
-test('the article HTML from the server is already sanitized', async ({ request, baseURL }) => {
-  const article = await createArticle(baseURL!, {
+test('the article HTML from the server is already sanitized', async ({ newArticle, request }) => {
+  const article = await newArticle({
     title: `Mentah ${uniq()}`,
     content: '<p>Teks aman</p><script>window.__pwned=1</script><img src="/x.png" onerror="window.__pwned=2"><a href="javascript:alert(1)">x</a><a id="ext" href="https://example.com/">luar</a>',
   })

@@ -4,6 +4,10 @@ import { createClient, type Session, type SupabaseClient } from '@supabase/supab
 import AxeBuilder from '@axe-core/playwright'
 import ws from 'ws'
 import type { Database } from '../../src/lib/database.types'
+import { backend } from './backend'
+import { deleteRows, UiCreated, type CleanedTable } from './cleanup'
+
+export { backend }
 
 export const SUPERADMIN = {
   email: process.env.SUPERADMIN_EMAIL ?? 'super@example.com',
@@ -11,21 +15,6 @@ export const SUPERADMIN = {
 }
 
 export const uniq = () => randomUUID().slice(0, 8)
-
-type Backend = { url: string; anonKey: string }
-let backendPromise: Promise<Backend> | null = null
-
-/** The backend address and anon key exactly as the browser receives them from /env.js. */
-export function backend(baseURL: string): Promise<Backend> {
-  backendPromise ??= (async () => {
-    const text = await (await fetch(new URL('/env.js', baseURL))).text()
-    const json = /window\.__ENV__\s*=\s*(\{.*\})/.exec(text)?.[1]
-    if (!json) throw new Error(`Unexpected /env.js: ${text}`)
-    const env = JSON.parse(json) as { SUPABASE_URL: string; SUPABASE_ANON_KEY: string }
-    return { url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }
-  })()
-  return backendPromise
-}
 
 export type TypedClient = SupabaseClient<Database>
 
@@ -124,25 +113,6 @@ export async function createGallery(baseURL: string, input: GalleryInput) {
   return data
 }
 
-type CleanedTable = 'profiles' | 'articles' | 'galleries'
-
-/**
- * Deletes the rows a test created; one it deleted itself is fine. A profile takes its auth user
- * along (trigger); a gallery's photo rows go with it and its files under `<id>/` are removed first.
- */
-async function deleteRows(baseURL: string, table: CleanedTable, ids: string[]) {
-  if (!ids.length) return
-  const admin = await superadmin(baseURL)
-  if (table === 'galleries') {
-    for (const id of ids) {
-      const { data: files } = await admin.storage.from('gallery_photos').list(id)
-      if (files?.length) await admin.storage.from('gallery_photos').remove(files.map((file) => `${id}/${file.name}`))
-    }
-  }
-  const { error } = await admin.from(table).delete().in('id', ids)
-  if (error) throw new Error(`clean up ${table}: ${error.message}`)
-}
-
 /** Starts the page signed in by storing a real session where supabase-js keeps it. */
 export async function seedSession(context: BrowserContext, baseURL: string, session: Session) {
   const { url } = await backend(baseURL)
@@ -211,8 +181,12 @@ export const test = base.extend<{
   newAccount: (options?: AccountOptions) => Promise<Account>
   /** Inserts an article for this test and deletes it after the test. */
   newArticle: (input: ArticleInput) => Promise<ArticleRow>
+  /** Inserts many articles in one request for this test and deletes them after the test. */
+  newArticles: (inputs: ArticleInput[]) => Promise<{ id: string; title: string }[]>
   /** Inserts a gallery for this test and deletes it, photos and files included, after the test. */
   newGallery: (input: GalleryInput) => Promise<{ id: string; name: string }>
+  /** Registers what the test creates through the UI (by title, name or e-mail); deleted after the test. */
+  cleanup: UiCreated
 }>({
   baseURL: async ({ baseURL }, use) => {
     if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL')
@@ -221,6 +195,20 @@ export const test = base.extend<{
   newAccount: cleanedUp('profiles', createAccount),
   newArticle: cleanedUp('articles', createArticle),
   newGallery: cleanedUp('galleries', createGallery),
+  newArticles: async ({ baseURL }, use) => {
+    const ids: string[] = []
+    await use(async (inputs) => {
+      const rows = await createArticles(baseURL, inputs)
+      ids.push(...rows.map((row) => row.id))
+      return rows
+    })
+    await deleteRows(baseURL, 'articles', ids)
+  },
+  cleanup: async ({ baseURL }, use) => {
+    const created = new UiCreated()
+    await use(created)
+    await created.deleteAll(baseURL)
+  },
 })
 
 export { expect }

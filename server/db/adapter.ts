@@ -15,6 +15,12 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** SQL with placeholders ($1, $2, ...) and the quoted literal text of each argument. */
+export interface LiteralStatement {
+  text: string;
+  args: string[];
+}
+
 export interface TransactionOptions {
   readOnly?: boolean;
   /**
@@ -38,13 +44,21 @@ export interface Db extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
-   * Runs one statement, its values already written as literals, in a transaction of its own:
-   * BEGIN, the prologue, the statement and COMMIT travel in one round trip.
+   * Runs one statement in a transaction of its own: BEGIN, the prologue, the statement and COMMIT
+   * travel in one round trip. The statement is prepared once per connection (as PostgREST
+   * prepares its queries), so PostgreSQL parses and plans it again only when it must.
    */
-  once<T = Record<string, unknown>>(sql: string, options?: TransactionOptions): Promise<QueryResult<T>>;
+  once<T = Record<string, unknown>>(statement: LiteralStatement, options?: TransactionOptions): Promise<QueryResult<T>>;
   /** LISTEN on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** No connection (or no place for an anonymous request) came free within the pool's acquisition timeout. */
+export class PoolTimeout extends Error {
+  constructor() {
+    super('Timed out acquiring connection from connection pool.');
+  }
 }
 
 /** Throw inside a transaction to roll it back on purpose and hand `value` to the caller. */

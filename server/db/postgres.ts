@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { Rollback, TEXT_TYPE_OIDS, type Db, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
+import { PoolTimeout, Rollback, TEXT_TYPE_OIDS, type Db, type LiteralStatement, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
+import { executeSql, PreparedStatements } from './prepared.ts';
 import { Semaphore } from './semaphore.ts';
 
 const keepText = (value: string) => value;
@@ -18,13 +19,19 @@ function asResult<T>(result: pg.QueryResult): QueryResult<T> {
   };
 }
 
+/** node-postgres words a wait past connectionTimeoutMillis only in its message. */
+function poolError(error: unknown): unknown {
+  return error instanceof Error && /^timeout exceeded when trying to connect/i.test(error.message) ? new PoolTimeout() : error;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      return asResult<T>(await client.query({ text: sql, values: params, types } as pg.QueryConfig));
+      const result = await client.query({ text: sql, values: params, types } as pg.QueryConfig).catch((error: unknown) => { throw poolError(error); });
+      return asResult<T>(result);
     },
     async exec(sql: string): Promise<void> {
-      await client.query(sql);
+      await client.query(sql).catch((error: unknown) => { throw poolError(error); });
     },
   };
 }
@@ -34,12 +41,18 @@ export interface PoolOptions {
   poolSize: number;
   /** Of those, how many anonymous requests may hold at once. */
   anonymousConcurrency: number;
+  /**
+   * How long a request waits for its place and then for a connection, each, before it fails with
+   * PoolTimeout (PostgREST's db-pool-acquisition-timeout, 10 s there too).
+   */
+  acquisitionTimeoutMs?: number;
 }
 
-export const DEFAULT_POOL: PoolOptions = { poolSize: 20, anonymousConcurrency: 14 };
+export const DEFAULT_POOL: PoolOptions = { poolSize: 20, anonymousConcurrency: 14, acquisitionTimeoutMs: 10_000 };
 
 /** A PostgreSQL server (embedded or DATABASE_URL) through one node-postgres pool. */
 export async function openPostgres(url: string, options: PoolOptions = DEFAULT_POOL): Promise<Db> {
+  const acquisitionTimeoutMs = options.acquisitionTimeoutMs ?? DEFAULT_POOL.acquisitionTimeoutMs!;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize,
@@ -48,11 +61,13 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
     options: '-c TimeZone=UTC',
     // Names this server's sessions in pg_stat_activity (an application_name in the URL wins).
     application_name: 'skadron',
+    connectionTimeoutMillis: acquisitionTimeoutMs,
   });
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   await pool.query('select 1');
   const root = wrap(pool);
   const anonymous = new Semaphore(Math.max(1, Math.min(options.anonymousConcurrency, options.poolSize)));
+  const prepared = new WeakMap<pg.PoolClient, PreparedStatements>();
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
@@ -62,10 +77,10 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
    * back is dropped instead of going back to the pool.
    */
   async function inTransaction<T>(options: TransactionOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const release = options.anonymous ? await anonymous.acquire() : undefined;
+    const release = options.anonymous ? await anonymous.acquire(acquisitionTimeoutMs) : undefined;
     let client: pg.PoolClient | undefined;
     try {
-      client = await pool.connect();
+      client = await pool.connect().catch((error: unknown) => { throw poolError(error); });
       return await fn(client);
     } catch (error) {
       const broken = client ? await client.query('rollback').then(() => false, () => true) : false;
@@ -92,12 +107,21 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
         return value;
       });
     },
-    once<T>(sql: string, options: TransactionOptions = {}): Promise<QueryResult<T>> {
+    once<T>(statement: LiteralStatement, options: TransactionOptions = {}): Promise<QueryResult<T>> {
       return inTransaction(options, async (client) => {
+        let statements = prepared.get(client);
+        if (!statements) prepared.set(client, (statements = new PreparedStatements()));
+        // After the prologue, so the statement is analysed as the request's role with its search_path.
+        const { name, setup } = statements.use(statement.text);
         const begin = options.readOnly ? 'begin read only' : 'begin';
-        const text = `${begin};${options.prologue ? ` ${options.prologue};` : ''} ${sql}; commit`;
-        const results = (await client.query({ text, types } as pg.QueryConfig)) as unknown as pg.QueryResult[];
-        return asResult<T>(results[results.length - 2]);
+        const text = `${begin};${options.prologue ? ` ${options.prologue};` : ''} ${setup}${executeSql(name, statement.args)}; commit`;
+        try {
+          const results = (await client.query({ text, types } as pg.QueryConfig)) as unknown as pg.QueryResult[];
+          return asResult<T>(results[results.length - 2]);
+        } catch (error) {
+          statements.failed();
+          throw error;
+        }
       });
     },
     async listen(channel, onPayload) {

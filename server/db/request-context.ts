@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult, TransactionOptions } from './adapter.ts';
+import type { Db, LiteralStatement, Queryable, QueryResult, TransactionOptions } from './adapter.ts';
 import { roleSettings } from './role-settings.ts';
 
 /** Database roles a verified JWT may switch to. Anything else is refused before SQL runs. */
@@ -27,7 +27,6 @@ export function requestPrologue(db: Db, settings: RequestSettings): string {
   const { claims } = settings;
   const role = String(claims.role);
   const pairs: [string, string][] = [
-    ['search_path', 'public, extensions'],
     ['request.jwt.claims', JSON.stringify(claims)],
     ['request.jwt.claim.role', role],
     ['request.jwt.claim.sub', typeof claims.sub === 'string' ? claims.sub : ''],
@@ -35,11 +34,25 @@ export function requestPrologue(db: Db, settings: RequestSettings): string {
     ['request.path', settings.path ?? '/'],
     ['request.headers', JSON.stringify(settings.headers ?? {})],
     ...Object.entries(settings.extra ?? {}),
-    ...roleSettings(db, role),
-    // role last: after it, the session may no longer be allowed to change the others
-    ['role', role],
   ];
-  return `select ${pairs.map(([k, v]) => `set_config(${pg.escapeLiteral(k)}, ${pg.escapeLiteral(v)}, true)`).join(', ')}`;
+  return `select ${SEARCH_PATH}, ${pairs.map(([k, v]) => setConfig(k, v)).join(', ')}, ${roleTail(db, role)}`;
+}
+
+const setConfig = (key: string, value: string) => `set_config(${pg.escapeLiteral(key)}, ${pg.escapeLiteral(value)}, true)`;
+const SEARCH_PATH = setConfig('search_path', 'public, extensions');
+const tails = new WeakMap<[string, string][], Map<string, string>>();
+
+/** The role's own settings, then the role (last: after it the session may not change the others). */
+function roleTail(db: Db, role: string): string {
+  const own = roleSettings(db, role);
+  let byRole = tails.get(own);
+  if (!byRole) tails.set(own, (byRole = new Map()));
+  let tail = byRole.get(role);
+  if (tail === undefined) {
+    tail = [...own, ['role', role] as [string, string]].map(([k, v]) => setConfig(k, v)).join(', ');
+    byRole.set(role, tail);
+  }
+  return tail;
 }
 
 /**
@@ -52,9 +65,9 @@ export function asRequest<T>(db: Db, settings: RequestSettings, fn: (tx: Queryab
   return db.transaction(fn, requestOptions(db, settings));
 }
 
-/** One statement (values written as literals) as the request, in a single round trip. */
-export function onceAsRequest<T>(db: Db, settings: RequestSettings, sql: string): Promise<QueryResult<T>> {
-  return db.once<T>(sql, requestOptions(db, settings));
+/** One statement (its arguments written as literals) as the request, in a single round trip. */
+export function onceAsRequest<T>(db: Db, settings: RequestSettings, statement: LiteralStatement): Promise<QueryResult<T>> {
+  return db.once<T>(statement, requestOptions(db, settings));
 }
 
 function requestOptions(db: Db, settings: RequestSettings): TransactionOptions {

@@ -31,6 +31,9 @@ export async function loadRoleSettings(db: Db): Promise<RoleSettings> {
   return settings;
 }
 
+const NONE: [string, string][] = [];
+
+/** The role's settings; the same array until they are read again (callers may cache by it). */
 export function roleSettings(db: Db, role: string): [string, string][] {
-  return loaded.get(db)?.get(role) ?? [];
+  return loaded.get(db)?.get(role) ?? NONE;
 }

@@ -1,3 +1,5 @@
+import { PoolTimeout } from './adapter.ts';
+
 /** At most `limit` holders at once; the others wait in arrival order. */
 export class Semaphore {
   private active = 0;
@@ -5,9 +7,25 @@ export class Semaphore {
 
   constructor(private readonly limit: number) {}
 
-  async acquire(): Promise<() => void> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active += 1;
+  /** Resolves to the release function; rejects with PoolTimeout after `timeoutMs` of waiting. */
+  async acquire(timeoutMs?: number): Promise<() => void> {
+    if (this.active >= this.limit) {
+      await new Promise<void>((resolve, reject) => {
+        let timer: NodeJS.Timeout | undefined;
+        const waiter = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        if (timeoutMs !== undefined) {
+          timer = setTimeout(() => {
+            const at = this.waiting.indexOf(waiter);
+            if (at >= 0) this.waiting.splice(at, 1);
+            reject(new PoolTimeout());
+          }, timeoutMs);
+        }
+        this.waiting.push(waiter);
+      });
+    } else this.active += 1;
     let released = false;
     return () => {
       if (released) return;

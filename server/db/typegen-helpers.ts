@@ -1,16 +1,19 @@
 // The helper types the Supabase CLI appends after `Database` (supabase/postgres-meta typegen), verbatim.
-// TablesInsert and TablesUpdate differ only in the member they read.
-const writable = (name: 'Insert' | 'Update', letter: 'I' | 'U') => `export type Tables${name}<
-  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
-  TableName extends DefaultSchemaTableNameOrOptions extends {
+// The opening TablesInsert, TablesUpdate and Enums share: a name in the default schema, or a schema and a name in it.
+const byName = (type: string, kind: 'Table' | 'Enum', group: 'Tables' | 'Enums') => `export type ${type}<
+  DefaultSchema${kind}NameOrOptions extends keyof DefaultSchema['${group}'] | { schema: keyof DatabaseWithoutInternals },
+  ${kind}Name extends DefaultSchema${kind}NameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    ? keyof DatabaseWithoutInternals[DefaultSchema${kind}NameOrOptions['schema']]['${group}']
     : never = never,
-> = DefaultSchemaTableNameOrOptions extends {
+> = DefaultSchema${kind}NameOrOptions extends {
   schema: keyof DatabaseWithoutInternals
 }
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+`;
+
+// TablesInsert and TablesUpdate differ only in the member they read.
+const writable = (name: 'Insert' | 'Update', letter: 'I' | 'U') => `${byName(`Tables${name}`, 'Table', 'Tables')}  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
       ${name}: infer ${letter}
     }
     ? ${letter}
@@ -56,17 +59,7 @@ export type Tables<
       : never
     : never
 
-${writable('Insert', 'I')}${writable('Update', 'U')}export type Enums<
-  DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
-  EnumName extends DefaultSchemaEnumNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
-    : never = never,
-> = DefaultSchemaEnumNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals
-}
-  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
+${writable('Insert', 'I')}${writable('Update', 'U')}${byName('Enums', 'Enum', 'Enums')}  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
   : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
     ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
     : never

@@ -1,11 +1,13 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Keys } from '../keys.ts';
 import { isAnonymous } from './anonymous.ts';
 import { replaceResponse } from './compress.ts';
+import { bodyBytes } from './response-body.ts';
 
-export function etagOf(body: Uint8Array): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+/** A weak tag of the body: SHA-1 in one call (no Hash object), as strong as the tag needs. */
+export function etagOf(body: Uint8Array | string): string {
+  return `W/"${hash('sha1', body, 'base64url')}"`;
 }
 
 /** True when If-None-Match names `etag` (weak comparison, as for GET). */
@@ -20,7 +22,8 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 
 /**
  * Anonymous GETs carry an ETag of their body and answer 304 to a matching If-None-Match, so a
- * browser revalidating an unchanged list receives no body.
+ * browser revalidating an unchanged list receives no body. The REST answers and the read cache
+ * bring their tag along; any other answer is hashed here.
  */
 export function anonymousEtag(keys: Keys): MiddlewareHandler {
   return async (c, next) => {
@@ -29,20 +32,19 @@ export function anonymousEtag(keys: Keys): MiddlewareHandler {
     const res = c.res;
     if (res.status !== 200) return;
     let etag = res.headers.get('ETag');
-    // Already encoded and without a tag: nothing cheap to hash.
-    if (!etag && res.headers.has('Content-Encoding')) return;
-    let body: Uint8Array<ArrayBuffer> | undefined;
     if (!etag) {
-      body = new Uint8Array(await res.arrayBuffer());
-      etag = etagOf(body);
+      // Already encoded and without a tag: nothing cheap to hash.
+      if (res.headers.has('Content-Encoding')) return;
+      const { bytes, consumed } = await bodyBytes(res);
+      etag = etagOf(bytes);
+      if (consumed) replaceResponse(c, new Response(bytes, { status: res.status, headers: res.headers }));
+      c.res.headers.set('ETag', etag);
     }
-    const headers = new Headers(res.headers);
-    headers.set('ETag', etag);
     if (matches(c.req.header('If-None-Match'), etag)) {
+      const headers = new Headers(c.res.headers);
       headers.delete('Content-Length');
       headers.delete('Content-Type');
-      return replaceResponse(c, new Response(null, { status: 304, headers }));
+      replaceResponse(c, new Response(null, { status: 304, headers }));
     }
-    replaceResponse(c, new Response(body ?? res.body, { status: res.status, headers }));
   };
 }

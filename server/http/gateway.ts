@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
+import { replaceResponse } from './compress.ts';
 import type { Keys } from '../keys.ts';
 
 /** Routes Supabase's API gateway leaves open: links opened from e-mails and public files. */
@@ -9,17 +9,51 @@ const OPEN_ROUTES = [
   /^\/storage\/v1\/render\/image\/public\//,
 ];
 
-/** CORS as Supabase answers it, so a site on another origin (dev server, hosted build) works. */
-export const apiCors = cors({
-  origin: (origin) => origin || '*',
-  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  exposeHeaders: [
-    'Content-Encoding', 'Content-Location', 'Content-Range', 'Content-Type', 'Date', 'Location',
-    'Server', 'Transfer-Encoding', 'Range-Unit', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version',
-    'ETag', 'Last-Modified', 'Content-Length', 'Accept-Ranges', 'Preference-Applied',
-  ],
-  maxAge: 86400,
-});
+const EXPOSE_HEADERS = [
+  'Content-Encoding', 'Content-Location', 'Content-Range', 'Content-Type', 'Date', 'Location',
+  'Server', 'Transfer-Encoding', 'Range-Unit', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version',
+  'ETag', 'Last-Modified', 'Content-Length', 'Accept-Ranges', 'Preference-Applied',
+].join(',');
+const ALLOW_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS';
+
+/** The CORS headers of an API answer (not a preflight): any origin, the headers supabase-js reads. */
+export function corsHeaders(origin: string | undefined): Record<string, string> {
+  return { 'Access-Control-Allow-Origin': origin || '*', 'Access-Control-Expose-Headers': EXPOSE_HEADERS };
+}
+
+/**
+ * CORS as Supabase answers it, so a site on another origin (dev server, hosted build) works. The
+ * headers are added once the answer exists (hono/cors sets them before, which makes Hono copy
+ * every answer into a new streamed Response, a cost on each API request).
+ */
+export const apiCors: MiddlewareHandler = async (c, next) => {
+  const origin = c.req.header('origin');
+  if (c.req.method === 'OPTIONS') {
+    const headers = new Headers(corsHeaders(origin));
+    headers.set('Vary', 'Origin');
+    headers.set('Access-Control-Max-Age', '86400');
+    headers.set('Access-Control-Allow-Methods', ALLOW_METHODS);
+    const requested = c.req.header('Access-Control-Request-Headers');
+    if (requested) {
+      headers.set('Access-Control-Allow-Headers', requested.split(',').map((h) => h.trim()).join(','));
+      headers.append('Vary', 'Access-Control-Request-Headers');
+    }
+    return new Response(null, { status: 204, statusText: 'No Content', headers });
+  }
+  await next();
+  const add = (res: Response) => {
+    for (const [name, value] of Object.entries(corsHeaders(origin))) res.headers.set(name, value);
+    res.headers.append('Vary', 'Origin');
+  };
+  try {
+    add(c.res);
+  } catch {
+    // a Response passed through from fetch has immutable headers: copy it once
+    const copy = new Response(c.res.body, c.res);
+    add(copy);
+    replaceResponse(c, copy);
+  }
+};
 
 function apiKeyOf(c: Context): string | undefined {
   return c.req.header('apikey') ?? c.req.query('apikey') ?? undefined;

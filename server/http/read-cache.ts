@@ -4,8 +4,10 @@ import type { Keys } from '../keys.ts';
 import { isAnonymous } from './anonymous.ts';
 import { encode, isCompressible, pickEncoding, replaceResponse, COMPRESS_MIN_BYTES, type Bytes, type Encoding } from './compress.ts';
 import { etagOf } from './etag.ts';
+import { bodyBytes, knownBodyResponse } from './response-body.ts';
+import { pathAndQuery } from './url.ts';
 
-interface Entry {
+export interface CachedAnswer {
   status: number;
   headers: [string, string][];
   body: Bytes;
@@ -33,7 +35,7 @@ const MAX_BODY = 1024 * 1024;
  * scheduled article appears on time.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
   /** Bumped by every invalidation: a read that overlapped a write is not stored. */
   generation = 0;
@@ -76,7 +78,7 @@ export class ReadCache {
     return generation === this.generation;
   }
 
-  get(key: string): Entry | undefined {
+  get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = Date.now();
@@ -94,8 +96,8 @@ export class ReadCache {
     return entry;
   }
 
-  async set(key: string, entry: Omit<Entry, 'expires' | 'encoded'>, generation: number): Promise<Entry> {
-    const stored: Entry = { ...entry, expires: Date.now() + this.options.ttlMs, encoded: {} };
+  async set(key: string, entry: Omit<CachedAnswer, 'expires' | 'encoded'>, generation: number): Promise<CachedAnswer> {
+    const stored: CachedAnswer = { ...entry, expires: Date.now() + this.options.ttlMs, encoded: {} };
     if (entry.body.byteLength > MAX_BODY) return stored;
     if (this.dueGeneration !== generation) {
       this.nextDue = await this.findNextDue();
@@ -130,22 +132,21 @@ export class ReadCache {
 
 function cacheKey(c: Context): string {
   const h = (name: string) => c.req.header(name) ?? '';
-  const url = new URL(c.req.url);
-  return [url.pathname, url.search, h('Accept'), h('Prefer'), h('Range'), h('Accept-Profile')].join('\n');
+  return [pathAndQuery(c.req.url), h('Accept'), h('Prefer'), h('Range'), h('Accept-Profile')].join('\n');
 }
 
-async function answer(c: Context, entry: Entry): Promise<Response> {
+async function answer(c: Context, entry: CachedAnswer): Promise<Response> {
   const headers = new Headers(entry.headers);
   headers.set('ETag', entry.etag);
   const encoding = entry.body.byteLength >= COMPRESS_MIN_BYTES && isCompressible(headers.get('Content-Type'))
     ? pickEncoding(c.req.header('Accept-Encoding'))
     : undefined;
-  if (!encoding) return new Response(entry.body, { status: entry.status, headers });
+  if (!encoding) return knownBodyResponse(entry.body, { status: entry.status, headers });
   const body = (entry.encoded[encoding] ??= await encode(entry.body, encoding));
   headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(body.byteLength));
   headers.append('Vary', 'Accept-Encoding');
-  return new Response(body, { status: entry.status, headers });
+  return knownBodyResponse(body, { status: entry.status, headers });
 }
 
 /** Mounted on /rest/v1: serves repeated anonymous reads from memory; any write empties the cache. */
@@ -169,14 +170,14 @@ export function readCache(cache: ReadCache, keys: Keys): MiddlewareHandler {
     await next();
     const res = c.res;
     if ((res.status !== 200 && res.status !== 206) || res.headers.has('Content-Encoding')) return;
-    const body = new Uint8Array(await res.arrayBuffer());
+    const { bytes: body, consumed } = await bodyBytes(res);
     const headers = KEPT_HEADERS.flatMap((name) => {
       const value = res.headers.get(name);
       return value === null ? [] : [[name, value] as [string, string]];
     });
-    const entry = await cache.set(key, { status: res.status, headers, body, etag: etagOf(body) }, generation);
-    const fresh = new Headers(res.headers);
-    fresh.set('ETag', entry.etag);
-    replaceResponse(c, new Response(body, { status: res.status, headers: fresh }));
+    const etag = res.headers.get('ETag') ?? etagOf(body);
+    await cache.set(key, { status: res.status, headers, body, etag }, generation);
+    if (consumed) replaceResponse(c, new Response(body, { status: res.status, headers: res.headers }));
+    c.res.headers.set('ETag', etag);
   };
 }

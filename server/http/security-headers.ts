@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
+import { rawPath } from './url.ts';
 
 /**
  * Headers every answer carries, API JSON and /env.js included, not only the site's pages: a
  * browser must never sniff an API answer or a served script into another type. The pages' own
  * Content-Security-Policy is set where they are rendered (server/site).
  */
-const HEADERS: Record<string, string> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
@@ -14,7 +15,7 @@ const HEADERS: Record<string, string> = {
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const missing = Object.entries(HEADERS).filter(([name]) => !c.res.headers.has(name));
+    const missing = Object.entries(SECURITY_HEADERS).filter(([name]) => !c.res.headers.has(name));
     if (missing.length === 0) return;
     try {
       for (const [name, value] of missing) c.res.headers.set(name, value);
@@ -32,11 +33,13 @@ export function securityHeaders(): MiddlewareHandler {
  */
 export function rejectMalformedPath(): MiddlewareHandler {
   return async (c, next) => {
-    const raw = new URL(c.req.url).pathname;
-    try {
-      decodeURIComponent(raw);
-    } catch {
-      return c.text('Alamat tidak valid.', 400);
+    const raw = rawPath(c.req.url);
+    if (raw.includes('%')) {
+      try {
+        decodeURIComponent(raw);
+      } catch {
+        return c.text('Alamat tidak valid.', 400);
+      }
     }
     return next();
   };

@@ -227,6 +227,8 @@ export class Connection {
       throw error;
     }
     if (this.closed) return;
+    // Preparing awaited the database: a token that ran out meanwhile does not join.
+    if (auth.expiresAt <= Date.now()) return fail(expiredMessage(auth.expiresAt / 1000));
 
     const channel = new Channel(this, topic, message.joinRef, auth, subscriptions);
     this.channels.set(topic, channel);

@@ -194,8 +194,13 @@ export class RealtimeService {
     ready.forEach(({ selectable, sends }, i) => {
       if (!visible[i]) return;
       const data = this.payload(meta, change, selectable);
-      // The checks above awaited the database: a channel that left meanwhile gets nothing.
-      for (const { subscriber, ids } of sends) if (this.subscribers.has(subscriber)) subscriber.send({ ids, data });
+      for (const { subscriber, ids } of sends) {
+        // The checks above awaited the database: a channel that left meanwhile gets nothing, and
+        // one whose token ran out meanwhile is ended now rather than sent one more change.
+        if (!this.subscribers.has(subscriber)) continue;
+        if (subscriber.auth.expiresAt <= Date.now()) subscriber.expire();
+        else subscriber.send({ ids, data });
+      }
     });
   }
 

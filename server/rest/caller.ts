@@ -7,7 +7,10 @@ import { restError, RestError } from './errors.ts';
 
 export async function restCaller(ctx: ServerContext, req: Request): Promise<Caller> {
   try {
-    return await identifyCaller(ctx.keys, req.headers, new URL(req.url).searchParams.get('apikey'));
+    // The query's apikey counts only without both headers (callerToken): parse the URL only then.
+    const { headers } = req;
+    const queryApikey = headers.has('authorization') || headers.has('apikey') ? null : new URL(req.url).searchParams.get('apikey');
+    return await identifyCaller(ctx.keys, headers, queryApikey);
   } catch (error) {
     if (!(error instanceof CallerError)) throw error;
     if (error.role !== undefined) {

@@ -1,4 +1,4 @@
-import { isPgError } from '../db/adapter.ts';
+import { isPgError, PoolTimeout } from '../db/adapter.ts';
 
 /** PostgREST's error body; `details`/`hint` may be null and PostgREST always sends all four keys. */
 export interface RestErrorBody {
@@ -57,6 +57,7 @@ export function pgStatus(code: string, message: string, authenticated: boolean):
 /** Turns anything thrown while serving into a PostgREST-shaped error; unknown failures become 500 without internals. */
 export function toRestError(error: unknown, authenticated: boolean): RestError {
   if (error instanceof RestError) return error;
+  if (error instanceof PoolTimeout) return restError(504, 'PGRST003', error.message);
   if (isPgError(error)) {
     const status = pgStatus(error.code, error.message, authenticated);
     const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};

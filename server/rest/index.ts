@@ -6,6 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { PoolTimeout } from '../db/adapter.ts';
+import { isAnonymous } from '../http/anonymous.ts';
 import type { Caller } from '../http/caller.ts';
 import { restCaller } from './caller.ts';
 import { restError, toRestError } from './errors.ts';
@@ -37,20 +39,21 @@ export function createRestApp(ctx: ServerContext): Hono {
         return respond(200, null, { Allow: target.kind === 'rpc' ? 'OPTIONS,GET,HEAD,POST' : 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' });
       }
       const req = readRequest(c, target);
+      const tag = req.method === 'GET' && isAnonymous(c, ctx.keys);
       const schema = await getCache();
       const run = requestTransaction(ctx, req, caller.claims);
 
       if (target.kind === 'rpc') {
         const plan = planCall(schema, req, await readPayload(req));
         const result = await runCall(run, plan, req);
-        return plan.routine.returnsVoid ? voidResponse(result, req.prefer) : pageResponse(result, req.shape, req.prefer);
+        return plan.routine.returnsVoid ? voidResponse(result, req.prefer) : pageResponse(result, req.shape, req.prefer, {}, tag);
       }
       const table = schema.tables.get(target.name);
       if (!table) throw restError(404, '42P01', `relation "${SCHEMA}.${target.name}" does not exist`);
       if (req.isRead) {
         const root = planRead(schema, table, req);
         const result = await runRead(run, root, req);
-        return pageResponse(result, req.shape, req.prefer, contentLocation(target.name, req.query));
+        return pageResponse(result, req.shape, req.prefer, contentLocation(target.name, req.query), tag);
       }
       const plan = planMutate(schema, table, req, await readPayload(req));
       const result = await runMutate(run, plan, req);
@@ -60,7 +63,8 @@ export function createRestApp(ctx: ServerContext): Hono {
       });
     } catch (error) {
       const e = toRestError(error, caller.authenticated);
-      if (e.status >= 500) console.error('[rest]', c.req.method, c.req.path, error);
+      if (error instanceof PoolTimeout) console.warn('[rest]', c.req.method, c.req.path, error.message);
+      else if (e.status >= 500) console.error('[rest]', c.req.method, c.req.path, error);
       return errorResponse(e);
     }
   };

@@ -7,6 +7,7 @@ import { restError } from './errors.ts';
 import { buildTree, checkFilterField, checkLogic, checkOrder, findNode, type Range, type ReadNode } from './read-plan.ts';
 import { SCHEMA, type ApiRequest, type Parsed, type Payload } from './request.ts';
 import type { Column, Routine, RoutineParam, SchemaCache, Table } from './schema-cache.ts';
+import type { LogicTree } from './parser.ts';
 
 /** PostgREST's range arithmetic: limit/offset parameters intersected with a Range header (GET only). */
 export function topRange(limit: number | undefined, offset: number | undefined, header: string | undefined): Range {
@@ -70,6 +71,21 @@ export function returnings(root: ReadNode, pk: string[]): string[] {
   if (names.includes('*') || (root.select.length === 0 && root.children.length === 0)) return ['*'];
   const fk = root.children.flatMap((c) => c.rel.columns.map(([parentCol]) => parentCol));
   return [...new Set([...names, ...fk, ...pk])].sort();
+}
+
+function filterColumns(tree: LogicTree): string[] {
+  return tree.kind === 'stmt' ? [tree.filter.field.name] : tree.children.flatMap(filterColumns);
+}
+
+/**
+ * Columns a function call must select: those of `select`, and those its filters read, so a filter
+ * on a result column left out of select applies (PostgREST's fix of its issue 3965, after 12.0.2).
+ */
+export function callReturnings(root: ReadNode): string[] {
+  const selected = returnings(root, []);
+  if (selected.includes('*')) return selected;
+  const filtered = root.where.flatMap(filterColumns).filter((name) => root.table.columns.has(name));
+  return [...new Set([...selected, ...filtered])].sort();
 }
 
 export function chooseRoutine(schema: SchemaCache, name: string, keys: string[], isGet: boolean): Routine {
@@ -189,7 +205,7 @@ export function planCall(schema: SchemaCache, req: ApiRequest, payload: Payload 
   return {
     routine, scalar, root, argsText,
     given: routine.params.filter((prm) => keys.includes(prm.name)),
-    returning: scalar ? [] : returnings(root, []),
+    returning: scalar ? [] : callReturnings(root),
     readOnly: req.isRead || routine.volatility !== 'v',
   };
 }

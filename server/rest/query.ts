@@ -16,8 +16,9 @@ export interface Runner {
   transaction<T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * The request's only statement, built by `build`, and its first row. It travels with BEGIN, the
-   * settings and COMMIT in one round trip when its values can be written as literals, otherwise as
-   * a parameterized statement in a transaction. Nothing may need rolling back after it has run.
+   * settings and COMMIT in one round trip (prepared once per connection, its values written as
+   * literal arguments) when its values can be written as literals, otherwise as a parameterized
+   * statement in a transaction. Nothing may need rolling back after it has run.
    */
   statement<T>(readOnly: boolean, build: (p: Params) => string): Promise<T | undefined>;
 }
@@ -32,16 +33,17 @@ export function requestTransaction(ctx: ServerContext, req: ApiRequest, claims: 
   return {
     transaction,
     async statement<T>(readOnly: boolean, build: (p: Params) => string) {
-      let sql: string;
+      const literal = new LiteralParams();
+      let text: string;
       try {
-        sql = build(new LiteralParams());
+        text = build(literal);
       } catch (error) {
         if (!(error instanceof NotLiteral)) throw error;
         const p = new Params();
         const text = build(p);
         return transaction(readOnly, async (tx) => (await tx.query<T>(text, p.values)).rows[0]);
       }
-      return (await onceAsRequest<T>(ctx.db, { ...settings, readOnly }, sql)).rows[0];
+      return (await onceAsRequest<T>(ctx.db, { ...settings, readOnly }, { text, args: literal.literals })).rows[0];
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import { readBodyText } from '../http/body.ts';
+import { rawPath } from '../http/url.ts';
 import { restError } from './errors.ts';
 import { hasOperator, parseFilter, parseLogic, type FilterParam, type LogicParam } from './filter-parser.ts';
 import { parseColumns, parseOrder, parseSelect, type OrderTerm, type SelectItem } from './parser.ts';
@@ -162,7 +163,7 @@ export function readRequest(c: Context, target: Target): ApiRequest {
   return {
     target, method: method as Method, isRead, headers, query, parsed, prefer, shape,
     range: method === 'GET' ? headers.get('range') ?? undefined : undefined,
-    path: new URL(c.req.url).pathname.replace(/^\/rest\/v1/, ''),
+    path: rawPath(c.req.url).replace(/^\/rest\/v1/, ''),
     raw: c.req.raw,
   };
 }

@@ -2,6 +2,8 @@
  * The response step (PostgREST's Response.hs): status, Content-Range, Content-Type, Location and
  * Preference-Applied for each kind of action, and the error body.
  */
+import { etagOf } from '../http/etag.ts';
+import { knownBodyResponse } from '../http/response-body.ts';
 import { RestError } from './errors.ts';
 import type { Method, Prefer, Query, Shape } from './request.ts';
 
@@ -9,7 +11,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
 export function respond(status: number, body: string | null, headers: Record<string, string>): Response {
-  return new Response(body === null || body === '' ? null : body, { status, headers });
+  return knownBodyResponse(body, { status, headers });
 }
 
 export function errorResponse(e: RestError): Response {
@@ -47,9 +49,10 @@ export interface PageResult { offset: number; pageTotal: number; total: number |
 
 /**
  * The one answer for a page of rows (table reads and function calls): 200 for everything, 206 when
- * a count shows more rows than the page, 416 when the offset lies past the counted rows.
+ * a count shows more rows than the page, 416 when the offset lies past the counted rows. `tag`
+ * adds the body's ETag to a 200 (anonymous GETs: server/http/etag.ts answers If-None-Match).
  */
-export function pageResponse(result: PageResult, shape: Shape, prefer: Prefer, extra: Record<string, string> = {}): Response {
+export function pageResponse(result: PageResult, shape: Shape, prefer: Prefer, extra: Record<string, string> = {}, tag = false): Response {
   const lower = result.offset;
   const upper = lower + result.pageTotal - 1;
   let status = 200;
@@ -63,11 +66,13 @@ export function pageResponse(result: PageResult, shape: Shape, prefer: Prefer, e
       });
     } else if (1 + upper - lower < result.total) status = 206;
   }
-  return respond(status, body, {
+  const headers: Record<string, string> = {
     'Content-Range': contentRange(lower, upper, result.total), ...extra,
     'Content-Type': status === 416 || shape === 'array' ? JSON_TYPE : OBJECT_TYPE,
     ...preferenceApplied([prefer.count && `count=${prefer.count}`]),
-  });
+  };
+  if (tag && status === 200 && body) headers.ETag = etagOf(body);
+  return respond(status, body, headers);
 }
 
 /** A function returning void answers 204 with only the range headers. */
@@ -113,5 +118,5 @@ export function writeResponse(result: WriteResult, w: WriteContext): Response {
   else status = representation ? 200 : 204;
   if (!representation) return new Response(null, { status, headers: out });
   out['Content-Type'] = w.shape === 'single' ? OBJECT_TYPE : JSON_TYPE;
-  return new Response(result.body, { status, headers: out });
+  return knownBodyResponse(result.body, { status, headers: out });
 }

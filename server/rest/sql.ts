@@ -24,17 +24,23 @@ export class Params {
 export class NotLiteral extends Error {}
 
 /**
- * Writes each value into the statement as an untyped string literal, which PostgreSQL resolves
- * exactly like an untyped text parameter, so the statement can travel in one simple-query round
- * trip with BEGIN, the request settings and COMMIT. Only strings, numbers, booleans and null are
- * written; a NUL byte (which would end the query text early) or anything else refuses.
+ * Builds the statement with placeholders and keeps each value's text as an untyped string literal,
+ * for `EXECUTE name('value', ...)`: PostgreSQL resolves such a literal exactly like an untyped text
+ * parameter, and the whole request (BEGIN, settings, the prepared statement, COMMIT) travels in one
+ * simple-query round trip. Only strings, numbers, booleans and null are written; a NUL byte (which
+ * would end the query text early) or anything else refuses.
  */
 export class LiteralParams extends Params {
+  /** The literal text of each placeholder, in order. */
+  readonly literals: string[] = [];
   override add(value: unknown): string {
     if (value === null || value === undefined) return 'NULL';
-    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `'${String(value)}'`;
-    if (typeof value !== 'string' || value.includes('\0')) throw new NotLiteral();
-    return pg.escapeLiteral(value);
+    let literal: string;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') literal = `'${String(value)}'`;
+    else if (typeof value === 'string' && !value.includes('\0')) literal = pg.escapeLiteral(value);
+    else throw new NotLiteral();
+    this.literals.push(literal);
+    return `$${this.literals.length}`;
   }
 }
 

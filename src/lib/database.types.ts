@@ -264,6 +264,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      abandoned_article_images: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
       are_http_urls: {
         Args: {
           urls: string[]
@@ -294,11 +298,24 @@ export type Database = {
         }
         Returns: boolean
       }
+      reorder_gallery_photos: {
+        Args: {
+          gallery_id: string
+          photo_ids: string[]
+        }
+        Returns: number
+      }
       search_articles: {
         Args: {
           q: string
         }
         Returns: Database['public']['Tables']['articles']['Row'][]
+      }
+      search_contact_messages: {
+        Args: {
+          q?: string
+        }
+        Returns: Database['public']['Tables']['contacts']['Row'][]
       }
     }
     Enums: {

@@ -23,7 +23,8 @@ export const queryKeys = {
   },
   contacts: {
     all: ['contacts'] as const,
-    list: () => [...queryKeys.contacts.all, 'list'] as const,
+    lists: () => [...queryKeys.contacts.all, 'list'] as const,
+    list: (view: string, query: string) => [...queryKeys.contacts.lists(), view, query] as const,
     unreadCount: () => [...queryKeys.contacts.all, 'unread-count'] as const,
   },
   stats: {

@@ -1,18 +1,13 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestServer } from '../support/use-test-server.ts';
-import { authFetch } from './helpers.ts';
+import { authFetch, signInWithSession } from './helpers.ts';
 
 // starting a fresh embedded database takes long on a busy machine
 vi.setConfig({ hookTimeout: 180_000 });
 
 const t = useTestServer();
-async function sessionOf(user: { email: string; password: string }) {
-  const client = t.anon();
-  const { data, error } = await client.auth.signInWithPassword(user);
-  expect(error).toBeNull();
-  return { client, session: data.session! };
-}
+const sessionOf = (user: { email: string; password: string }) => signInWithSession(t, user);
 
 describe('approval gate (docs/decisions/0003-auth-approval-gate.md)', () => {
   it('lets a pending account sign in, but RLS gives it no power and its status is readable', async () => {

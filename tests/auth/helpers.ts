@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { expect } from 'vitest';
 import type { StoredMail } from '../../server/mail/mailer.ts';
 import type { TestServer } from '../support/server.ts';
+import type { TestServerHandle } from '../support/use-test-server.ts';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'daftar'): string {
@@ -69,4 +70,12 @@ export function signInFrom(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** Signs in through supabase-js as the site does; the client and the session it received. */
+export async function signInWithSession(t: TestServerHandle, user: { email: string; password: string }) {
+  const client = t.anon();
+  const { data, error } = await client.auth.signInWithPassword(user);
+  expect(error).toBeNull();
+  return { client, session: data.session! };
 }

@@ -2,18 +2,13 @@ import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestUser } from '../support/server.ts';
 import { useTestServer } from '../support/use-test-server.ts';
-import { authFetch } from './helpers.ts';
+import { authFetch, signInWithSession } from './helpers.ts';
 
 // starting a fresh embedded database takes long on a busy machine
 vi.setConfig({ hookTimeout: 180_000 });
 
 const t = useTestServer();
-async function signIn(user: { email: string; password: string }) {
-  const client = t.anon();
-  const { data, error } = await client.auth.signInWithPassword(user);
-  expect(error).toBeNull();
-  return { client, session: data.session! };
-}
+const signIn = (user: { email: string; password: string }) => signInWithSession(t, user);
 
 async function refresh(token: string) {
   return t.anon().auth.refreshSession({ refresh_token: token });

@@ -105,4 +105,42 @@ describe('contact inbox', () => {
     expect(visitorEvents).toEqual([]);
     expect(personnelEvents).toEqual([]);
   });
+
+  it('pages a view on the server with an exact count, and searches words as written', async () => {
+    const marker = `halaman-${Date.now()}`;
+    const sent = (i: number, subject = `${marker} ${i}`, email = `p${i}@example.com`) => ({
+      name: `Pengirim ${i}`, email, subject, message: 'Mohon jadwal kunjungan.',
+      archived_at: i % 5 === 0 ? new Date().toISOString() : null,
+    });
+    // one by one, oldest first: the database stamps created_at itself
+    for (const row of [sent(1, `${marker} diskon 100%_persen`, 'khusus@example.com'), ...Array.from({ length: 23 }, (_, i) => sent(i))]) {
+      expect((await t.service().from('contacts').insert(row)).error).toBeNull();
+    }
+
+    const page = (client: TypedClient, q: string, from: number) => client
+      .rpc('search_contact_messages', { q }, { count: 'exact' })
+      .is('archived_at', null)
+      .order('created_at', { ascending: false })
+      .range(from, from + 9);
+    const first = await page(staff, marker, 0);
+    expect(first.error).toBeNull();
+    expect(first.count).toBe(19);
+    expect(first.data!.map((m) => m.subject)).toEqual([22, 21, 19, 18, 17, 16, 14, 13, 12, 11].map((i) => `${marker} ${i}`));
+    const last = await page(staff, marker.toUpperCase(), 10);
+    expect(last.count).toBe(19);
+    expect(last.data).toHaveLength(9);
+    expect(last.data!.at(-1)!.email).toBe('khusus@example.com');
+
+    // '%' and '_' are the visitor's characters, not wildcards
+    expect((await page(staff, '100%_persen', 0)).data!.map((m) => m.email)).toEqual(['khusus@example.com']);
+    expect((await page(staff, `${marker} 1_`, 0)).data).toEqual([]);
+
+    const archived = await staff.rpc('search_contact_messages', { q: marker }, { count: 'exact' }).not('archived_at', 'is', null).range(0, 9);
+    expect(archived.count).toBe(5);
+
+    const denied = await page(personnel, marker, 0);
+    expect(denied.data).toEqual([]);
+    expect(denied.count).toBe(0);
+    expect((await page(visitor, marker, 0)).error).toBeTruthy();
+  });
 });

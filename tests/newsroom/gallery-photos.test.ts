@@ -64,4 +64,33 @@ describe('gallery_photos', () => {
     const { data } = await t.service().from('gallery_photos').select('id').eq('gallery_id', galleryId);
     expect(data).toEqual([]);
   });
+
+  it('reorders in one statement: all of the order or none of it, staff only', async () => {
+    const { client, galleryId } = await staffWithGallery();
+    const { data: rows } = await client.from('gallery_photos')
+      .insert(['a', 'b', 'c'].map((n, position) => ({ gallery_id: galleryId, path: `${galleryId}/${n}.webp`, position })))
+      .select('id, path');
+    const id = (name: string) => rows!.find((row) => row.path.endsWith(`/${name}.webp`))!.id;
+    const order = async () => (await t.anon().from('gallery_photos').select('path').eq('gallery_id', galleryId).order('position'))
+      .data!.map((row) => row.path.slice(-6, -5));
+
+    const { data: placed, error } = await client.rpc('reorder_gallery_photos', { gallery_id: galleryId, photo_ids: [id('c'), id('a'), id('b')] });
+    expect(error).toBeNull();
+    expect(placed).toBe(3);
+    expect(await order()).toEqual(['c', 'a', 'b']);
+
+    // a photo of another gallery in the list undoes the whole order, not just its own row
+    const { galleryId: otherGallery } = await staffWithGallery();
+    const { data: stranger } = await client.from('gallery_photos').insert({ gallery_id: otherGallery, path: `${otherGallery}/x.webp` }).select('id').single();
+    const mixed = await client.rpc('reorder_gallery_photos', { gallery_id: galleryId, photo_ids: [id('b'), id('a'), stranger!.id, id('c')] });
+    expect(mixed.error?.code).toBe('P0002');
+    expect(await order()).toEqual(['c', 'a', 'b']);
+
+    const { client: personnel } = await t.signedIn({ role: 'user' });
+    const denied = await personnel.rpc('reorder_gallery_photos', { gallery_id: galleryId, photo_ids: [id('a'), id('b'), id('c')] });
+    expect(denied.error).toBeTruthy();
+    const anonymous = await t.anon().rpc('reorder_gallery_photos', { gallery_id: galleryId, photo_ids: [id('a'), id('b'), id('c')] });
+    expect(anonymous.error).toBeTruthy();
+    expect(await order()).toEqual(['c', 'a', 'b']);
+  });
 });

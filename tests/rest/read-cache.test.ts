@@ -63,6 +63,25 @@ describe('anonymous reads', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
+  test('a cached answer carries the same headers and bytes as the first, computed one', async () => {
+    const requests = [
+      [`${LIST}&limit=7`, { Origin: 'https://skadron.example' }],
+      [`${LIST}&limit=7`, { 'Accept-Encoding': 'br' }],
+      [`${LIST}&limit=7`, { 'Accept-Encoding': 'gzip', Origin: 'http://localhost:5173' }],
+      ['/rest/v1/articles?select=id&limit=1', { 'Accept-Encoding': 'br' }],
+    ] as const;
+    for (const [path, headers] of requests) {
+      // The first answer is computed (and stored), the next ones come from the cache.
+      const answers = [await raw(path, headers), await raw(path, headers), await raw(path, headers)];
+      const { date: _, ...first } = answers[0].headers;
+      for (const later of answers.slice(1)) {
+        const { date: __, ...rest } = later.headers;
+        expect(rest).toEqual(first);
+        expect(later.body.equals(answers[0].body)).toBe(true);
+      }
+    }
+  });
+
   test('a write through the API is visible to the very next anonymous read', async () => {
     expect(await titles(await anonGet(LIST))).not.toContain('Baru lewat API');
     expect((await admin.client.from('articles').insert({ title: 'Baru lewat API', content: 'isi', author_id: admin.user.id })).error).toBeNull();

@@ -2,6 +2,8 @@
  * Writing over or removing another staff member's article image by raw HTTP tricks: upsert on an
  * existing key, percent-encoded separators, look-alike names, PUT, and remove by prefix list.
  * tests/storage/storage.test.ts covers plain uploads into a foreign folder and traversal names.
+ * The image is an article's cover: any staff member may remove an article image no article uses
+ * (tests/newsroom/file-cleanup.test.ts), none one that is in use.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser } from '../support/server.ts';
@@ -33,9 +35,14 @@ beforeAll(async () => {
   intruder = await t.createUser({ role: 'admin', status: 'approved' });
   const r = await put(owner, 'POST', `article_images/${owner.id}/cover.png`, original);
   expect(r.status).toBe(200);
+  const { error } = await t.service().from('articles').insert({
+    title: 'Sampul', content: '<p>Teks</p>', author_id: owner.id,
+    cover_image_url: `${t.url}/storage/v1/object/public/article_images/${owner.id}/cover.png`,
+  });
+  expect(error).toBeNull();
 });
 
-describe('another admin\'s article image', () => {
+describe('another admin\'s article image in use', () => {
   it('cannot be replaced with x-upsert, PUT or an encoded path', async () => {
     const attempts: [string, string, Record<string, string>][] = [
       ['POST', `article_images/${owner.id}/cover.png`, { 'x-upsert': 'true' }],

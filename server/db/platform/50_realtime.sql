@@ -64,24 +64,17 @@ set search_path = ''
 as $$
 declare
   t record;
-  changed integer := 0;
+  changed integer;
 begin
-  for t in
-    select c.oid, n.nspname, c.relname
+  changed := realtime.add_missing_triggers('realtime_capture_change', array(
+    select c.oid::regclass
       from pg_catalog.pg_class c
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
      where c.relkind in ('r', 'p')
        and n.nspname not in ('realtime', 'pg_catalog', 'information_schema')
        and exists (select 1 from pg_catalog.pg_publication_tables p
-                    where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname)
-       and not exists (select 1 from pg_catalog.pg_trigger g
-                        where g.tgrelid = c.oid and g.tgname = 'realtime_capture_change')
-  loop
-    execute pg_catalog.format(
-      'create trigger realtime_capture_change after insert or update or delete on %I.%I '
-      'for each row execute function realtime.capture_change()', t.nspname, t.relname);
-    changed := changed + 1;
-  end loop;
+                    where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname)),
+    'after insert or update or delete on %s for each row execute function realtime.capture_change()');
   for t in
     select c.oid, n.nspname, c.relname
       from pg_catalog.pg_trigger g
@@ -159,5 +152,29 @@ begin
   end if;
 end
 $$;
+
+-- Puts trigger `trigger_name` on each of `tables` that lacks it; `definition` is the rest of the
+-- CREATE TRIGGER statement with %s where the table goes. Returns how many it created. Shared by
+-- the capture triggers here and the write notifications (60_write_notify.sql); only those
+-- SECURITY DEFINER functions call it, so it runs as their owner.
+create or replace function realtime.add_missing_triggers(trigger_name text, tables regclass[], definition text)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  t regclass;
+  created integer := 0;
+begin
+  foreach t in array tables loop
+    continue when exists (select 1 from pg_catalog.pg_trigger g where g.tgrelid = t and g.tgname = trigger_name);
+    -- With an empty search_path a regclass prints schema-qualified and quoted.
+    execute pg_catalog.format('create trigger %I ' || definition, trigger_name, t);
+    created := created + 1;
+  end loop;
+  return created;
+end
+$$;
+revoke all on function realtime.add_missing_triggers(text, regclass[], text) from public;
 
 select realtime.sync_capture_triggers();

@@ -18,30 +18,17 @@ $$;
 revoke all on function realtime.notify_table_write() from public;
 
 create or replace function realtime.sync_write_triggers() returns integer
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-declare
-  t record;
-  changed integer := 0;
-begin
-  for t in
-    select n.nspname, c.relname
+  select realtime.add_missing_triggers('zz_notify_table_write', array(
+    select c.oid::regclass
       from pg_catalog.pg_class c
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
      where c.relkind in ('r', 'p')
        and n.nspname = 'public'
-       and not c.relispartition
-       and not exists (select 1 from pg_catalog.pg_trigger g
-                        where g.tgrelid = c.oid and g.tgname = 'zz_notify_table_write')
-  loop
-    execute pg_catalog.format(
-      'create trigger zz_notify_table_write after insert or update or delete or truncate on %I.%I '
-      'for each statement execute function realtime.notify_table_write()', t.nspname, t.relname);
-    changed := changed + 1;
-  end loop;
-  return changed;
-end
+       and not c.relispartition),
+    'after insert or update or delete or truncate on %s for each statement execute function realtime.notify_table_write()');
 $$;
 revoke all on function realtime.sync_write_triggers() from public;

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import type { AppRole } from '@/features/account/api/types'
+import { paths } from '@/lib/paths'
 import { AdminNotFound } from './admin-not-found'
 import { AdminShell } from './admin-shell'
 import { RequireRole } from './require-role'
 import { SessionGuard } from './session-guard'
 import { useAdminSession } from './session-context'
-import { CONTENT_ROLES, USER_ADMIN_ROLES } from './nav-items'
+import { accountNavItem, mainNavItems } from './nav-items'
 import { PageLoading } from './validating-screen'
 import { mountToaster } from '@/lib/toast'
 
@@ -36,69 +37,39 @@ function AdminPage({ title, roles, children }: { title: string; roles?: readonly
   return <RequireRole roles={roles}>{children}</RequireRole>
 }
 
+// The sidebar's items give each page its path, title and the roles that may open it.
+const byPath = new Map([...mainNavItems, accountNavItem].map((item) => [item.path, item]))
+
 function AdminRoutes() {
   const { user, profile, signOutTo } = useAdminSession()
   const canManageContent = profile.role === 'admin' || profile.role === 'superadmin'
+  const pages: [string, ReactNode][] = [
+    [paths.admin.dashboard, <DashboardPage />],
+    [paths.admin.users, <UsersPage currentUserId={user.id} />],
+    [paths.admin.content, <ContentPage userId={user.id} canEdit={canManageContent} />],
+    [paths.admin.gallery, <GalleryPage canEdit={canManageContent} />],
+    [paths.admin.inbox, <InboxPage />],
+    [paths.admin.auditLog, <AuditPage />],
+    [paths.admin.myAccount, <MyAccountPage profile={profile} email={user.email ?? profile.email ?? ''} signOutTo={signOutTo} />],
+  ]
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
         <Route index element={<Navigate to="dashboard" replace />} />
-        <Route
-          path="dashboard"
-          element={
-            <AdminPage title="Dashboard">
-              <DashboardPage />
-            </AdminPage>
-          }
-        />
-        <Route
-          path="users"
-          element={
-            <AdminPage title="Manajemen Pengguna" roles={USER_ADMIN_ROLES}>
-              <UsersPage currentUserId={user.id} />
-            </AdminPage>
-          }
-        />
-        <Route
-          path="content"
-          element={
-            <AdminPage title="Manajemen Konten" roles={CONTENT_ROLES}>
-              <ContentPage userId={user.id} canEdit={canManageContent} />
-            </AdminPage>
-          }
-        />
-        <Route
-          path="gallery"
-          element={
-            <AdminPage title="Manajemen Galeri" roles={CONTENT_ROLES}>
-              <GalleryPage canEdit={canManageContent} />
-            </AdminPage>
-          }
-        />
-        <Route
-          path="pesan"
-          element={
-            <AdminPage title="Pesan Masuk" roles={CONTENT_ROLES}>
-              <InboxPage />
-            </AdminPage>
-          }
-        />
-        <Route
-          path="riwayat"
-          element={
-            <AdminPage title="Riwayat Aktivitas" roles={USER_ADMIN_ROLES}>
-              <AuditPage />
-            </AdminPage>
-          }
-        />
-        <Route
-          path="my-account"
-          element={
-            <AdminPage title="Akun Saya">
-              <MyAccountPage profile={profile} email={user.email ?? profile.email ?? ''} signOutTo={signOutTo} />
-            </AdminPage>
-          }
-        />
+        {pages.map(([path, page]) => {
+          const item = byPath.get(path)!
+          return (
+            <Route
+              key={path}
+              path={path.slice(`${paths.admin.root}/`.length)}
+              element={
+                <AdminPage title={item.name} roles={item.roles}>
+                  {page}
+                </AdminPage>
+              }
+            />
+          )
+        })}
         <Route
           path="*"
           element={

@@ -16,7 +16,7 @@ const note = 'px-4 py-10 text-center text-sm text-muted-foreground'
  * A list of records for the admin screens: a loading and an empty text, one card per record on
  * phones (instead of a table that scrolls sideways), and a table from the md breakpoint on.
  */
-export function ResponsiveTable<T extends { id: string }>({
+export function ResponsiveTable<T extends { id: string | number }>({
   items,
   isPending,
   loadingText,

@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react'
 import { Send } from 'lucide-react'
 import { toast } from '@/lib/toast'
-import { Button } from '@/components/ui/button'
+import { SubmitButton } from '@/components/ui/submit-button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
@@ -108,10 +108,9 @@ export function ContactForm() {
         <p className="text-xs text-muted-foreground">
           Kolom bertanda <span className="text-destructive">*</span> wajib diisi.
         </p>
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-          <Send aria-hidden="true" />
-          {send.isPending ? 'Mengirim...' : 'Kirim Pesan'}
-        </Button>
+        <SubmitButton size="lg" className="w-full sm:w-auto" pending={send.isPending} disabled={busy} pendingLabel="Mengirim..." icon={Send}>
+          Kirim Pesan
+        </SubmitButton>
       </fieldset>
     </form>
   )

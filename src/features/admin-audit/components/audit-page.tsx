@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { ResponsiveTable, type Column } from '@/components/ui/responsive-table'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { usePeople } from '../api/get-people'
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditEntry, type AuditFilter } from '../api/get-audit-log'
@@ -11,6 +12,7 @@ const START: AuditFilter = { actorId: '', action: '', from: '', to: '', page: 0 
 const TARGET_TYPES: Record<string, string> = { user: 'Pengguna', article: 'Artikel', gallery: 'Galeri' }
 
 const actorOf = (entry: AuditEntry) => entry.actor_name ?? (entry.actor_id ? 'Pengguna terhapus' : 'Sistem')
+const actionOf = (entry: AuditEntry) => ACTION_LABELS[entry.action] ?? entry.action
 const targetOf = (entry: AuditEntry) => `${TARGET_TYPES[entry.target_type] ?? entry.target_type}: ${entry.target_label ?? '-'}`
 
 function Changes({ entry }: { entry: AuditEntry }) {
@@ -27,6 +29,17 @@ function Changes({ entry }: { entry: AuditEntry }) {
   )
 }
 
+const When = ({ entry }: { entry: AuditEntry }) => <time dateTime={entry.occurred_at}>{formatOccurredAt(entry.occurred_at)}</time>
+
+// The rows grow with their list of changes; every cell starts at the row's top.
+const COLUMNS: Column<AuditEntry>[] = [
+  { header: 'Waktu', className: 'align-top whitespace-nowrap', cell: (entry) => <When entry={entry} /> },
+  { header: 'Pelaku', className: 'align-top', cell: actorOf },
+  { header: 'Aksi', className: 'align-top font-medium', cell: actionOf },
+  { header: 'Sasaran', className: 'align-top break-words', cell: targetOf },
+  { header: 'Perubahan', className: 'align-top max-w-sm text-muted-foreground', cell: (entry) => <Changes entry={entry} /> },
+]
+
 /** /admin/riwayat: the append-only activity log, for the superadmin. */
 export default function AuditPage() {
   const [filter, setFilter] = useState<AuditFilter>(START)
@@ -35,7 +48,6 @@ export default function AuditPage() {
   useQueryErrorToast(log.error, 'Gagal memuat riwayat aktivitas')
   const total = log.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
-  const entries = log.data?.entries ?? []
   const change = (next: Partial<AuditFilter>) => setFilter((current) => ({ ...current, ...next, page: 0 }))
   const goTo = (page: number) => setFilter((current) => ({ ...current, page }))
 
@@ -51,58 +63,29 @@ export default function AuditPage() {
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
         <AuditFilters filter={filter} people={people.data ?? []} onChange={change} onReset={() => setFilter(START)} />
-        {log.isPending ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground" role="status">
-            Memuat riwayat...
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground">Tidak ada aktivitas yang cocok.</p>
-        ) : (
-          <div aria-busy={log.isFetching || undefined}>
-            <ul className="divide-y divide-border md:hidden" aria-label="Daftar aktivitas">
-              {entries.map((entry) => (
-                <li key={entry.id} className="grid gap-1 p-4 text-sm">
-                  <p className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</p>
-                  <p className="break-words">{targetOf(entry)}</p>
-                  <p className="text-muted-foreground">
-                    {actorOf(entry)} · <time dateTime={entry.occurred_at}>{formatOccurredAt(entry.occurred_at)}</time>
-                  </p>
-                  <div className="text-muted-foreground">
-                    <Changes entry={entry} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Waktu</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Pelaku</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Aksi</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Sasaran</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Perubahan</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-border align-top">
-                  {entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="px-4 py-3 whitespace-nowrap">
-                        <time dateTime={entry.occurred_at}>{formatOccurredAt(entry.occurred_at)}</time>
-                      </td>
-                      <td className="px-4 py-3">{actorOf(entry)}</td>
-                      <td className="px-4 py-3 font-medium">{ACTION_LABELS[entry.action] ?? entry.action}</td>
-                      <td className="px-4 py-3 break-words">{targetOf(entry)}</td>
-                      <td className="max-w-sm px-4 py-3 text-muted-foreground">
-                        <Changes entry={entry} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-        )}
+        <div aria-busy={(log.isFetching && !log.isPending) || undefined}>
+          <ResponsiveTable
+            items={log.data?.entries}
+            isPending={log.isPending}
+            loadingText="Memuat riwayat..."
+            emptyText="Tidak ada aktivitas yang cocok."
+            label="Daftar aktivitas"
+            columns={COLUMNS}
+            cardClassName="gap-1 text-sm"
+            card={(entry) => (
+              <>
+                <p className="font-semibold">{actionOf(entry)}</p>
+                <p className="break-words">{targetOf(entry)}</p>
+                <p className="text-muted-foreground">
+                  {actorOf(entry)} · <When entry={entry} />
+                </p>
+                <div className="text-muted-foreground">
+                  <Changes entry={entry} />
+                </div>
+              </>
+            )}
+          />
+        </div>
         <nav className="flex items-center justify-between gap-4 border-t border-border p-4 text-sm" aria-label="Halaman riwayat">
           <p className="text-muted-foreground" aria-live="polite">
             Halaman {filter.page + 1} dari {pages} · {total} aktivitas

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { supabase } from '@/lib/supabase'
 import { ARTICLE_IMAGES_BUCKET } from './upload-article-images'
 
@@ -41,29 +42,45 @@ export async function getArticleImages(id: string): Promise<ArticleImages | null
 }
 
 /**
- * Removes the files `before` used and `after` no longer does, unless another article still
- * shows them (a URL may have been copied into it). Storage policies let staff delete only
- * files in their own folder, so files another admin uploaded stay. A failure here never fails
- * the save: the article is already right, the file is only left over.
+ * Removes the files `before` used (and `extra`, such as pictures uploaded while editing) that
+ * `after` no longer does. Storage lets any staff member delete an article image, whoever
+ * uploaded it, but only while no article names it (migration 20261123200300), so a file whose URL
+ * was copied into another article stays without asking here. A failure never fails the save:
+ * the article is already right, the file is only left over.
  */
-export async function removeUnusedArticleImages(articleId: string, before: ArticleImages | null, after: ArticleImages | null) {
+export async function removeUnusedArticleImages(
+  before: ArticleImages | null,
+  after: ArticleImages | null,
+  extra: Iterable<string> = [],
+) {
   const keep = articleImagePaths(after)
-  const candidates = [...articleImagePaths(before)].filter((path) => !keep.has(path))
+  const candidates = [...new Set([...articleImagePaths(before), ...extra])].filter((path) => !keep.has(path))
   if (candidates.length === 0) return
-  try {
-    const { data: others, error } = await supabase
-      .from('articles')
-      .select('cover_image_url, image_gallery_urls, content')
-      .neq('id', articleId)
-    if (error) throw error
-    const used = new Set((others ?? []).flatMap((article) => [...articleImagePaths(article)]))
-    const unused = candidates.filter((path) => !used.has(path))
-    if (unused.length === 0) return
-    const { error: removeError } = await supabase.storage.from(ARTICLE_IMAGES_BUCKET).remove(unused)
-    if (removeError) throw removeError
-  } catch (error) {
-    console.warn('Unused article images were not removed:', candidates, error)
-  }
+  const { error } = await supabase.storage.from(ARTICLE_IMAGES_BUCKET).remove(candidates)
+  if (error) console.warn('Unused article images were not removed:', candidates, error)
+}
+
+/**
+ * Removes the pictures uploaded into articles that were never saved (a closed tab), once they
+ * are a day old and still unused (migration 20261123200500). Runs once per page load, when
+ * staff open the content page; a failure only leaves the files for the next time.
+ */
+export async function sweepAbandonedArticleImages() {
+  const { data, error } = await supabase.rpc('abandoned_article_images')
+  if (error || !data || data.length === 0) return
+  const { error: removeError } = await supabase.storage.from(ARTICLE_IMAGES_BUCKET).remove(data)
+  if (removeError) console.warn('Abandoned article images were not removed:', removeError)
+}
+
+let sweptThisPageLoad = false
+
+/** The sweep above, once per page load, for staff who may write articles. */
+export function useSweepAbandonedArticleImages(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || sweptThisPageLoad) return
+    sweptThisPageLoad = true
+    void sweepAbandonedArticleImages()
+  }, [enabled])
 }
 
 function supabaseOrigin(): string {

@@ -9,7 +9,7 @@ export async function deleteArticle(id: string): Promise<void> {
   const { data, error } = await supabase.from('articles').delete().eq('id', id).select('id')
   if (error) throw error
   if (!data || data.length === 0) throw new Error('Artikel tidak ditemukan atau Anda tidak memiliki izin.')
-  await removeUnusedArticleImages(id, before, null)
+  await removeUnusedArticleImages(before, null)
 }
 
 export function useDeleteArticle() {

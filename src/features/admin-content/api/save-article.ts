@@ -9,12 +9,20 @@ export type ArticleFields = Pick<
   'title' | 'category' | 'content' | 'cover_image_url' | 'image_gallery_urls' | 'author_id' | 'published_at'
 >
 
+export type SaveArticleInput = {
+  id?: string
+  fields: ArticleFields
+  /** Object names of pictures uploaded while editing: those the saved article does not use are removed. */
+  uploadedWhileEditing?: string[]
+}
+
 /** Creates the article when `id` is absent, otherwise updates it with the same fields. */
-export async function saveArticle({ id, fields }: { id?: string; fields: ArticleFields }) {
+export async function saveArticle({ id, fields, uploadedWhileEditing = [] }: SaveArticleInput) {
   const row = { ...fields, updated_at: new Date().toISOString() }
   if (!id) {
     const { data, error } = await supabase.from('articles').insert(row).select('id').single()
     if (error) throw error
+    await removeUnusedArticleImages(null, fields, uploadedWhileEditing)
     return data.id
   }
   const before = await getArticleImages(id)
@@ -22,7 +30,7 @@ export async function saveArticle({ id, fields }: { id?: string; fields: Article
   if (error) throw error
   if (!data || data.length === 0) throw new Error('Artikel tidak ditemukan atau Anda tidak memiliki izin.')
   // a replaced or removed image is no longer public once the article stops using it
-  await removeUnusedArticleImages(id, before, fields)
+  await removeUnusedArticleImages(before, fields, uploadedWhileEditing)
   return id
 }
 

@@ -45,6 +45,8 @@ async function isGif(file: Blob): Promise<boolean> {
 }
 
 export const coverPath = (userId: string, file: File) => `${userId}/${Date.now()}_${safeFilename(file.name)}`
+/** Pictures uploaded from the editor into the text, before or after the article is first saved. */
+export const bodyPath = (userId: string, file: File) => `${userId}/body/${Date.now()}_${safeFilename(file.name)}`
 export const galleryPath = (userId: string, file: File) =>
   `${userId}/gallery/${Date.now()}_${safeFilename(file.name)}`
 

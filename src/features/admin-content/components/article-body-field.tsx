@@ -10,6 +10,7 @@ type Props = {
   initialHtml: string
   onChange: (html: string) => void
   images: EditorImage[]
+  onUpload: (file: File) => Promise<string>
   title: string
   category: string
   error?: string

@@ -22,7 +22,6 @@ import {
   TITLE_MAX,
   type ArticleFormInput,
 } from '../api/article-schema'
-import { sniffFile } from '@/lib/images'
 import { uploadArticleImages, UploadError, type UploadProgress } from '../api/upload-article-images'
 import { ArticleBodyField } from './article-body-field'
 import { DiscardChangesDialog } from './discard-changes-dialog'
@@ -30,22 +29,14 @@ import { FilePicker } from './file-picker'
 import { ImageThumb } from './image-thumb'
 import { PublicationFields } from './publication-fields'
 import { initialMode, publishedAtFor, toWibParts, type PublishMode } from '../lib/publication'
+import { isImageFile, messageOf } from '../lib/picked-files'
+import { useBodyUploads } from './use-body-uploads'
 
 type Props = {
   /** null creates a new article. The parent remounts this per opening (key). */
   article: AdminArticle | null
   userId: string
   onClose: () => void
-}
-
-// A picked file counts as a picture by its first bytes (JPEG, PNG, WebP), never by name or type,
-// so a text file named .png is refused at once instead of at save time.
-const isImage = async (file: File) => (await sniffFile(file)) !== null
-
-// supabase-js hands back plain `{ message }` objects, not Error instances.
-function messageOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message
-  return String(error)
 }
 
 export function ArticleEditorDialog({ article, userId, onClose }: Props) {
@@ -71,7 +62,14 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   // Files already stored by an attempt whose save then failed: a retry reuses their URLs.
   const uploaded = useRef(new Map<File, string>())
   const save = useSaveArticle()
+  const bodyUploads = useBodyUploads(userId)
   const id = useId()
+
+  // Pictures stored for an article that is then not saved go again.
+  const closeWithoutSaving = () => {
+    bodyUploads.discard(uploaded.current.values())
+    onClose()
+  }
 
   const dirty =
     title !== (article?.title ?? '') ||
@@ -86,14 +84,14 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   const requestClose = () => {
     if (saving) return
     if (dirty) setConfirmClose(true)
-    else onClose()
+    else closeWithoutSaving()
   }
 
   const pickCover = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null
     event.target.value = ''
     if (!file) return
-    if (!(await isImage(file))) {
+    if (!(await isImageFile(file))) {
       toast.error('Upload Gagal', { description: `${file.name} bukan file gambar.` })
       return
     }
@@ -103,7 +101,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   const pickGallery = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? [])
     event.target.value = ''
-    const checks = await Promise.all(files.map(isImage))
+    const checks = await Promise.all(files.map(isImageFile))
     const images = files.filter((_, i) => checks[i])
     const rejected = files.filter((_, i) => !checks[i])
     if (rejected.length > 0) {
@@ -161,6 +159,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
           author_id: userId,
           published_at: publication.value,
         },
+        uploadedWhileEditing: bodyUploads.paths,
       })
       const skipped = images.skipped.length
       toast.success(editing ? 'Artikel Berhasil Diperbarui!' : 'Artikel Berhasil Dibuat!', {
@@ -177,13 +176,14 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     }
   }
 
-  // The editor inserts only pictures already stored for this article.
+  // The editor inserts only pictures stored for this article.
   const storedImages = useMemo(
     () => [
       ...(coverUrl ? [{ url: coverUrl, label: 'gambar sampul' }] : []),
       ...galleryUrls.map((url, index) => ({ url, label: `gambar galeri ${index + 1}` })),
+      ...bodyUploads.urls.map((url, index) => ({ url, label: `gambar isi ${index + 1}` })),
     ],
-    [coverUrl, galleryUrls],
+    [coverUrl, galleryUrls, bodyUploads.urls],
   )
 
   const uploading = progress !== null && progress.total > 0 && progress.done < progress.total
@@ -225,6 +225,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
               initialHtml={article?.content ?? ''}
               onChange={setContent}
               images={storedImages}
+              onUpload={bodyUploads.upload}
               title={title}
               category={category}
               error={errors.content}
@@ -340,7 +341,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
         </DialogContent>
       </Dialog>
 
-      <DiscardChangesDialog open={confirmClose} onOpenChange={setConfirmClose} onDiscard={onClose} />
+      <DiscardChangesDialog open={confirmClose} onOpenChange={setConfirmClose} onDiscard={closeWithoutSaving} />
     </>
   )
 }

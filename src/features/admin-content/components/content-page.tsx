@@ -9,6 +9,7 @@ import { ResponsiveTable } from '@/components/ui/responsive-table'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useAdminArticles, type AdminArticle } from '../api/get-articles'
 import { useDeleteArticle } from '../api/delete-article'
+import { useSweepAbandonedArticleImages } from '../api/article-files'
 import { ArticleEditorDialog } from './article-editor-dialog'
 import { PublicationBadge } from './publication-badge'
 
@@ -65,6 +66,7 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
   const [editor, setEditor] = useState<Editor | null>(null)
 
   useQueryErrorToast(articles.error, 'Gagal memuat artikel')
+  useSweepAbandonedArticleImages(canEdit)
 
   const actionProps = {
     canEdit,

@@ -49,14 +49,14 @@ export async function updateGalleryPhoto({ id, caption, alt }: { id: string; cap
   if (!data || data.length === 0) throw new Error('Foto tidak ditemukan atau Anda tidak memiliki izin.')
 }
 
-/** Writes the given order (only rows whose position changes). */
+/** Writes the given order in one statement: all of it or, on any error, none of it. */
 export async function reorderGalleryPhotos(photos: GalleryPhoto[]) {
-  const changed = photos.map((photo, position) => ({ photo, position })).filter(({ photo, position }) => photo.position !== position)
-  const results = await Promise.all(
-    changed.map(({ photo, position }) => supabase.from('gallery_photos').update({ position }).eq('id', photo.id)),
-  )
-  const failed = results.find((result) => result.error)
-  if (failed?.error) throw failed.error
+  if (photos.length === 0) return
+  const { error } = await supabase.rpc('reorder_gallery_photos', {
+    gallery_id: photos[0].gallery_id,
+    photo_ids: photos.map((photo) => photo.id),
+  })
+  if (error) throw error
 }
 
 /** The row first (visitors stop seeing it), then its file. */

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { transformedUrl } from '@/lib/images'
+import { fallbackProps, transformedUrl } from '@/lib/images'
 import { GALLERY_BUCKET, type GalleryPhoto } from '../api/gallery-photos'
 
 type Props = {
@@ -28,6 +28,7 @@ export function PhotoItem({ photo, index, count, busy, onSave, onMove, onRemove 
     <li className="grid gap-3 rounded-lg border border-border p-3 sm:grid-cols-[160px_1fr]">
       <img
         src={transformedUrl(GALLERY_BUCKET, photo.path, { width: 320, height: 240, resize: 'cover' })}
+        {...fallbackProps(GALLERY_BUCKET, photo.path)}
         alt={photo.alt || label}
         width={160}
         height={120}

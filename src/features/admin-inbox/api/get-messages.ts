@@ -1,26 +1,39 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
+import type { InboxView } from '../lib/inbox'
 
 export type ContactMessage = Database['public']['Tables']['contacts']['Row']
+export type MessagePage = { messages: ContactMessage[]; total: number }
 
-// A unit's inbox holds dozens of messages a month; the newest 500 cover any realistic backlog
-// while keeping search instant in the browser.
-export const INBOX_LIMIT = 500
+export const INBOX_PAGE_SIZE = 25
 
-export async function getMessages(): Promise<ContactMessage[]> {
-  const { data, error } = await supabase
-    .from('contacts')
-    .select('id, name, email, phone, subject, message, created_at, read_at, archived_at, sender_address')
+/**
+ * One page of a view, newest first, searched on the server (search_contact_messages matches the
+ * words as written in sender, address, subject and text), with the view's exact total.
+ */
+export async function getMessagePage(view: InboxView, query: string, page: number): Promise<MessagePage> {
+  const from = page * INBOX_PAGE_SIZE
+  const matching = supabase.rpc('search_contact_messages', { q: query.trim() }, { count: 'exact' })
+  const inView = view === 'archived' ? matching.not('archived_at', 'is', null) : matching.is('archived_at', null)
+  const { data, count, error } = await inView
     .order('created_at', { ascending: false })
-    .limit(INBOX_LIMIT)
+    .order('id')
+    .range(from, from + INBOX_PAGE_SIZE - 1)
   if (error) throw error
-  return data
+  return { messages: data, total: count ?? data.length }
 }
 
-export const messagesQueryOptions = () => queryOptions({ queryKey: queryKeys.contacts.list(), queryFn: getMessages })
-
-export function useMessages() {
-  return useQuery(messagesQueryOptions())
+/** The view's pages loaded so far ('Muat lebih banyak' asks for the next one). */
+export function useMessages(view: InboxView, query: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.contacts.list(view, query.trim()),
+    queryFn: ({ pageParam }) => getMessagePage(view, query, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((loaded, page) => loaded + page.messages.length, 0) < last.total ? pages.length : undefined,
+    // typing a search keeps the view's last answer on screen until the new one arrives
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === view ? previous : undefined),
+  })
 }

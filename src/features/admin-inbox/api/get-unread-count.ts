@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 
@@ -13,6 +13,9 @@ export async function getUnreadCount(): Promise<number> {
   if (error) throw error
   return count ?? 0
 }
+
+export const unreadCountQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.contacts.unreadCount(), queryFn: getUnreadCount })
 
 /**
  * The unread count, kept live: every change to contacts (a visitor's new message, a colleague
@@ -39,5 +42,5 @@ export function useUnreadCount(enabled: boolean) {
     }
   }, [enabled, channelId, queryClient])
 
-  return useQuery({ queryKey: queryKeys.contacts.unreadCount(), queryFn: getUnreadCount, enabled })
+  return useQuery({ ...unreadCountQueryOptions(), enabled })
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
-import type { ContactMessage } from './get-messages'
+import type { ContactMessage, MessagePage } from './get-messages'
 
 /** The only columns staff may change; a message's text stays what the visitor sent. */
 export type MessageStatePatch = Partial<Pick<ContactMessage, 'read_at' | 'archived_at'>>
@@ -18,9 +18,15 @@ export function useUpdateMessageState() {
     mutationFn: updateMessageState,
     // The list answers at once; a refused change is rolled back by the refetch in onSettled.
     onMutate: async ({ id, patch }) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.contacts.list() })
-      queryClient.setQueryData<ContactMessage[]>(queryKeys.contacts.list(), (list) =>
-        list?.map((m) => (m.id === id ? { ...m, ...patch } : m)),
+      await queryClient.cancelQueries({ queryKey: queryKeys.contacts.lists() })
+      queryClient.setQueriesData<InfiniteData<MessagePage>>({ queryKey: queryKeys.contacts.lists() }, (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            messages: page.messages.map((m) => (m.id === id ? { ...m, ...patch } : m)),
+          })),
+        },
       )
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all }),

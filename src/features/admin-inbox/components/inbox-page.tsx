@@ -1,6 +1,8 @@
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDeferredValue, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Inbox, Search } from 'lucide-react'
 import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -10,7 +12,8 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useMessages, type ContactMessage } from '../api/get-messages'
 import { useUpdateMessageState } from '../api/update-message'
 import { useDeleteMessage } from '../api/delete-message'
-import { filterMessages, type InboxView } from '../lib/inbox'
+import { unreadCountQueryOptions } from '../api/get-unread-count'
+import type { InboxView } from '../lib/inbox'
 import { MessageItem } from './message-item'
 
 const EMPTY_TEXT: Record<InboxView, string> = {
@@ -19,21 +22,21 @@ const EMPTY_TEXT: Record<InboxView, string> = {
 }
 
 export default function InboxPage() {
-  const messages = useMessages()
-  const update = useUpdateMessageState()
-  const remove = useDeleteMessage()
   const [view, setView] = useState<InboxView>('inbox')
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
+  const messages = useMessages(view, deferredQuery)
+  // the whole inbox's unread count, not the loaded pages': kept live by the sidebar's subscription
+  const unread = useQuery(unreadCountQueryOptions())
+  const update = useUpdateMessageState()
+  const remove = useDeleteMessage()
   const [toDelete, setToDelete] = useState<ContactMessage | null>(null)
 
   useQueryErrorToast(messages.error, 'Gagal memuat pesan')
 
-  const visible = useMemo(
-    () => filterMessages(messages.data ?? [], view, deferredQuery),
-    [messages.data, view, deferredQuery],
-  )
-  const unreadInbox = (messages.data ?? []).filter((m) => m.read_at === null && m.archived_at === null).length
+  const visible = messages.data?.pages.flatMap((page) => page.messages) ?? []
+  const total = messages.data?.pages.at(-1)?.total ?? 0
+  const unreadInbox = unread.data ?? 0
 
   const setState = (message: ContactMessage, patch: Parameters<typeof update.mutate>[0]['patch'], done?: string) =>
     update.mutate(
@@ -90,6 +93,18 @@ export default function InboxPage() {
             </li>
           ))}
         </ul>
+      )}
+      {visible.length > 0 && (
+        <div className="flex flex-col items-center gap-3 border-t border-border px-4 py-4 sm:flex-row sm:justify-between">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Menampilkan {visible.length} dari {total} pesan
+          </p>
+          {messages.hasNextPage && (
+            <Button variant="outline" size="sm" onClick={() => void messages.fetchNextPage()} disabled={messages.isFetchingNextPage}>
+              {messages.isFetchingNextPage ? 'Memuat...' : 'Muat lebih banyak'}
+            </Button>
+          )}
+        </div>
       )}
     </div>
   )

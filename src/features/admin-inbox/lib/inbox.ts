@@ -2,17 +2,6 @@ import type { ContactMessage } from '../api/get-messages'
 
 export type InboxView = 'inbox' | 'archived'
 
-/** Messages of one view whose sender, address, subject or text contains the query (any case). */
-export function filterMessages(messages: readonly ContactMessage[], view: InboxView, query: string) {
-  const needle = query.trim().toLocaleLowerCase('id-ID')
-  return messages.filter(
-    (m) =>
-      (view === 'archived') === (m.archived_at !== null) &&
-      (!needle ||
-        [m.name, m.email, m.subject ?? '', m.message].some((text) => text.toLocaleLowerCase('id-ID').includes(needle))),
-  )
-}
-
 export const DEFAULT_REPLY_SUBJECT = 'Pesan Anda kepada Skadron 31/Serbu'
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Send } from 'lucide-react'
 import { toast } from '@/lib/toast'
-import { Button } from '@/components/ui/button'
+import { SubmitButton } from '@/components/ui/submit-button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { describeError } from '@/lib/error-messages'
@@ -51,10 +51,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             />
           )}
         </Field>
-        <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
-          <Send aria-hidden="true" />
-          {request.isPending ? 'Memproses...' : 'Kirim Tautan'}
-        </Button>
+        <SubmitButton size="lg" className="w-full" pending={request.isPending} pendingLabel="Memproses..." icon={Send}>
+          Kirim Tautan
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Sudah ingat password?{' '}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { KeyRound } from 'lucide-react'
 import { toast } from '@/lib/toast'
-import { Button } from '@/components/ui/button'
+import { SubmitButton } from '@/components/ui/submit-button'
 import { Field } from '@/components/ui/field'
 import { describeError } from '@/lib/error-messages'
 import { fieldErrors } from '@/lib/validation/field-errors'
@@ -61,10 +61,9 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
       {field('password', 'Password Baru', 'new-password')}
       {field('confirmation', 'Konfirmasi Password Baru', 'new-password-confirmation')}
       <p className="text-sm text-muted-foreground">Minimal 6 karakter. Setelah disimpan, semua sesi lain akun Anda dikeluarkan.</p>
-      <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
-        <KeyRound aria-hidden="true" />
-        {save.isPending ? 'Memproses...' : 'Simpan Password'}
-      </Button>
+      <SubmitButton size="lg" className="w-full" pending={save.isPending} pendingLabel="Memproses..." icon={KeyRound}>
+        Simpan Password
+      </SubmitButton>
     </form>
   )
 }

@@ -33,7 +33,7 @@ export function cleanPastedHtml(html: string, keepImage: (src: string) => boolea
       return
     }
     for (const attr of Array.from(el.attributes)) {
-      if (!['href', 'src', 'alt', 'title'].includes(attr.name)) el.removeAttribute(attr.name)
+      if (!['href', 'src', 'alt', 'title', 'colspan', 'rowspan'].includes(attr.name)) el.removeAttribute(attr.name)
     }
   })
   return doc.body.innerHTML

@@ -1,11 +1,16 @@
 import StarterKit from '@tiptap/starter-kit'
 import Link from '@tiptap/extension-link'
 import Image from '@tiptap/extension-image'
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table'
 import { normalizeLinkUrl } from '../../lib/link-url'
+
+// Cells keep only their spans: widths and alignment would be inline styles, which the public
+// page strips anyway (src/lib/sanitize.ts), so the stored HTML does not carry them.
+const spans = () => ({ colspan: { default: 1 }, rowspan: { default: 1 } })
 
 /**
  * Only what an article uses: paragraphs, two heading levels, bold and italic, lists, quotes, links,
- * images and undo. Everything the editor writes is plain HTML with no classes, styles or targets;
+ * images, tables and undo. Everything the editor writes is plain HTML with no classes, styles or targets;
  * the public page adds target/rel to outside links when it renders (src/lib/sanitize.ts).
  */
 export const articleExtensions = [
@@ -27,4 +32,9 @@ export const articleExtensions = [
     isAllowedUri: (url) => normalizeLinkUrl(url) !== null,
   }),
   Image.configure({ inline: false, allowBase64: false }),
+  // A plain <table><tbody>: no colgroup or min-width style (a header row is <th> cells in it).
+  Table.extend({ renderHTML: () => ['table', {}, ['tbody', 0]] }).configure({ resizable: false }),
+  TableRow,
+  TableHeader.extend({ addAttributes: spans }),
+  TableCell.extend({ addAttributes: spans }),
 ]

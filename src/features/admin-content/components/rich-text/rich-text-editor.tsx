@@ -20,6 +20,7 @@ type Props = {
   /** Clean HTML, or '' when nothing is written. */
   onChange: (html: string) => void
   images: EditorImage[]
+  onUpload: (file: File) => Promise<string>
   /** What the preview shows above the text, as the public page does. */
   title: string
   category: string
@@ -32,7 +33,7 @@ type Props = {
 // get below it; the stored article does not need it.
 const storedHtml = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, ''))
 
-export default function RichTextEditor({ id, labelId, initialHtml, onChange, images, title, category, invalid, describedBy, disabled }: Props) {
+export default function RichTextEditor({ id, labelId, initialHtml, onChange, images, onUpload, title, category, invalid, describedBy, disabled }: Props) {
   const [panel, setPanel] = useState<Panel>(null)
   const [previewing, setPreviewing] = useState(false)
   // The editor is created once; its paste and update handlers read the latest props through refs.
@@ -119,7 +120,7 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, ima
         </Button>
       </div>
       {!previewing && panel === 'link' && <LinkPanel editor={editor} onDone={() => setPanel(null)} />}
-      {!previewing && panel === 'image' && <ImagePanel editor={editor} images={images} onDone={() => setPanel(null)} />}
+      {!previewing && panel === 'image' && <ImagePanel editor={editor} images={images} onUpload={onUpload} onDone={() => setPanel(null)} />}
       <div hidden={previewing}>
         <EditorContent editor={editor} />
       </div>

@@ -1,7 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { useEditorState, type Editor } from '@tiptap/react'
 import {
+  BetweenHorizontalEnd,
+  BetweenVerticalEnd,
   Bold,
+  Grid2x2X,
   Heading2,
   Heading3,
   ImagePlus,
@@ -11,6 +14,7 @@ import {
   ListOrdered,
   Quote,
   Redo2,
+  Table,
   Undo2,
   type LucideIcon,
 } from 'lucide-react'
@@ -38,9 +42,16 @@ const TOOLS: Tool[] = [
   { label: 'Kutipan', icon: Quote, active: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run() },
   { label: 'Tautan', icon: Link2, keys: 'Ctrl+K', active: (e) => e.isActive('link'), run: (_, open) => open('link') },
   { label: 'Sisipkan gambar', icon: ImagePlus, run: (_, open) => open('image') },
+  { label: 'Sisipkan tabel', icon: Table, enabled: (e) => !e.isActive('table'), run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
+  { label: 'Tambah baris tabel', icon: BetweenHorizontalEnd, enabled: (e) => e.can().addRowAfter(), run: (e) => e.chain().focus().addRowAfter().run() },
+  { label: 'Tambah kolom tabel', icon: BetweenVerticalEnd, enabled: (e) => e.can().addColumnAfter(), run: (e) => e.chain().focus().addColumnAfter().run() },
+  { label: 'Hapus tabel', icon: Grid2x2X, enabled: (e) => e.can().deleteTable(), run: (e) => e.chain().focus().deleteTable().run() },
   { label: 'Urungkan', icon: Undo2, keys: 'Ctrl+Z', enabled: (e) => e.can().undo(), run: (e) => e.chain().focus().undo().run() },
   { label: 'Ulangi', icon: Redo2, keys: 'Ctrl+Shift+Z', enabled: (e) => e.can().redo(), run: (e) => e.chain().focus().redo().run() },
 ]
+
+// A little space after the lists and quote, the link and picture, and the table tools.
+const GROUP_ENDS = new Set(['Kutipan', 'Sisipkan gambar', 'Hapus tabel'].map((label) => TOOLS.findIndex((tool) => tool.label === label)))
 
 /**
  * The formatting buttons as one WAI-ARIA toolbar: a single Tab stop, arrow keys move between
@@ -97,7 +108,7 @@ export function Toolbar({ editor, disabled, onPanel }: { editor: Editor; disable
             className={cn(
               'inline-flex size-9 items-center justify-center rounded-md text-foreground/80 outline-none hover:bg-background hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-40',
               active && 'bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground',
-              (index === 6 || index === 8) && 'mr-2',
+              GROUP_ENDS.has(index) && 'mr-1',
             )}
           >
             <Icon className="size-4" aria-hidden="true" />

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/core'
+import { describe, expect, it } from 'vitest'
+import { sanitizeArticleHtml } from '@/lib/sanitize'
+import { articleExtensions } from './extensions'
+import { cleanPastedHtml } from './clean-paste'
+
+/** What the editor writes back when an article is opened and saved without a change. */
+function reSaved(html: string): string {
+  const editor = new Editor({ extensions: articleExtensions, content: html })
+  const out = editor.getHTML()
+  editor.destroy()
+  return out
+}
+
+const OLD_ARTICLE =
+  '<p>Susunan tim:</p>' +
+  '<table class="MsoTable" style="width:100%" border="1"><colgroup><col style="width:200px"></colgroup>' +
+  '<thead><tr><th>Nama</th><th style="text-align:center">Jabatan</th></tr></thead>' +
+  '<tbody><tr><td>Letkol Cpn A</td><td onclick="alert(1)">Komandan</td></tr>' +
+  '<tr><td colspan="2">Cadangan: <strong>dua</strong> awak</td></tr></tbody></table>'
+
+const STORED =
+  '<p>Susunan tim:</p>' +
+  '<table><tbody><tr><th><p>Nama</p></th><th><p>Jabatan</p></th></tr>' +
+  '<tr><td><p>Letkol Cpn A</p></td><td><p>Komandan</p></td></tr>' +
+  '<tr><td colspan="2"><p>Cadangan: <strong>dua</strong> awak</p></td></tr></tbody></table>'
+
+describe('tables in the article editor', () => {
+  it('an old article\'s table survives opening and saving, without styles, classes or handlers', () => {
+    expect(reSaved(OLD_ARTICLE)).toBe(STORED)
+    // and saving again changes nothing
+    expect(reSaved(STORED)).toBe(STORED)
+  })
+
+  it('the public page renders what the editor stores as it is (same sanitizer on server and browser)', () => {
+    expect(sanitizeArticleHtml(STORED)).toBe(STORED)
+  })
+
+  it('a table pasted from a word processor keeps its rows, cells and spans', () => {
+    const pasted = cleanPastedHtml(
+      '<table class="MsoTableGrid" style="border:none"><tr><td width="120" style="mso-x"><p class="MsoNormal">Jam<o:p></o:p></p></td>' +
+        '<td rowspan="2"><p>07.00</p></td></tr><tr><td>Lokasi</td></tr></table>',
+      () => false,
+    )
+    expect(reSaved(pasted)).toBe(
+      '<table><tbody><tr><td><p>Jam</p></td><td rowspan="2"><p>07.00</p></td></tr><tr><td><p>Lokasi</p></td></tr></tbody></table>',
+    )
+  })
+})
