@@ -27,7 +27,8 @@ const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${(a / b).toFixed(2)
 
 export function writeReport(r: Report): string {
   const find = (target: string, c: number, list = r.results) => list.find((x) => x.target === target && x.connections === c)!;
-  const cpu = (v: number | undefined) => (v === undefined ? '-' : String(Math.round(v)));
+  // Backends that exit during a row take their CPU time with them, which can make the difference negative.
+  const cpu = (v: number | undefined) => (v === undefined || v < 0 ? '-' : String(Math.round(v)));
   const rows = r.results.map((x) => `| ${x.target} | ${x.connections} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.bad} | ${cpu(x.serverCpuUs)} | ${cpu(x.pgCpuUs)} |`).join('\n');
   const insertRows = r.inserts.map((x) => `| ${x.target} | ${x.connections} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.bad} |`).join('\n');
   const goals: string[] = [];
@@ -63,7 +64,8 @@ ${rows}
 CPU per request is the CPU time (/proc/<pid>/stat, user + system) the server's process, and all of
 the cluster's PostgreSQL processes, used during the row's 10 s divided by the requests answered: far
 steadier than req/s on a shared machine, since it does not depend on how much of the CPU the
-scheduler hands each process. The cache does not reach PostgreSQL.
+scheduler hands each process. The cache does not reach PostgreSQL. A dash: PostgreSQL backends of another
+server exited during the row, taking their CPU time with them, so no figure could be computed.
 
 Anonymous contact insert (\`POST /rest/v1/contacts\`, \`Prefer: return=minimal\`, a new e-mail each time; the
 contact form's flood guard is switched off in the benchmark database so that every insert commits):
