@@ -94,7 +94,9 @@ test('hostile HTML is sanitized: nothing runs, javascript: links are gone, exter
   await expect(content.locator('#ext')).toHaveAttribute('target', '_blank')
   await expect(content.locator('#ext')).toHaveAttribute('rel', 'noopener noreferrer')
   await expect(content.locator('#int')).not.toHaveAttribute('target', '_blank')
-  await page.waitForTimeout(300)
+  // Broken images fire their error handlers before the load event; one more frame lets any queued handler run.
+  await page.waitForLoadState('load')
+  await page.evaluate(() => new Promise(requestAnimationFrame))
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined()
 })
 
