@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { pickEncoding } from '../http/compress.ts';
 import { matches } from '../http/etag.ts';
 import type { CachedPage, PageCache, PageEncoding } from './page-cache.ts';
 
@@ -25,18 +26,6 @@ export function pageKey(c: Context): string {
   return `${proto}://${host}${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
 }
 
-/** br, else gzip, else the plain page: what the client accepts (a q=0 refuses). */
-function pickEncoding(accept: string | undefined): PageEncoding {
-  if (!accept) return 'identity';
-  const accepts = (name: string) => {
-    const match = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=([\\d.]+))?\\s*(?:,|$)`, 'i').exec(accept);
-    return match !== null && (match[1] === undefined || Number(match[1]) > 0);
-  };
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return 'identity';
-}
-
 /** The page as an answer: 304 to a matching If-None-Match, else the body in the best encoding. */
 export function pageResponse(c: Context, page: CachedPage, headers: [string, string][] = []): Response {
   const out = new Headers(headers);
@@ -46,7 +35,7 @@ export function pageResponse(c: Context, page: CachedPage, headers: [string, str
     out.delete('Content-Type');
     return new Response(null, { status: 304, headers: out });
   }
-  const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+  const encoding: PageEncoding = pickEncoding(c.req.header('Accept-Encoding')) ?? 'identity';
   if (encoding !== 'identity') out.set('Content-Encoding', encoding);
   out.set('Content-Length', String(page.bodies[encoding].byteLength));
   return new Response(page.bodies[encoding], { status: page.status, headers: out });
