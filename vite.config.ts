@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { loadAppAfterContent } from './scripts/vite/load-app-after-content'
 
 // The production server inlines the backend address into each page; the dev server's page
 // still reads it from the API server's /env.js.
@@ -16,7 +17,7 @@ const devRuntimeConfig: Plugin = {
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]/
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), devRuntimeConfig],
+  plugins: [react(), tailwindcss(), devRuntimeConfig, loadAppAfterContent()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

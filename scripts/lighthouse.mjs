@@ -3,7 +3,7 @@
 // /, /kegiatan, one /berita/{id} and an empty React 19 app served by the same server (the LCP
 // yardstick), with the system Chromium; measures the JavaScript each public page loads, and writes
 // the medians into the section "## Public site: bundle size and Lighthouse" of docs/benchmarks.md.
-// Flags: --no-build reuses dist/ as it is.
+// Flags: --no-build reuses dist/ as it is; --save-reports keeps each run's report in .tmp/lighthouse/.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { build as esbuild } from 'esbuild'
 import os from 'node:os'
@@ -19,6 +19,8 @@ const kb = (bytes) => (bytes / 1024).toFixed(1)
 
 const RUNS = 3
 const BASELINE_DIR = 'dist/lighthouse-baseline'
+const SAVE_DIR = process.argv.includes('--save-reports') ? '.tmp/lighthouse' : null
+if (SAVE_DIR) await mkdir(SAVE_DIR, { recursive: true })
 // A run without a value (Lighthouse found no LCP) is left out rather than sorted as NaN.
 const median = (values) => {
   const known = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b)
@@ -80,6 +82,7 @@ try {
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         })
         const { categories, audits } = runner.lhr
+        if (SAVE_DIR) await writeFile(`${SAVE_DIR}/${label.replace(/\W+/g, '_')}-${run}.json`, JSON.stringify(runner.lhr))
         const score = (id) => Math.round((categories[id]?.score ?? 0) * 100)
         runs.push({
           performance: score('performance'),

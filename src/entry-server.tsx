@@ -4,9 +4,9 @@
 import { StrictMode } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { dehydrate, QueryClient } from '@tanstack/react-query'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
-import { AppProviders } from './app/providers'
-import { routes, type RouteHandle } from './app/routes'
+import { matchRoutes, StaticRouter } from 'react-router'
+import { App } from './app/app'
+import { preloadRoutes, routes, type RouteHandle } from './app/routes'
 import { HttpStatusContext, type HttpStatusRecorder } from './lib/http-status'
 import { configurePublicApi, type PublicApiConfig } from './lib/public-api'
 import { setSanitizeOrigin } from './lib/sanitize'
@@ -25,24 +25,21 @@ export type RenderOptions = {
 /** `status` is set when the page rendered asks for one (404 for a page past the end). */
 export type RenderResult = { html: string; state: string; status?: number }
 
-const handler = createStaticHandler(routes)
-
-/** The page's markup and the state the browser hydrates with; null for a redirect. */
-export async function render(request: Request, options: RenderOptions): Promise<RenderResult | null> {
+/** The page's markup and the state the browser hydrates with. */
+export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
   configurePublicApi(options.api)
   setSanitizeOrigin(options.origin)
   setRenderTarget({ url: options.env.SUPABASE_URL, origin: options.origin })
-  const context = await handler.query(request)
-  if (context instanceof Response) return null
-
   // No retries while a visitor waits: a failed read renders the page's loading state and the
   // browser asks again.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
   const url = new URL(request.url)
-  await Promise.all(
-    context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.prefetch(queryClient, match.params, url)),
-  )
-  const router = createStaticRouter(handler.dataRoutes, context)
+  await Promise.all([
+    preloadRoutes(url.pathname),
+    ...(matchRoutes(routes, url.pathname) ?? []).map((match) =>
+      (match.route.handle as RouteHandle | undefined)?.prefetch(queryClient, match.params, url),
+    ),
+  ])
   let status: number | undefined
   const recorder: HttpStatusRecorder = (value) => {
     status = value
@@ -50,11 +47,14 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const stream = await renderToReadableStream(
     <StrictMode>
       <HttpStatusContext value={recorder}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <StaticRouter location={url.pathname + url.search}>
+          <App queryClient={queryClient} />
+        </StaticRouter>
       </HttpStatusContext>
     </StrictMode>,
+    // React outlines a large Suspense boundary and fills it in with an inline script, which the
+    // site's CSP (script-src 'self') blocks; the page is sent whole anyway, so nothing is outlined.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
   await stream.allReady
   const html = await new Response(stream).text()

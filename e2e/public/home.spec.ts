@@ -1,5 +1,5 @@
 import { expect, expectToast, test, uniq } from '../support/fixtures'
-import { gotoClientSide, waitForHydration } from './navigation'
+import { gotoClientSide } from './navigation'
 
 test('hero carousel advances every 5000 ms, wraps, and pauses while hovered', async ({ page }) => {
   // Time stands still from the start: the 5000 ms are counted from when the hero's timer starts,
@@ -8,7 +8,6 @@ test('hero carousel advances every 5000 ms, wraps, and pauses while hovered', as
   await page.clock.install({ time: start })
   await page.clock.pauseAt(new Date(start.getTime() + 1_000))
   await page.goto('/')
-  await waitForHydration(page)
   const slides = page.getByTestId('hero-slides')
   const title = page.getByTestId('hero-title')
   await expect(slides).toHaveAttribute('data-active-slide', '0')

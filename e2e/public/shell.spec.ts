@@ -1,5 +1,4 @@
 import { expect, isPhone, seedSession, signedIn, test } from '../support/fixtures'
-import { waitForHydration } from './navigation'
 
 const links = [
   ['Beranda', '/'],
@@ -11,7 +10,6 @@ const links = [
 
 test('navbar links navigate and mark the current route', async ({ page }) => {
   await page.goto('/')
-  await waitForHydration(page)
   const nav = page.getByRole('banner')
   await expect(page.locator('header')).toHaveCSS('position', 'fixed')
   expect((await page.locator('header').boundingBox())?.height).toBe(80)
@@ -34,7 +32,6 @@ test('navbar links navigate and mark the current route', async ({ page }) => {
 
 test('mobile menu opens and closes below lg; the desktop bar shows links inline', async ({ page }) => {
   await page.goto('/profil')
-  await waitForHydration(page)
   const toggle = page.getByRole('button', { name: /menu/ })
   if (!isPhone(page)) {
     await expect(toggle).toBeHidden()
@@ -103,8 +100,6 @@ test('unknown routes show a not-found page inside the shell', async ({ page }) =
 test('Escape closes the mobile menu and puts focus back on its button', async ({ page }) => {
   test.skip(!isPhone(page), 'the menu button exists below lg only')
   await page.goto('/kegiatan')
-  // The server's button does nothing until React takes over the page.
-  await waitForHydration(page)
   await page.getByRole('button', { name: 'Buka menu' }).click()
   await expect(page.locator('#mobile-menu')).toBeVisible()
   await page.keyboard.press('Escape')

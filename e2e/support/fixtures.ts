@@ -6,6 +6,7 @@ import ws from 'ws'
 import type { Database } from '../../src/lib/database.types'
 import { backend } from './backend'
 import { deleteRows, UiCreated, type CleanedTable } from './cleanup'
+import { gotoWaitsForHydration } from './hydration'
 
 export { backend }
 
@@ -191,6 +192,10 @@ export const test = base.extend<{
   baseURL: async ({ baseURL }, use) => {
     if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL')
     await use(baseURL)
+  },
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) gotoWaitsForHydration(page)
+    await use(page)
   },
   newAccount: cleanedUp('profiles', createAccount),
   newArticle: cleanedUp('articles', createArticle),

@@ -10,6 +10,7 @@ import { createSiteApi, originOf } from './api.ts';
 import { findArticle } from './articles.ts';
 import { rssXml, sitemapXml } from './feeds.ts';
 import { findGallery } from './galleries.ts';
+import { inlineScriptHashes } from './inline-scripts.ts';
 import { createPageRenderer } from './render.ts';
 import { PageCache } from './page-cache.ts';
 import { headerList, pageKey, pageResponse, recordHeaders } from './serve-page.ts';
@@ -75,7 +76,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
   app.use('*', secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml)],
       styleSrc: ["'self'", "'unsafe-inline'"],
       // no https: wildcard: an article could otherwise load a tracking pixel from any host
       imgSrc: ["'self'", 'data:', 'blob:', ...(ctx.config.storageOrigin ? [ctx.config.storageOrigin] : [])],

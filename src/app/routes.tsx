@@ -1,14 +1,11 @@
-import type { ComponentType } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import type { RouteObject } from 'react-router'
+import { matchRoutes, type RouteObject } from 'react-router'
 import { publicPages, type PublicPath } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { PublicLayout } from './layouts/public-layout'
 import { ClientOnly } from './client-only'
 import { PageFallback } from './page-fallback'
-import { RouteError } from './route-error'
-
-type LazyPage = () => Promise<{ Component: ComponentType }>
+import { lazyRoute, type LazyRouteComponent } from './router/lazy-route'
 
 /**
  * What a route reads before the server renders it: the same TanStack queries the page runs in the
@@ -23,68 +20,64 @@ const prefetch = (name: keyof typeof import('./route-data')): RouteHandle => ({
   prefetch: async (queryClient, params, url) => (await import('./route-data'))[name](queryClient, params, url),
 })
 
-const latestArticles = prefetch('latestArticles')
-const galleryList = prefetch('galleryList')
-const articleList = prefetch('articleList')
-
 // One entry per row of the public page table: a page added there without a route here (or the
 // other way round) is a type error.
-const pageModules: Record<Exclude<PublicPath, typeof paths.home>, LazyPage> = {
-  [paths.profile]: async () => ({ Component: (await import('@/features/profile/profile-page')).ProfilePage }),
-  [paths.structure]: async () => ({ Component: (await import('@/features/structure/structure-page')).StructurePage }),
-  [paths.activities]: async () => ({ Component: (await import('@/features/news/activities-page')).ActivitiesPage }),
-  [paths.galleries]: async () => ({ Component: (await import('@/features/gallery/galleries-page')).GalleriesPage }),
-  [paths.contact]: async () => ({ Component: (await import('@/features/contact/contact-page')).ContactPage }),
-  [paths.login]: async () => {
+const pageComponents: Record<Exclude<PublicPath, typeof paths.home>, LazyRouteComponent> = {
+  [paths.profile]: lazyRoute(async () => (await import('@/features/profile/profile-page')).ProfilePage),
+  [paths.structure]: lazyRoute(async () => (await import('@/features/structure/structure-page')).StructurePage),
+  [paths.activities]: lazyRoute(async () => (await import('@/features/news/activities-page')).ActivitiesPage),
+  [paths.galleries]: lazyRoute(async () => (await import('@/features/gallery/galleries-page')).GalleriesPage),
+  [paths.contact]: lazyRoute(async () => (await import('@/features/contact/contact-page')).ContactPage),
+  [paths.login]: lazyRoute(async () => {
     const { LoginPage } = await import('@/features/auth/login-page')
-    return {
-      Component: () => (
+    return function ClientOnlyLoginPage() {
+      return (
         <ClientOnly fallback={<PageFallback />}>
           <LoginPage />
         </ClientOnly>
-      ),
+      )
     }
-  },
+  }),
 }
 
-const pageRoutes: RouteObject[] = [
-  ...publicPages.filter((page) => page.path !== paths.home).map((page) => ({
-    path: page.path.slice(1),
-    lazy: pageModules[page.path as keyof typeof pageModules],
-    handle: page.path === paths.activities ? articleList : page.path === paths.galleries ? galleryList : undefined,
-  })),
-  {
-    path: paths.articlePattern.slice(1),
-    lazy: async () => ({ Component: (await import('@/features/news/article-page')).ArticlePage }),
-    handle: prefetch('article'),
-  },
-  {
-    path: paths.galleryPattern.slice(1),
-    lazy: async () => ({ Component: (await import('@/features/gallery/gallery-page')).GalleryPage }),
-    handle: prefetch('gallery'),
-  },
-]
+const pageHandles: Partial<Record<PublicPath, RouteHandle>> = {
+  [paths.activities]: prefetch('articleList'),
+  [paths.galleries]: prefetch('galleryList'),
+}
 
+/**
+ * The one route table: the browser renders it with React Router's declarative router and the
+ * server with its static router, so both produce the same markup (decision 0011).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: PublicLayout,
-    HydrateFallback: PageFallback,
-    ErrorBoundary: RouteError,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./home-page')).HomePage }), handle: latestArticles },
-      ...pageRoutes,
+      { index: true, Component: lazyRoute(async () => (await import('./home-page')).HomePage), handle: prefetch('latestArticles') },
+      ...publicPages.filter((page) => page.path !== paths.home).map((page) => ({
+        path: page.path.slice(1),
+        Component: pageComponents[page.path as keyof typeof pageComponents],
+        handle: pageHandles[page.path],
+      })),
       {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
+        path: paths.articlePattern.slice(1),
+        Component: lazyRoute(async () => (await import('@/features/news/article-page')).ArticlePage),
+        handle: prefetch('article'),
       },
+      {
+        path: paths.galleryPattern.slice(1),
+        Component: lazyRoute(async () => (await import('@/features/gallery/gallery-page')).GalleryPage),
+        handle: prefetch('gallery'),
+      },
+      { path: '*', Component: lazyRoute(async () => (await import('./not-found-page')).NotFoundPage) },
     ],
   },
-  {
-    path: `${paths.admin.root}/*`,
-    HydrateFallback: PageFallback,
-    ErrorBoundary: RouteError,
-    // Its own chunk: visitors never download admin code.
-    lazy: () => import('./admin/routes'),
-  },
+  // Its own chunk: visitors never download admin code.
+  { path: `${paths.admin.root}/*`, Component: lazyRoute(async () => (await import('./admin/routes')).AdminArea) },
 ]
+
+/** Loads the code of every page the URL shows, so the first render (and hydration) needs no wait. */
+export async function preloadRoutes(pathname: string) {
+  await Promise.all(matchRoutes(routes, pathname)?.map((match) => (match.route.Component as Partial<LazyRouteComponent>).preload?.()) ?? [])
+}

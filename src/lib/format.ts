@@ -10,32 +10,43 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
+// Building a formatter costs milliseconds on a phone (a list page formats a date per card), so
+// each set of options gets one, made on first use.
+const formatters = new Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>()
+
 function format(value: DateInput, options: Intl.DateTimeFormatOptions, fallback: string) {
   const date = toDate(value)
   if (!date) return fallback
-  return new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options }).format(date)
+  let formatter = formatters.get(options)
+  if (!formatter) formatters.set(options, (formatter = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options })))
+  return formatter.format(date)
 }
 
 export const UNKNOWN_DATE = 'Tanggal tidak diketahui'
 
+const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' }
+const LONG_DATE_WITH_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long', ...LONG_DATE }
+const SHORT_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { ...SHORT_DATE, hour: '2-digit', minute: '2-digit' }
+
 /** 17 Agustus 2024 */
 export function formatLongDate(value: DateInput, fallback = UNKNOWN_DATE) {
-  return format(value, { day: 'numeric', month: 'long', year: 'numeric' }, fallback)
+  return format(value, LONG_DATE, fallback)
 }
 
 /** Sabtu, 17 Agustus 2024 */
 export function formatLongDateWithWeekday(value: DateInput, fallback = UNKNOWN_DATE) {
-  return format(value, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, fallback)
+  return format(value, LONG_DATE_WITH_WEEKDAY, fallback)
 }
 
 /** 17 Agu 2024 */
 export function formatShortDate(value: DateInput, fallback = '-') {
-  return format(value, { day: 'numeric', month: 'short', year: 'numeric' }, fallback)
+  return format(value, SHORT_DATE, fallback)
 }
 
 /** 17 Agu 2024, 08.30 (WIB) */
 export function formatShortDateTime(value: DateInput, fallback = '-') {
-  return format(value, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }, fallback)
+  return format(value, SHORT_DATE_TIME, fallback)
 }
 
 const SECOND = 1

@@ -83,8 +83,8 @@ function AdminRoutes() {
   )
 }
 
-/** Mounted by the public router at /admin/* (react-router's lazy-route `Component` export). */
-export function Component() {
+/** Mounted by the app's route table at /admin/*. */
+export function AdminArea() {
   return (
     <SessionGuard>
       <AdminShell>

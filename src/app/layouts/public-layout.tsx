@@ -1,13 +1,13 @@
-import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router'
+import { Suspense } from 'react'
+import { Outlet } from 'react-router'
+import { useNavigationPending } from '../router/browser-router'
+import { ScrollRestoration } from '../router/scroll-restoration'
+import { PageFallback } from '../page-fallback'
 import { Navbar } from './navbar'
 import { Footer } from './footer'
 
-// Every document load starts at history key "default", so the key alone would hand a freshly
-// loaded page the scroll position saved for whatever page the previous document showed.
-const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname + location.search : location.key)
-
 export function PublicLayout() {
-  const navigation = useNavigation()
+  const pending = useNavigationPending()
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,16 +17,18 @@ export function PublicLayout() {
         Langsung ke konten utama
       </a>
       <Navbar />
-      {navigation.state === 'loading' && (
+      {pending && (
         <div role="progressbar" aria-label="Memuat halaman" className="fixed inset-x-0 top-20 z-50 h-1 overflow-hidden bg-gold/30">
           <div className="h-full w-1/3 animate-pulse bg-gold" />
         </div>
       )}
       <main id="main-content" tabIndex={-1} className="flex-1 pt-20 outline-none">
-        <Outlet />
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration getKey={scrollKey} />
+      <ScrollRestoration />
     </div>
   )
 }

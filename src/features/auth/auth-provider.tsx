@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { Session, User } from '@supabase/supabase-js'
 import { toast } from '@/lib/toast'
 import { loadSupabase } from '@/lib/supabase-lazy'
@@ -16,7 +16,6 @@ export function isAlreadySignedOutError(error: { message?: string; code?: string
   return ALREADY_SIGNED_OUT.test(error.code ?? '') || ALREADY_SIGNED_OUT.test(error.message ?? '')
 }
 
-const subscribeNever = () => () => {}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null)
@@ -39,7 +38,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return loadSupabase()
   }, [])
   // null while the server renders and the page hydrates: both show the same "loading" state.
-  const mayBeSignedIn = useSyncExternalStore(subscribeNever, mayHaveSession, () => null)
+  // Read after hydration as a transition: a store read that differs from the server's value would
+  // make React render every auth consumer again at once, in one long task on a slow phone.
+  const [mayBeSignedIn, setMayBeSignedIn] = useState<boolean | null>(null)
+  useEffect(() => startTransition(() => setMayBeSignedIn(mayHaveSession())), [])
   const active = wanted || mayBeSignedIn === true
   const loading = mayBeSignedIn === null || (active && authLoading)
 
