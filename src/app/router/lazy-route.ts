@@ -12,17 +12,12 @@ export type LazyRouteComponent = ComponentType & { preload: () => Promise<void> 
 export function lazyRoute(load: () => Promise<ComponentType>): LazyRouteComponent {
   let Page: ComponentType | undefined
   let loading: Promise<void> | undefined
+  // A failed load stays failed until the page is reloaded (the error screen asks for that):
+  // trying again on every render would suspend for ever on a chunk a new deployment removed.
   const preload = () =>
-    (loading ??= load().then(
-      (component) => {
-        Page = component
-      },
-      (error: unknown) => {
-        // A failed chunk (offline, or removed by a new deployment) may load on a later visit.
-        loading = undefined
-        throw error
-      },
-    ))
+    (loading ??= load().then((component) => {
+      Page = component
+    }))
   function LazyRoute() {
     if (!Page) use(preload())
     return createElement(Page!)
