@@ -47,3 +47,14 @@ test('back returns to where the reader was on the list; a new page starts at the
   await expect(page).toHaveURL('/kegiatan')
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
 })
+
+test('an image that never finishes loading does not keep the page from working', async ({ page }) => {
+  await page.route('**/images/**', () => {
+    // never answered: the load event cannot fire
+  })
+  // page.goto waits for the app to take over the page (e2e/support/hydration.ts).
+  await page.goto('/profil', { waitUntil: 'domcontentloaded' })
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+  await openKegiatanFromNavbar(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Berita & Kegiatan' })).toBeVisible()
+})

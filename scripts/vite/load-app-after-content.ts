@@ -5,8 +5,9 @@ const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
 
 /**
  * Runs in the page (stringified): starts the app once a server-rendered page has loaded and
- * painted. Waiting for the paint uses the Paint Timing API, not timers, so a test clock that
- * stops timers does not stop the app.
+ * painted, or 3 s after the paint if loading takes longer. Waiting for the paint and the load uses
+ * the Paint Timing API and events, not timers, so a test clock that stops timers does not stop the
+ * app.
  */
 function loadApp(entry: string, preloads: string[]) {
   let started = false
@@ -27,7 +28,10 @@ function loadApp(entry: string, preloads: string[]) {
   // A browser without Paint Timing, or a tab opened in the background, starts on load alone.
   let painted = !PerformanceObserver.supportedEntryTypes?.includes('paint') || document.visibilityState === 'hidden'
   const startWhenReady = () => {
-    if (loaded && painted) start()
+    if (!painted) return
+    if (loaded) start()
+    // An image that never finishes must not keep the page from working.
+    else setTimeout(start, 3000)
   }
   if (!painted) {
     new PerformanceObserver((_, observer) => {
