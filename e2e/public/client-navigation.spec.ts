@@ -58,3 +58,23 @@ test('an image that never finishes loading does not keep the page from working',
   await openKegiatanFromNavbar(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Berita & Kegiatan' })).toBeVisible()
 })
+
+test('the menu opened while the next page loads stays open when that page arrives', async ({ page }) => {
+  test.skip(!isPhone(page), 'the menu button exists below lg only')
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/activities-page-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/profil')
+  await openKegiatanFromNavbar(page)
+  await expect(page.locator('#mobile-menu')).toHaveCount(0)
+  await expect(page.getByRole('progressbar', { name: 'Memuat halaman' })).toBeVisible()
+  await page.getByRole('button', { name: 'Buka menu' }).click()
+  await expect(page.locator('#mobile-menu')).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { level: 1, name: 'Berita & Kegiatan' })).toBeVisible()
+  await expect(page.locator('#mobile-menu')).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Kegiatan', exact: true })).toHaveAttribute('aria-current', 'page')
+})

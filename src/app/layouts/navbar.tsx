@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { LayoutDashboard, LogIn, Menu, X } from 'lucide-react'
 import { mainNavigation } from '@/content/navigation'
 import { site } from '@/content/site'
@@ -8,13 +8,14 @@ import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
 import { useAuth } from '@/features/auth'
 import { BrandMark } from './brand-mark'
+import { useLatestLocationKey } from '../router/browser-router'
 
 export function Navbar() {
   const { isSignedIn } = useAuth()
-  const location = useLocation()
+  const locationKey = useLatestLocationKey()
   const [openAt, setOpenAt] = useState<string | null>(null)
   // The menu belongs to the page it was opened on: any navigation closes it.
-  const open = openAt === location.key
+  const open = openAt === locationKey
   const close = () => setOpenAt(null)
   const toggle = useRef<HTMLButtonElement>(null)
 
@@ -93,7 +94,7 @@ export function Navbar() {
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? 'Tutup menu' : 'Buka menu'}
-            onClick={() => setOpenAt(open ? null : location.key)}
+            onClick={() => setOpenAt(open ? null : locationKey)}
           >
             {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
           </Button>
