@@ -6,7 +6,7 @@ import { renderToReadableStream } from 'react-dom/server'
 import { dehydrate, QueryClient } from '@tanstack/react-query'
 import { matchRoutes, StaticRouter } from 'react-router'
 import { App } from './app/app'
-import { preloadRoutes, routes, type RouteHandle } from './app/routes'
+import { preloadRoute, routes, type RouteHandle } from './app/routes'
 import { HttpStatusContext, type HttpStatusRecorder } from './lib/http-status'
 import { configurePublicApi, type PublicApiConfig } from './lib/public-api'
 import { setSanitizeOrigin } from './lib/sanitize'
@@ -34,12 +34,12 @@ export async function render(request: Request, options: RenderOptions): Promise<
   // browser asks again.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
   const url = new URL(request.url)
-  await Promise.all([
-    preloadRoutes(url.pathname),
-    ...(matchRoutes(routes, url.pathname) ?? []).map((match) =>
+  await Promise.all(
+    (matchRoutes(routes, url.pathname) ?? []).flatMap((match) => [
+      preloadRoute(match.route),
       (match.route.handle as RouteHandle | undefined)?.prefetch(queryClient, match.params, url),
-    ),
-  ])
+    ]),
+  )
   let status: number | undefined
   const recorder: HttpStatusRecorder = (value) => {
     status = value

@@ -39,10 +39,13 @@ if (supabaseConfig.ok) {
   )
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking
   // it for the whole page; a tap that arrives meanwhile makes React finish it at once.
-  if (container.hasChildNodes()) startTransition(() => {
-    hydrateRoot(container, app)
-  })
-  else createRoot(container).render(app)
+  if (container.hasChildNodes()) {
+    startTransition(() => {
+      hydrateRoot(container, app)
+    })
+  } else {
+    createRoot(container).render(app)
+  }
 } else {
   createRoot(container).render(
     <StrictMode>

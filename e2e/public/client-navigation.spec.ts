@@ -1,18 +1,26 @@
 import { expect, isPhone, test, uniq } from '../support/fixtures'
 import type { Page } from '@playwright/test'
 
+const ACTIVITIES_CHUNK = '**/assets/activities-page-*.js'
+
+/** Holds back the answer for a page's code until the returned function is called. */
+async function holdBackChunk(page: Page, pattern: string) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(pattern, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 async function openKegiatanFromNavbar(page: Page) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Buka menu' }).click()
   await page.getByRole('banner').getByRole('link', { name: 'Kegiatan', exact: true }).click()
 }
 
 test("while the next page's code loads, the current page stays and the bar says it is loading", async ({ page }) => {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/activities-page-*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdBackChunk(page, ACTIVITIES_CHUNK)
   await page.goto('/profil')
   await openKegiatanFromNavbar(page)
   await expect(page.getByRole('progressbar', { name: 'Memuat halaman' })).toBeVisible()
@@ -23,12 +31,12 @@ test("while the next page's code loads, the current page stays and the bar says 
 })
 
 test('a page whose code cannot load (an old deployment) asks for a reload; the next page works again', async ({ page }) => {
-  await page.route('**/assets/activities-page-*.js', (route) => route.abort())
+  await page.route(ACTIVITIES_CHUNK, (route) => route.abort())
   await page.goto('/profil')
   await openKegiatanFromNavbar(page)
   await expect(page.getByRole('heading', { name: 'Terjadi kesalahan' })).toBeVisible()
   await expect(page.getByText('Versi situs telah diperbarui. Muat ulang halaman untuk melanjutkan.')).toBeVisible()
-  await page.unroute('**/assets/activities-page-*.js')
+  await page.unroute(ACTIVITIES_CHUNK)
   await page.getByRole('link', { name: 'Ke Beranda' }).click()
   await expect(page).toHaveURL('/')
   await expect(page.getByTestId('hero-title')).toBeVisible()
@@ -61,12 +69,7 @@ test('an image that never finishes loading does not keep the page from working',
 
 test('the menu opened while the next page loads stays open when that page arrives', async ({ page }) => {
   test.skip(!isPhone(page), 'the menu button exists below lg only')
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/activities-page-*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdBackChunk(page, ACTIVITIES_CHUNK)
   await page.goto('/profil')
   await openKegiatanFromNavbar(page)
   await expect(page.locator('#mobile-menu')).toHaveCount(0)

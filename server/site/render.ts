@@ -7,7 +7,7 @@ type Env = { SUPABASE_URL: string; SUPABASE_ANON_KEY: string };
 type RenderFn = (
   request: Request,
   options: { api: { url: string; anonKey: string; fetch: typeof fetch }; env: Env; origin: string },
-) => Promise<{ html: string; state: string; status?: number } | null>;
+) => Promise<{ html: string; state: string; status?: number }>;
 
 const ENTRY = fromRoot('dist-ssr/entry-server.js');
 const ROOT = '<div id="root"></div>';

@@ -77,7 +77,10 @@ export const routes: RouteObject[] = [
   { path: `${paths.admin.root}/*`, Component: lazyRoute(async () => (await import('./admin/routes')).AdminArea) },
 ]
 
-/** Loads the code of every page the URL shows, so the first render (and hydration) needs no wait. */
+/** Loads a route's page code, so its first render (and hydration) needs no wait. */
+export const preloadRoute = async (route: RouteObject) => (route.Component as Partial<LazyRouteComponent>).preload?.()
+
+/** Loads the code of every page the URL shows. */
 export async function preloadRoutes(pathname: string) {
-  await Promise.all(matchRoutes(routes, pathname)?.map((match) => (match.route.Component as Partial<LazyRouteComponent>).preload?.()) ?? [])
+  await Promise.all(matchRoutes(routes, pathname)?.map((match) => preloadRoute(match.route)) ?? [])
 }

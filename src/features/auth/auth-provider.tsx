@@ -16,7 +16,6 @@ export function isAlreadySignedOutError(error: { message?: string; code?: string
   return ALREADY_SIGNED_OUT.test(error.code ?? '') || ALREADY_SIGNED_OUT.test(error.message ?? '')
 }
 
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null)
   const [user, setUser] = useState<User | null>(null)
