@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { Keep } from './backup/archives.ts';
+import { parseKeep, parseSchedule, type Schedule } from './backup/schedule.ts';
 
 /** Every operator setting, read and checked once at start (README lists them). */
 export interface Config {
@@ -50,6 +52,10 @@ export interface Config {
    * added to the pages' CSP img-src (otherwise images come only from this site, data: and blob:).
    */
   storageOrigin: string | undefined;
+  /** Where backups are written and kept (BACKUP_DIR); BACKUP_SCHEDULE/BACKUP_KEEP: the server's own backups. */
+  backupDir: string;
+  backupSchedule: Schedule | undefined;
+  backupKeep: Keep;
 }
 
 function origin(name: string, value: string | undefined): string | undefined {
@@ -114,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
     devMailbox: bool(env.DEV_MAILBOX, false),
     storageOrigin: origin('STORAGE_ORIGIN', env.STORAGE_ORIGIN),
+    backupDir: path.resolve(env.BACKUP_DIR || './backups'),
+    backupSchedule: parseSchedule(env.BACKUP_SCHEDULE),
+    backupKeep: parseKeep(env.BACKUP_KEEP),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

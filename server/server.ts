@@ -6,11 +6,14 @@ import { ensureSuperadmin } from './auth/accounts.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Db } from './db/adapter.ts';
+import { refuseForeignSchemas } from './db/foreign-schemas.ts';
 import { applyMigrations, applyPlatform } from './db/migrate.ts';
 import { startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { openPostgres } from './db/postgres.ts';
 import { loadRoleSettings } from './db/role-settings.ts';
+import { scheduleBackups } from './backup/server.ts';
 import { seedDemo } from './db/seed.ts';
+import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { serveCachedRead } from './http/read-cache-direct.ts';
 import { loadKeys } from './keys.ts';
@@ -68,6 +71,7 @@ export async function openDatabase(config: Config): Promise<Database> {
 
 /** Brings the database up to date: platform layer, app migrations, change capture, seeds. */
 export async function prepareDatabase(db: Db, config: Config): Promise<void> {
+  await refuseForeignSchemas(db);
   await applyPlatform(db);
   const applied = await applyMigrations(db);
   await syncCaptureTriggers(db);
@@ -88,6 +92,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { db } = database;
   try {
     await prepareDatabase(db, config);
+    await recordDatabaseState(db, config.dataDir);
     await loadRoleSettings(db);
   } catch (error) {
     await database.close();
@@ -119,6 +124,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ? (req, res) => { if (!serveCachedRead(readCache, ctx.keys, req, res)) void listener(req, res); }
     : (req, res) => { void listener(req, res); });
   const realtime = attachRealtime(server, ctx);
+  const backups = scheduleBackups(config, database.cluster);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -135,6 +141,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       for (const listener of listeners) await listener();
     },
     async close() {
+      await backups?.stop();
       await realtime.close();
       await notices.stop();
       await ctx.readCache?.stop();
