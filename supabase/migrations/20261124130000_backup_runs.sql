@@ -12,7 +12,8 @@ create table private.backup_runs (
 );
 revoke all on table private.backup_runs from public, anon, authenticated;
 
--- The newest finished backup, for superadmins only; everyone else gets no row.
+-- The newest finished backup. A superadmin always gets one row (all null before the first
+-- backup), so the dashboard knows to show the card; everyone else gets no row.
 create function public.last_backup()
 returns table (created_at timestamptz, finished_at timestamptz, file text, size_bytes bigint)
 language sql
@@ -21,10 +22,14 @@ security definer
 set search_path = ''
 as $$
   select r.created_at, r.finished_at, r.file, r.size_bytes
-    from private.backup_runs r
+    from (values (1)) as one (x)
+    left join lateral (
+      select b.created_at, b.finished_at, b.file, b.size_bytes
+        from private.backup_runs b
+       order by b.finished_at desc, b.id desc
+       limit 1
+    ) r on true
    where (select private.is_superadmin())
-   order by r.finished_at desc, r.id desc
-   limit 1
 $$;
 revoke execute on function public.last_backup() from public, anon;
 grant execute on function public.last_backup() to authenticated, service_role;

@@ -77,6 +77,16 @@ describe('backup of a running site', () => {
     expect(work.acknowledged.length).toBeGreaterThan(ackedBefore.length);
   });
 
+  it('the superadmin dashboard reads the last good backup; staff and visitors do not', async () => {
+    const { client: chief } = await t.signedIn({ role: 'superadmin' });
+    const { data, error } = await chief.rpc('last_backup');
+    expect(error).toBeNull();
+    expect(data).toEqual([expect.objectContaining({ file: path.basename(archive), size_bytes: expect.any(Number) })]);
+    expect(Date.parse(data![0].finished_at)).toBeGreaterThan(Date.parse(data![0].created_at) - 1);
+    expect((await staffClient.rpc('last_backup')).data).toEqual([]);
+    expect((await t.anon().rpc('last_backup')).error?.code).toBe('42501');
+  });
+
   it('restores into an empty database with every write acknowledged before the backup began, and every file its rows name', async () => {
     const databaseUrl = await emptyDatabase();
     const dataDir = path.join(tempDir('skd-restore-'), 'data');
