@@ -13,8 +13,9 @@ create table private.backup_runs (
 revoke all on table private.backup_runs from public, anon, authenticated;
 
 -- The newest finished backup. A superadmin always gets one row (all null before the first
--- backup), so the dashboard knows to show the card; everyone else gets no row.
-create function public.last_backup()
+-- backup), so the dashboard knows to show the card; everyone else gets no row. The table is
+-- read by a SECURITY DEFINER helper in the private schema; the API sees an invoker wrapper.
+create function private.last_backup()
 returns table (created_at timestamptz, finished_at timestamptz, file text, size_bytes bigint)
 language sql
 stable
@@ -30,6 +31,18 @@ as $$
        limit 1
     ) r on true
    where (select private.is_superadmin())
+$$;
+revoke execute on function private.last_backup() from public, anon;
+grant execute on function private.last_backup() to authenticated, service_role;
+
+create function public.last_backup()
+returns table (created_at timestamptz, finished_at timestamptz, file text, size_bytes bigint)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from private.last_backup()
 $$;
 revoke execute on function public.last_backup() from public, anon;
 grant execute on function public.last_backup() to authenticated, service_role;
