@@ -10,13 +10,16 @@ import { ownerCan, SYSTEM_USER, type Owner } from './system-user.ts';
  */
 export const sharedRoot = () => path.resolve(process.env.PG_SHARED_DIR || '/var/lib/skadron-website');
 
-function ensureSharedRoot(): string {
+function ensureSharedRoot(owner: Owner): string {
   const root = sharedRoot();
   try {
     mkdirSync(root, { recursive: true, mode: 0o755 });
     chmodSync(root, 0o755);
   } catch (error) {
     throw new Error(`Cannot create ${root} for the embedded database (${(error as Error).message}). Create it (mkdir -p ${root}), or set PG_SHARED_DIR to a directory the user "${SYSTEM_USER}" can enter.`);
+  }
+  if (!ownerCan(owner, '-x', root)) {
+    throw new Error(`The user "${SYSTEM_USER}" cannot enter ${root}. Allow it (chmod o+x ${blockingParents(root, owner).join(' ')}), or set PG_SHARED_DIR elsewhere.`);
   }
   return root;
 }
@@ -31,7 +34,7 @@ export function reachableBinaries(bin: Binaries, owner: Owner | undefined): Bina
   if (!owner || ownerCan(owner, '-x', bin.postgres)) return bin;
   const nativeDir = path.resolve(path.dirname(bin.postgres), '..');
   const pkg = JSON.parse(readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')) as { name: string; version: string };
-  const target = path.join(ensureSharedRoot(), `${pkg.name.replace(/[@/]/g, '_')}-${pkg.version}`);
+  const target = path.join(ensureSharedRoot(owner), `${pkg.name.replace(/[@/]/g, '_')}-${pkg.version}`);
   const relocate = (file: string) => path.join(target, path.relative(nativeDir, file));
   if (!existsSync(path.join(target, '.complete'))) {
     const partial = `${target}.partial-${process.pid}`;
@@ -60,7 +63,9 @@ export interface ClusterLocation {
  * their own under the shared root that DATA_DIR/db and DATA_DIR/run link to, so every other tool
  * (operator commands, backups) still finds the cluster through DATA_DIR.
  */
-export function clusterLocation(dataDir: string, owner: Owner | undefined): ClusterLocation {
+export function clusterLocation(dataDirGiven: string, owner: Owner | undefined): ClusterLocation {
+  // Absolute: a relative path would be resolved from our working directory, past the parents.
+  const dataDir = path.resolve(dataDirGiven);
   const inside = { dbDir: path.join(dataDir, 'db'), runDir: path.join(dataDir, 'run') };
   if (!owner) return inside;
   // Our own directory needs traversal only; its files keep their own modes.
@@ -71,10 +76,10 @@ export function clusterLocation(dataDir: string, owner: Owner | undefined): Clus
   if (existsSync(inside.dbDir) && !isLink(inside.dbDir)) {
     throw new Error(
       `The embedded database in ${inside.dbDir} runs as the system user "${SYSTEM_USER}", which cannot enter a directory above it. ` +
-      `Allow traversal (chmod o+x on each parent, e.g. chmod o+x ${blockingParent(dataDir, owner)}), or move DATA_DIR elsewhere.`,
+      `Allow traversal (chmod o+x ${blockingParents(dataDir, owner).join(' ')}), or move DATA_DIR elsewhere.`,
     );
   }
-  const home = path.join(ensureSharedRoot(), 'clusters', createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 16));
+  const home = path.join(ensureSharedRoot(owner), 'clusters', createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 16));
   const outside = { dbDir: path.join(home, 'db'), runDir: path.join(home, 'run') };
   mkdirSync(home, { recursive: true, mode: 0o755 });
   chmodSync(path.dirname(home), 0o755);
@@ -100,10 +105,11 @@ function isLink(file: string): boolean {
   }
 }
 
-function blockingParent(dataDir: string, owner: Owner): string {
-  let blocking = dataDir;
-  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if (!ownerCan(owner, '-x', dir)) blocking = dir;
+/** The directories above `dir`, outermost first, that the system user cannot enter. */
+function blockingParents(dir: string, owner: Owner): string[] {
+  const blocking: string[] = [];
+  for (let parent = path.dirname(dir); parent !== path.dirname(parent); parent = path.dirname(parent)) {
+    if (!ownerCan(owner, '-x', parent)) blocking.unshift(parent);
   }
   return blocking;
 }

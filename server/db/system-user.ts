@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import path from 'node:path';
 
 /** PostgreSQL refuses to run as root: as root the cluster belongs to this system user. */
 export const SYSTEM_USER = 'postgres';
@@ -27,5 +28,5 @@ export function systemOwner(): Owner | undefined {
  * ACLs, supplementary groups and mount options.
  */
 export function ownerCan(owner: Owner, test: '-x' | '-r', target: string): boolean {
-  return spawnSync('test', [test, target], { uid: owner.uid, gid: owner.gid, stdio: 'ignore' }).status === 0;
+  return spawnSync('test', [test, path.resolve(target)], { uid: owner.uid, gid: owner.gid, stdio: 'ignore' }).status === 0;
 }
