@@ -1,12 +1,12 @@
 import { WebSocket, type RawData } from 'ws';
 import { decodeBinary, decodeText, encode, ProtocolError, type Message, type Vsn } from './protocol.ts';
+import { SocketBudget, TOO_MANY_CHANNELS, type FilterKey, type SubscriptionBudget } from './limits.ts';
 import { JoinError, type RealtimeService, type Subscriber, type Subscription } from './service.ts';
 import { expiredMessage, TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
 
 export interface ConnectionLimits {
   /** Bytes queued for a client before it counts as too slow and is disconnected. */
   maxBufferedBytes: number;
-  maxChannels: number;
   /** Client messages waiting to be handled (each join may wait on the database). */
   maxPendingMessages: number;
 }
@@ -25,6 +25,11 @@ class Channel implements Subscriber {
     public auth: VerifiedToken,
     readonly subscriptions: Subscription[],
   ) {}
+
+  /** What the channel counts against the caps: its distinct table filters. */
+  get filterKeys(): FilterKey[] {
+    return filterKeys(this.subscriptions);
+  }
 
   get name(): string {
     return this.topic.slice(TOPIC_PREFIX.length);
@@ -49,6 +54,16 @@ class Channel implements Subscriber {
   }
 }
 
+function filterKeys(subscriptions: Subscription[]): FilterKey[] {
+  const keys = new Map<string, FilterKey>();
+  for (const s of subscriptions) {
+    if (s.filter === undefined || s.table === undefined) continue;
+    const key = { table: `${s.schema}.${s.table}`, filter: s.filter };
+    keys.set(JSON.stringify(key), key);
+  }
+  return [...keys.values()];
+}
+
 /** One websocket speaking the Phoenix channel protocol as realtime-js expects it. */
 export class Connection {
   readonly channels = new Map<string, Channel>();
@@ -56,6 +71,7 @@ export class Connection {
   private pending = 0;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly budget: SocketBudget;
 
   constructor(
     private readonly ws: WebSocket,
@@ -64,7 +80,10 @@ export class Connection {
     private readonly service: RealtimeService,
     private readonly ready: Promise<void>,
     private readonly limits: ConnectionLimits,
+    private readonly shared: SubscriptionBudget,
+    address: string,
   ) {
+    this.budget = new SocketBudget(address);
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());
@@ -112,7 +131,10 @@ export class Connection {
   private removeChannel(channel: Channel): void {
     clearTimeout(channel.expiryTimer);
     this.service.remove(channel);
-    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
+    if (this.channels.get(channel.topic) === channel) {
+      this.channels.delete(channel.topic);
+      this.shared.release(this.budget, channel.filterKeys);
+    }
   }
 
   private receive(data: RawData, isBinary: boolean): void {
@@ -187,7 +209,8 @@ export class Connection {
       this.send({ joinRef: previous.joinRef, ref: previous.joinRef, topic, event: 'phx_close', payload: {} });
       this.removeChannel(previous);
     }
-    if (this.channels.size >= this.limits.maxChannels) return fail(`Too many channels: at most ${this.limits.maxChannels} per connection`);
+    // Counted before the database is asked anything, and again when the channel is admitted.
+    if (this.channels.size >= this.shared.limits.channelsPerSocket) return fail(TOO_MANY_CHANNELS);
 
     const payload = (typeof message.payload === 'object' && message.payload !== null ? message.payload : {}) as Record<string, unknown>;
     const config = (typeof payload.config === 'object' && payload.config !== null ? payload.config : {}) as Record<string, unknown>;
@@ -221,7 +244,7 @@ export class Connection {
     }
     let subscriptions: Subscription[];
     try {
-      subscriptions = await this.service.prepare(entries);
+      subscriptions = await this.service.prepare(entries, auth.claims);
     } catch (error) {
       if (error instanceof JoinError) return fail(error.message);
       throw error;
@@ -230,6 +253,8 @@ export class Connection {
     // Preparing awaited the database: a token that ran out meanwhile does not join.
     if (auth.expiresAt <= Date.now()) return fail(expiredMessage(auth.expiresAt / 1000));
 
+    const refused = this.shared.admit(this.budget, filterKeys(subscriptions));
+    if (refused) return fail(refused);
     const channel = new Channel(this, topic, message.joinRef, auth, subscriptions);
     this.channels.set(topic, channel);
     this.service.add(channel);
