@@ -1,6 +1,6 @@
 import { WebSocket, type RawData } from 'ws';
 import { decodeBinary, decodeText, encode, ProtocolError, type Message, type Vsn } from './protocol.ts';
-import { SocketBudget, TOO_MANY_CHANNELS, type FilterKey, type SubscriptionBudget } from './limits.ts';
+import { SocketBudget, type FilterKey, type SubscriptionBudget } from './limits.ts';
 import { JoinError, type RealtimeService, type Subscriber, type Subscription } from './service.ts';
 import { expiredMessage, TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
 
@@ -210,7 +210,8 @@ export class Connection {
       this.removeChannel(previous);
     }
     // Counted before the database is asked anything, and again when the channel is admitted.
-    if (this.channels.size >= this.shared.limits.channelsPerSocket) return fail(TOO_MANY_CHANNELS);
+    const full = this.shared.full(this.budget);
+    if (full) return fail(full);
 
     const payload = (typeof message.payload === 'object' && message.payload !== null ? message.payload : {}) as Record<string, unknown>;
     const config = (typeof payload.config === 'object' && payload.config !== null ? payload.config : {}) as Record<string, unknown>;

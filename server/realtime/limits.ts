@@ -77,12 +77,19 @@ export class SubscriptionBudget {
 
   constructor(readonly limits: SubscriptionLimits) {}
 
+  /** TOO_MANY_CHANNELS when no further channel may join on `socket`: asked before a join costs any database work. */
+  full(socket: SocketBudget): string | undefined {
+    const channels = this.addresses.get(socket.address)?.channels ?? 0;
+    return socket.channels >= this.limits.channelsPerSocket || channels >= this.limits.channelsPerAddress ? TOO_MANY_CHANNELS : undefined;
+  }
+
   /** Why a channel with `filters` may not join on `socket`, or undefined when it may (and is then counted). */
   admit(socket: SocketBudget, filters: FilterKey[]): string | undefined {
     const { limits } = this;
     const keys = filters.map(keyOf);
+    const full = this.full(socket);
+    if (full) return full;
     const address = this.addresses.get(socket.address) ?? { channels: 0, filters: new Tally() };
-    if (socket.channels >= limits.channelsPerSocket || address.channels >= limits.channelsPerAddress) return TOO_MANY_CHANNELS;
     if (socket.filters.sizeWith(keys) > limits.filtersPerSocket || address.filters.sizeWith(keys) > limits.filtersPerAddress) {
       return TOO_MANY_FILTERS;
     }
