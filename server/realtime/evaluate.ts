@@ -1,10 +1,9 @@
-import type { Db } from '../db/adapter.ts';
-import { requestPrologue } from '../db/request-context.ts';
+import { isPgError, type Db } from '../db/adapter.ts';
+import { requestPrologue, type JwtClaims } from '../db/request-context.ts';
 import { Semaphore } from '../db/semaphore.ts';
 import { quoteIdent } from '../http/sql-ident.ts';
 import { conditionsSql, type Condition } from './filters.ts';
 import type { TableMeta } from './tables.ts';
-import type { JwtClaims } from '../db/request-context.ts';
 
 export interface EvaluationOptions {
   /** Distinct filters evaluated by one statement. */
@@ -73,9 +72,11 @@ export class FilterEvaluator {
         },
         (error: unknown) => {
           console.error(`[realtime] evaluating ${chunk.length} filter(s) on ${group.meta.qualified} failed:`, (error as Error).message);
-          // Alone, a filter misses the change only through its own fault.
-          if (chunk.length > 1) for (const name of chunk) attempt([name]);
-          else if (chunk.length === 1) settle.get(chunk[0])!(false);
+          // The statement itself failed (a timeout, a filter that no longer fits the table): alone,
+          // a filter misses the change only through its own fault. Anything else (no connection)
+          // would fail again, once per filter.
+          if (chunk.length > 1 && isPgError(error)) for (const name of chunk) attempt([name]);
+          else for (const name of chunk) settle.get(name)!(false);
         },
       ).finally(() => {
         if (--pending === 0) settleVisible(false);
@@ -111,8 +112,9 @@ export class FilterEvaluator {
     const release = await this.slots.acquire();
     try {
       const { rows } = await this.db.transaction((tx) => tx.query<Record<string, boolean>>(sql, params), {
+        // Not the anonymous share of the pool: the feed waits for these statements, and a flood of
+        // anonymous REST requests must not hold up changes for staff. Their own `concurrency` bounds them.
         readOnly: true,
-        anonymous: group.claims.role === 'anon',
         prologue: `${requestPrologue(this.db, { claims: group.claims, method: 'GET', path: '/realtime/v1/websocket' })};`
           + ` select set_config('statement_timeout', '${Math.max(1, Math.floor(this.options.timeoutMs))}', true)`,
       });

@@ -93,7 +93,7 @@ describe('filter evaluation', () => {
       transaction: vi.fn(async (fn: (tx: unknown) => Promise<unknown>, options: { prologue: string }) => fn({
         query: async (sql: string, params: unknown[]) => {
           statements.push({ sql, params, prologue: options.prologue });
-          if (poison(params)) throw new Error('canceling statement due to statement timeout');
+          if (poison(params)) throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
           const row: Record<string, boolean> = { visible: true };
           // Each filter here is full_name=eq.<value>: its value is the parameter after the row.
           for (let i = 0; sql.includes(` as f${i}`); i++) row[`f${i}`] = params[i + 1] === 'Dewi';
