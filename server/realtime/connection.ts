@@ -43,6 +43,10 @@ class Channel implements Subscriber {
     this.connection.closeChannel(this, expiredMessage(this.auth.expiresAt / 1000));
   }
 
+  fail(message: string): void {
+    this.connection.closeChannel(this, message, 'postgres_changes');
+  }
+
   scheduleExpiry(): void {
     clearTimeout(this.expiryTimer);
     const delay = Math.min(Math.max(this.auth.expiresAt - Date.now(), 0), MAX_TIMER_MS);
@@ -102,11 +106,11 @@ export class Connection {
   }
 
   /** Ends a channel from the server side: a system error the app can read, then phx_close. */
-  closeChannel(channel: Channel, message: string): void {
+  closeChannel(channel: Channel, message: string, extension: 'system' | 'postgres_changes' = 'system'): void {
     if (this.channels.get(channel.topic) !== channel) return;
     this.send({
       joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system',
-      payload: { extension: 'system', status: 'error', message, channel: channel.name },
+      payload: { extension, status: 'error', message, channel: channel.name },
     });
     this.send({ joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_close', payload: {} });
     this.removeChannel(channel);

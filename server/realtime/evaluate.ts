@@ -28,10 +28,15 @@ export interface GroupCheck {
   filters: Map<string, Condition[]>;
 }
 
+/** A filter whose own statement failed: the error, so its subscribers can be told and dropped. */
+export class FilterFailure {
+  constructor(readonly error: Error) {}
+}
+
 /** Per filter: the row is visible and passes it; `visible`: the row is visible at all. */
 export interface GroupVerdict {
   visible: Promise<boolean>;
-  passes: Map<string, Promise<boolean>>;
+  passes: Map<string, Promise<boolean | FilterFailure>>;
 }
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -56,8 +61,8 @@ export class FilterEvaluator {
     for (let i = 0; i < names.length; i += this.options.chunkSize) chunks.push(names.slice(i, i + this.options.chunkSize));
     if (!chunks.length) chunks.push([]);
 
-    const passes = new Map<string, Promise<boolean>>();
-    const settle = new Map<string, (passed: boolean) => void>();
+    const passes = new Map<string, Promise<boolean | FilterFailure>>();
+    const settle = new Map<string, (passed: boolean | FilterFailure) => void>();
     for (const name of names) passes.set(name, new Promise((resolve) => settle.set(name, resolve)));
     // The row is visible once any statement says so; false once all of them failed or said no.
     let pending = 0;
@@ -76,6 +81,7 @@ export class FilterEvaluator {
           // a filter misses the change only through its own fault. Anything else (no connection)
           // would fail again, once per filter.
           if (chunk.length > 1 && isPgError(error)) for (const name of chunk) attempt([name]);
+          else if (chunk.length === 1 && isPgError(error)) settle.get(chunk[0])!(new FilterFailure(error));
           else for (const name of chunk) settle.get(name)!(false);
         },
       ).finally(() => {

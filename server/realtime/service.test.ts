@@ -51,6 +51,7 @@ describe('delivery at token expiry', () => {
       subscriptions: [{ id: 7, event: '*', schema: 'public', table: 'profiles', filter: undefined, conditions: [] }],
       send: vi.fn(),
       expire: vi.fn(),
+      fail: vi.fn(),
     };
   }
 
@@ -114,6 +115,7 @@ describe('filter evaluation', () => {
       subscriptions: [{ id: 7, event: '*', schema: 'public', table: 'profiles', filter: `full_name=eq.${value}`, conditions: [{ column: 'full_name', op: 'eq', value }] }],
       send: vi.fn(),
       expire: vi.fn(),
+      fail: vi.fn(),
     };
   }
 
@@ -141,6 +143,9 @@ describe('filter evaluation', () => {
     realtime.add(watcher);
     await realtime.deliver(change);
     expect(watcher.send).toHaveBeenCalledWith(expect.objectContaining({ ids: [7] }));
+    expect(watcher.fail).not.toHaveBeenCalled();
+    // The filter at fault ends its channel, so it cannot hold up the next change too.
     expect(slow.send).not.toHaveBeenCalled();
+    expect(slow.fail).toHaveBeenCalledWith('Unable to evaluate filter full_name=eq.slow on public.profiles: canceling statement due to statement timeout');
   });
 });

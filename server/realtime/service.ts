@@ -1,7 +1,7 @@
 import type { Db } from '../db/adapter.ts';
 import type { Keys } from '../keys.ts';
 import { ChangeFeed, type Change, type ChangeType, type FeedOptions } from './feed.ts';
-import { DEFAULT_EVALUATION, FilterEvaluator, type EvaluationOptions } from './evaluate.ts';
+import { DEFAULT_EVALUATION, FilterEvaluator, FilterFailure, type EvaluationOptions } from './evaluate.ts';
 import { FilterError, parseFilter, type Condition } from './filters.ts';
 import { TableCatalog, type TableMeta } from './tables.ts';
 import type { VerifiedToken } from './tokens.ts';
@@ -24,6 +24,8 @@ export interface Subscriber {
   subscriptions: Subscription[];
   send(payload: { ids: number[]; data: Record<string, unknown> }): void;
   expire(): void;
+  /** Ends the channel with a postgres_changes error the app can read. */
+  fail(message: string): void;
 }
 
 export class JoinError extends Error {}
@@ -194,18 +196,25 @@ export class RealtimeService {
     }
     const verdict = checked || filters.size
       ? this.evaluator.check({ claims: auth.claims, meta, row, key: checked ? change.record ?? {} : undefined, filters })
-      : { visible: Promise.resolve(true), passes: new Map<string, Promise<boolean>>() };
+      : { visible: Promise.resolve(true), passes: new Map<string, Promise<boolean | FilterFailure>>() };
     const data = this.payload(meta, change, selectable);
     await Promise.all(targets.map(async ({ subscriber, subscriptions }) => {
       const decided = await Promise.all(subscriptions.map(async (s) => {
-        if (!s.conditions.length) return (await verdict.visible) ? s.id : undefined;
-        return usable(s) && (await verdict.passes.get(s.filter!)) ? s.id : undefined;
+        if (!s.conditions.length) return { s, passed: await verdict.visible };
+        return { s, passed: usable(s) ? await verdict.passes.get(s.filter!)! : false };
       }));
-      const ids = [...new Set(decided.filter((id) => id !== undefined))];
-      if (!ids.length) return;
       // The checks above awaited the database: a channel that left meanwhile gets nothing, and
       // one whose token ran out meanwhile is ended now rather than sent one more change.
       if (!this.subscribers.has(subscriber)) return;
+      // A filter that failed on its own would cost every later change of the table the same
+      // wait (a timeout) and still miss them: its channel ends, as Supabase ends a subscription it cannot serve.
+      const failed = decided.find((d) => d.passed instanceof FilterFailure);
+      if (failed) {
+        subscriber.fail(`Unable to evaluate filter ${failed.s.filter} on ${meta.schema}.${meta.table}: ${(failed.passed as FilterFailure).error.message}`);
+        return;
+      }
+      const ids = [...new Set(decided.filter((d) => d.passed === true).map((d) => d.s.id))];
+      if (!ids.length) return;
       if (subscriber.auth.expiresAt <= Date.now()) subscriber.expire();
       else subscriber.send({ ids, data });
     }));

@@ -34,6 +34,8 @@ type Row = Record<string, unknown>;
 interface Watch {
   channel: RealtimeChannel;
   events: RealtimePostgresChangesPayload<Row>[];
+  /** `system` messages the server sent on the channel. */
+  system: Record<string, unknown>[];
   /** How the join ended: SUBSCRIBED, or CHANNEL_ERROR with the server's reason. */
   outcome: Promise<{ status: string; error?: Error }>;
 }
@@ -41,7 +43,8 @@ interface Watch {
 /** `channel().on('postgres_changes', ...).subscribe()` as the site writes it. */
 function watch(client: TypedClient, name: string, table: string, filter?: string, event: '*' | 'INSERT' = '*'): Watch {
   const events: Watch['events'] = [];
-  const channel = client.channel(name).on<Row>(
+  const system: Watch['system'] = [];
+  const channel = client.channel(name).on('system', {}, (payload: Record<string, unknown>) => system.push(payload)).on<Row>(
     'postgres_changes',
     { event, schema: 'public', table, ...(filter ? { filter } : {}) },
     (payload) => events.push(payload),
@@ -51,7 +54,7 @@ function watch(client: TypedClient, name: string, table: string, filter?: string
       if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR') resolve({ status, error });
     });
   });
-  return { channel, events, outcome };
+  return { channel, events, system, outcome };
 }
 
 /** A refused join: supabase-js reports CHANNEL_ERROR with the reason; it would retry, so the channel is removed. */
@@ -144,6 +147,9 @@ describe('realtime under attack', () => {
     const inserted = await waitFor(() => keeper.events.find((e) => e.eventType === 'INSERT'), 5_000, 'the INSERT');
     expect(inserted.new).toMatchObject({ id: 1, label: 'keep' });
     expect(doomed.events).toEqual([]);
+    // Its channel ends with an error it can read, so the broken filter costs nothing on later changes.
+    const ended = await waitFor(() => doomed.system.find((m) => m.status === 'error'), 5_000, 'the error on the broken channel');
+    expect(ended).toMatchObject({ extension: 'postgres_changes', message: expect.stringMatching(/^Unable to evaluate filter note=eq\.x on public\.rt_probe: /) });
   });
 
   it('gives nothing to a subscriber that may not select the row or the table, and refuses its filters', async () => {
