@@ -61,8 +61,13 @@ export class RenderCache {
     const file = this.pathOf(version, name);
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temp, bytes);
-    await rename(temp, file);
+    try {
+      await writeFile(temp, bytes);
+      await rename(temp, file);
+    } catch (error) {
+      await unlink(temp).catch(() => {});
+      throw error;
+    }
     this.drop(file);
     this.add({ version, file, size: bytes.length });
     await this.evict(version);

@@ -140,13 +140,16 @@ export function createRenderer(store: FileStore, options: RendererOptions) {
     let bytes = await cache.read(version, name);
     if (!bytes) {
       const flightKey = `${version}/${key}`;
-      let pending = inFlight.get(flightKey);
-      if (!pending) {
+      if (!inFlight.has(flightKey)) {
         // only new renditions count: kept ones and a render already under way are free
         await queue.admit(clientIp(c, options.trustProxy));
+      }
+      let pending = inFlight.get(flightKey);
+      if (!pending) {
         pending = queue.run(async () => {
           const rendered = await render(store, row, transform, format);
-          await cache.write(version, name, rendered);
+          // a rendition that cannot be kept (disk full) is still served
+          await cache.write(version, name, rendered).catch((error: unknown) => console.error('storage: rendition not kept', error));
           return rendered;
         }).finally(() => inFlight.delete(flightKey));
         inFlight.set(flightKey, pending);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { TestUser, TypedClient } from '../support/server.ts';
+import { parseTransform } from '../../server/storage/render.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 import { asFile, filesUnder, gifDeclaring, jpeg, png } from './fixtures.ts';
 
@@ -60,6 +61,17 @@ async function expectSlowDown(response: Response, status: number) {
 }
 
 describe('renditions', () => {
+  it('serves the sizes the site asks for exactly as asked', () => {
+    // src/lib/images/transform.ts: srcset widths, 4:3 cards and 1200:630 share images
+    for (const width of [320, 480, 640, 800, 1200, 1600]) {
+      expect(parseTransform({ width: String(width) })).toMatchObject({ width, height: undefined, quality: 80 });
+      for (const aspect of [4 / 3, 1200 / 630]) {
+        const height = Math.round(width / aspect);
+        expect(parseTransform({ width: String(width), height: String(height), resize: 'cover' })).toMatchObject({ width, height });
+      }
+    }
+  });
+
   it('a flood of 1,000 distinct sizes of one image keeps at most 32 renditions of it', async () => {
     const url = await uploaded('flood.jpg', await photo(200, 150));
     const before = new Set(renditionDirs());
