@@ -13,13 +13,11 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
-import WebSocket from 'ws';
-import { createUser } from '../server/auth/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import { filesUnder } from '../tests/storage/fixtures.ts';
+import { signedInAdmin } from './admin-client.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
 
 const SECTION = '## Renditions under a flood';
@@ -71,13 +69,7 @@ async function flood(label: string, budgetMb: number, botnet: boolean): Promise<
     trustProxy: botnet ? ['127.0.0.1'] : [],
   }));
   try {
-    await createUser(server.ctx.db, { email: EMAIL, password: PASSWORD, role: 'admin', status: 'approved', confirmed: true });
-    const client = createClient(server.url, server.ctx.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const { data: signIn, error } = await client.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
-    if (error) throw error;
+    const { client, signIn } = await signedInAdmin(server, EMAIL, PASSWORD);
     const urls: string[] = [];
     for (let i = 0; i < 5; i++) {
       const name = `${signIn.user.id}/flood-${i}.jpg`;
