@@ -50,6 +50,9 @@ export interface Config {
    * added to the pages' CSP img-src (otherwise images come only from this site, data: and blob:).
    */
   storageOrigin: string | undefined;
+  /** Disk kept for image renditions (RENDER_CACHE_MB) and renders waiting at most (RENDER_QUEUE). */
+  renderCacheMb: number;
+  renderQueue: number;
 }
 
 function origin(name: string, value: string | undefined): string | undefined {
@@ -114,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
     devMailbox: bool(env.DEV_MAILBOX, false),
     storageOrigin: origin('STORAGE_ORIGIN', env.STORAGE_ORIGIN),
+    renderCacheMb: int('RENDER_CACHE_MB', env.RENDER_CACHE_MB, 256),
+    renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 16),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
