@@ -12,12 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
-import WebSocket from 'ws';
-import { createUser } from '../server/auth/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
+import { signedInAdmin } from './admin-client.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
 
 const SECTION = '## Images: uploads, gallery page, transformation';
@@ -45,13 +43,7 @@ async function main() {
   }));
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    await createUser(server.ctx.db, { email: EMAIL, password: PASSWORD, role: 'admin', status: 'approved', confirmed: true });
-    const client = createClient(server.url, server.ctx.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const { data: signIn, error } = await client.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
-    if (error) throw error;
+    const { client, signIn } = await signedInAdmin(server, EMAIL, PASSWORD);
 
     // 1. upload from the admin UI
     const { data: uploadGallery } = await client.from('galleries').insert({ name: 'Bench unggah' }).select('id').single();

@@ -56,6 +56,9 @@ export interface Config {
   backupDir: string;
   backupSchedule: Schedule | undefined;
   backupKeep: Keep;
+  /** Disk kept for image renditions (RENDER_CACHE_MB) and renders waiting at most (RENDER_QUEUE). */
+  renderCacheMb: number;
+  renderQueue: number;
 }
 
 function origin(name: string, value: string | undefined): string | undefined {
@@ -123,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupDir: path.resolve(env.BACKUP_DIR || './backups'),
     backupSchedule: parseSchedule(env.BACKUP_SCHEDULE),
     backupKeep: parseKeep(env.BACKUP_KEEP),
+    renderCacheMb: int('RENDER_CACHE_MB', env.RENDER_CACHE_MB, 256),
+    renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 16),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

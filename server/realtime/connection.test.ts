@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { Connection } from './connection.ts';
+import { DEFAULT_LIMITS, SubscriptionBudget } from './limits.ts';
 import type { RealtimeService } from './service.ts';
 
 describe('backpressure', () => {
@@ -11,8 +12,8 @@ describe('backpressure', () => {
     });
     const service = { remove: vi.fn(), keys: {} } as unknown as RealtimeService;
     const auth = { token: 't', claims: { role: 'anon' }, expiresAt: Date.now() + 60_000 };
-    const limits = { maxBufferedBytes: 1024, maxChannels: 10, maxPendingMessages: 10 };
-    const connection = new Connection(ws as unknown as WebSocket, '2.0.0', auth, service, Promise.resolve(), limits);
+    const limits = { maxBufferedBytes: 1024, maxPendingMessages: 10 };
+    const connection = new Connection(ws as unknown as WebSocket, '2.0.0', auth, service, Promise.resolve(), limits, new SubscriptionBudget(DEFAULT_LIMITS), '127.0.0.1');
     return { ws, connection };
   }
   const message = { joinRef: null, ref: null, topic: 'realtime:x', event: 'postgres_changes', payload: {} };

@@ -1,12 +1,12 @@
 import { WebSocket, type RawData } from 'ws';
 import { decodeBinary, decodeText, encode, ProtocolError, type Message, type Vsn } from './protocol.ts';
+import { SocketBudget, type FilterKey, type SubscriptionBudget } from './limits.ts';
 import { JoinError, type RealtimeService, type Subscriber, type Subscription } from './service.ts';
 import { expiredMessage, TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
 
 export interface ConnectionLimits {
   /** Bytes queued for a client before it counts as too slow and is disconnected. */
   maxBufferedBytes: number;
-  maxChannels: number;
   /** Client messages waiting to be handled (each join may wait on the database). */
   maxPendingMessages: number;
 }
@@ -26,6 +26,11 @@ class Channel implements Subscriber {
     readonly subscriptions: Subscription[],
   ) {}
 
+  /** What the channel counts against the caps: its distinct table filters. */
+  get filterKeys(): FilterKey[] {
+    return filterKeys(this.subscriptions);
+  }
+
   get name(): string {
     return this.topic.slice(TOPIC_PREFIX.length);
   }
@@ -36,6 +41,10 @@ class Channel implements Subscriber {
 
   expire(): void {
     this.connection.closeChannel(this, expiredMessage(this.auth.expiresAt / 1000));
+  }
+
+  fail(message: string): void {
+    this.connection.closeChannel(this, message, 'postgres_changes');
   }
 
   scheduleExpiry(): void {
@@ -49,6 +58,16 @@ class Channel implements Subscriber {
   }
 }
 
+function filterKeys(subscriptions: Subscription[]): FilterKey[] {
+  const keys = new Map<string, FilterKey>();
+  for (const s of subscriptions) {
+    if (s.filter === undefined || s.table === undefined) continue;
+    const key = { table: `${s.schema}.${s.table}`, filter: s.filter };
+    keys.set(JSON.stringify(key), key);
+  }
+  return [...keys.values()];
+}
+
 /** One websocket speaking the Phoenix channel protocol as realtime-js expects it. */
 export class Connection {
   readonly channels = new Map<string, Channel>();
@@ -56,6 +75,7 @@ export class Connection {
   private pending = 0;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly budget: SocketBudget;
 
   constructor(
     private readonly ws: WebSocket,
@@ -64,7 +84,10 @@ export class Connection {
     private readonly service: RealtimeService,
     private readonly ready: Promise<void>,
     private readonly limits: ConnectionLimits,
+    private readonly shared: SubscriptionBudget,
+    address: string,
   ) {
+    this.budget = new SocketBudget(address);
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());
@@ -83,11 +106,11 @@ export class Connection {
   }
 
   /** Ends a channel from the server side: a system error the app can read, then phx_close. */
-  closeChannel(channel: Channel, message: string): void {
+  closeChannel(channel: Channel, message: string, extension: 'system' | 'postgres_changes' = 'system'): void {
     if (this.channels.get(channel.topic) !== channel) return;
     this.send({
       joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system',
-      payload: { extension: 'system', status: 'error', message, channel: channel.name },
+      payload: { extension, status: 'error', message, channel: channel.name },
     });
     this.send({ joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_close', payload: {} });
     this.removeChannel(channel);
@@ -112,7 +135,10 @@ export class Connection {
   private removeChannel(channel: Channel): void {
     clearTimeout(channel.expiryTimer);
     this.service.remove(channel);
-    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
+    if (this.channels.get(channel.topic) === channel) {
+      this.channels.delete(channel.topic);
+      this.shared.release(this.budget, channel.filterKeys);
+    }
   }
 
   private receive(data: RawData, isBinary: boolean): void {
@@ -187,7 +213,9 @@ export class Connection {
       this.send({ joinRef: previous.joinRef, ref: previous.joinRef, topic, event: 'phx_close', payload: {} });
       this.removeChannel(previous);
     }
-    if (this.channels.size >= this.limits.maxChannels) return fail(`Too many channels: at most ${this.limits.maxChannels} per connection`);
+    // Counted before the database is asked anything, and again when the channel is admitted.
+    const full = this.shared.full(this.budget);
+    if (full) return fail(full);
 
     const payload = (typeof message.payload === 'object' && message.payload !== null ? message.payload : {}) as Record<string, unknown>;
     const config = (typeof payload.config === 'object' && payload.config !== null ? payload.config : {}) as Record<string, unknown>;
@@ -221,7 +249,7 @@ export class Connection {
     }
     let subscriptions: Subscription[];
     try {
-      subscriptions = await this.service.prepare(entries);
+      subscriptions = await this.service.prepare(entries, auth.claims);
     } catch (error) {
       if (error instanceof JoinError) return fail(error.message);
       throw error;
@@ -230,6 +258,8 @@ export class Connection {
     // Preparing awaited the database: a token that ran out meanwhile does not join.
     if (auth.expiresAt <= Date.now()) return fail(expiredMessage(auth.expiresAt / 1000));
 
+    const refused = this.shared.admit(this.budget, filterKeys(subscriptions));
+    if (refused) return fail(refused);
     const channel = new Channel(this, topic, message.joinRef, auth, subscriptions);
     this.channels.set(topic, channel);
     this.service.add(channel);

@@ -1,9 +1,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import type { Context } from 'hono';
+import { clientIp } from '../auth/client-ip.ts';
 import type { ServerContext } from '../context.ts';
 import { Connection, type ConnectionLimits } from './connection.ts';
+import { DEFAULT_EVALUATION, type EvaluationOptions } from './evaluate.ts';
 import type { FeedOptions } from './feed.ts';
+import { DEFAULT_LIMITS, SubscriptionBudget, type SubscriptionLimits } from './limits.ts';
 import { parseVsn } from './protocol.ts';
 import { RealtimeService } from './service.ts';
 import { TokenError, verifyRealtimeToken } from './tokens.ts';
@@ -17,6 +21,8 @@ export interface RealtimeOptions extends Partial<ConnectionLimits> {
   idleTimeoutMs?: number;
   maxFrameBytes?: number;
   feed?: FeedOptions;
+  subscriptions?: Partial<SubscriptionLimits>;
+  evaluation?: Partial<EvaluationOptions>;
 }
 
 export interface RealtimeHandle {
@@ -32,6 +38,15 @@ function refuse(socket: Duplex, status: number, error: string): void {
   );
 }
 
+/** The client address as the HTTP services see it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+function upgradeAddress(req: IncomingMessage, trustProxy: readonly string[]): string {
+  const view = {
+    env: { incoming: req },
+    req: { header: (name: string) => { const value = req.headers[name.toLowerCase()]; return Array.isArray(value) ? value.join(',') : value; } },
+  };
+  return clientIp(view as unknown as Context, trustProxy);
+}
+
 /**
  * Supabase Realtime's postgres_changes over a websocket at /realtime/v1/websocket on the given
  * HTTP server. Changes come from the capture trigger's queue (see feed.ts), not from the API
@@ -40,11 +55,11 @@ function refuse(socket: Duplex, status: number, error: string): void {
 export function attachRealtime(server: Server, ctx: ServerContext, options: RealtimeOptions = {}): RealtimeHandle {
   const limits: ConnectionLimits = {
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
-    maxChannels: options.maxChannels ?? 100,
     maxPendingMessages: options.maxPendingMessages ?? 100,
   };
+  const budget = new SubscriptionBudget({ ...DEFAULT_LIMITS, ...options.subscriptions });
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
-  const service = new RealtimeService(ctx.db, ctx.keys, options.feed);
+  const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation });
   ctx.onSchemaChange(() => service.catalog.clear());
   const ready = service.feed.start();
   ready.catch((error: unknown) => console.error('[realtime] could not start the change feed:', (error as Error).message));
@@ -71,7 +86,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
       (auth) => {
         if (closing || socket.destroyed) return socket.destroy();
         wss.handleUpgrade(req, socket, head, (ws) => {
-          const connection = new Connection(ws, vsn, auth, service, ready, limits);
+          const connection = new Connection(ws, vsn, auth, service, ready, limits, budget, upgradeAddress(req, ctx.config.trustProxy));
           connections.add(connection);
           ws.on('close', () => connections.delete(connection));
         });

@@ -31,10 +31,12 @@ describe('delivery at token expiry', () => {
     let clock = start;
     vi.spyOn(Date, 'now').mockImplementation(() => clock);
     const db = {
-      query: vi.fn(async () => {
-        clock = checkedAt;
-        return { rows: [{ visible: [true] }] };
-      }),
+      transaction: vi.fn(async (fn: (tx: unknown) => Promise<unknown>) => fn({
+        query: async () => {
+          clock = checkedAt;
+          return { rows: [{ visible: true }] };
+        },
+      })),
     } as unknown as Db;
     const realtime = new RealtimeService(db, {} as Keys);
     vi.spyOn(realtime.catalog, 'get').mockResolvedValue(meta);
@@ -49,6 +51,7 @@ describe('delivery at token expiry', () => {
       subscriptions: [{ id: 7, event: '*', schema: 'public', table: 'profiles', filter: undefined, conditions: [] }],
       send: vi.fn(),
       expire: vi.fn(),
+      fail: vi.fn(),
     };
   }
 
@@ -68,5 +71,81 @@ describe('delivery at token expiry', () => {
     await realtime.deliver(change);
     expect(watcher.send).not.toHaveBeenCalled();
     expect(watcher.expire).toHaveBeenCalledOnce();
+  });
+});
+
+describe('filter evaluation', () => {
+  const meta: TableMeta = {
+    schema: 'public', table: 'profiles', qualified: '"public"."profiles"', rls: false, primaryKey: ['id'],
+    columns: [{ name: 'id', type: 'uuid', sqlType: 'pg_catalog.uuid' }, { name: 'full_name', type: 'text', sqlType: 'pg_catalog.text' }],
+  };
+  const change: Change = {
+    id: 1, schema: 'public', table: 'profiles', type: 'UPDATE', record: { id: 'u1', full_name: 'Dewi' }, oldRecord: { id: 'u1' },
+    commitTimestamp: '2026-11-23T12:00:00.000Z',
+  };
+  interface Statement { sql: string; params: unknown[]; prologue: string }
+
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A database that answers like PostgreSQL would, and fails any statement holding a value `poison` says is bad. */
+  function service(poison: (params: unknown[]) => boolean) {
+    const statements: Statement[] = [];
+    const db = {
+      transaction: vi.fn(async (fn: (tx: unknown) => Promise<unknown>, options: { prologue: string }) => fn({
+        query: async (sql: string, params: unknown[]) => {
+          statements.push({ sql, params, prologue: options.prologue });
+          if (poison(params)) throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+          const row: Record<string, boolean> = { visible: true };
+          // Each filter here is full_name=eq.<value>: its value is the parameter after the row.
+          for (let i = 0; sql.includes(` as f${i}`); i++) row[`f${i}`] = params[i + 1] === 'Dewi';
+          return { rows: [row] };
+        },
+      })),
+    } as unknown as Db;
+    const realtime = new RealtimeService(db, {} as Keys, {}, { chunkSize: 50, timeoutMs: 500, concurrency: 2 });
+    vi.spyOn(realtime.catalog, 'get').mockResolvedValue(meta);
+    vi.spyOn(realtime.catalog, 'selectableColumns').mockResolvedValue(new Set(['id', 'full_name']));
+    return { realtime, statements };
+  }
+
+  function subscriber(value: string): Subscriber {
+    return {
+      topic: `realtime:${value}`,
+      auth: { token: 't', claims: { role: 'anon' }, expiresAt: Date.now() + 60_000 },
+      subscriptions: [{ id: 7, event: '*', schema: 'public', table: 'profiles', filter: `full_name=eq.${value}`, conditions: [{ column: 'full_name', op: 'eq', value }] }],
+      send: vi.fn(),
+      expire: vi.fn(),
+      fail: vi.fn(),
+    };
+  }
+
+  it('evaluates 1,700 distinct filters in statements of at most 50, as the role with a short timeout', async () => {
+    const { realtime, statements } = service(() => false);
+    const watcher = subscriber('Dewi');
+    realtime.add(watcher);
+    for (let i = 0; i < 1_700; i++) realtime.add(subscriber(`x${i}`));
+    await realtime.deliver(change);
+    expect(watcher.send).toHaveBeenCalledOnce();
+    expect(statements).toHaveLength(Math.ceil(1_701 / 50));
+    for (const { sql, prologue } of statements) {
+      expect(sql.match(/ as f\d+/g)!.length).toBeLessThanOrEqual(50);
+      expect(prologue).toContain("set_config('role', 'anon', true)");
+      expect(prologue).toMatch(/set_config\('statement_timeout', '500', true\)$/);
+    }
+  });
+
+  it('still delivers to the subscribers whose filters shared a statement with one that failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { realtime } = service((params) => params.includes('slow'));
+    const watcher = subscriber('Dewi');
+    const slow = subscriber('slow');
+    realtime.add(slow);
+    realtime.add(watcher);
+    await realtime.deliver(change);
+    expect(watcher.send).toHaveBeenCalledWith(expect.objectContaining({ ids: [7] }));
+    expect(watcher.fail).not.toHaveBeenCalled();
+    // The filter at fault ends its channel, so it cannot hold up the next change too.
+    expect(slow.send).not.toHaveBeenCalled();
+    expect(slow.fail).toHaveBeenCalledWith('Unable to evaluate filter full_name=eq.slow on public.profiles: canceling statement due to statement timeout');
   });
 });

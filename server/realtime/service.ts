@@ -1,10 +1,11 @@
 import type { Db } from '../db/adapter.ts';
 import type { Keys } from '../keys.ts';
 import { ChangeFeed, type Change, type ChangeType, type FeedOptions } from './feed.ts';
-import { conditionsSql, FilterError, parseFilter, type Condition } from './filters.ts';
-import { quoteIdent } from '../http/sql-ident.ts';
+import { DEFAULT_EVALUATION, FilterEvaluator, FilterFailure, type EvaluationOptions } from './evaluate.ts';
+import { FilterError, parseFilter, type Condition } from './filters.ts';
 import { TableCatalog, type TableMeta } from './tables.ts';
 import type { VerifiedToken } from './tokens.ts';
+import type { JwtClaims } from '../db/request-context.ts';
 
 export interface Subscription {
   id: number;
@@ -23,6 +24,8 @@ export interface Subscriber {
   subscriptions: Subscription[];
   send(payload: { ids: number[]; data: Record<string, unknown> }): void;
   expire(): void;
+  /** Ends the channel with a postgres_changes error the app can read. */
+  fail(message: string): void;
 }
 
 export class JoinError extends Error {}
@@ -43,8 +46,6 @@ export function subscriptionId(entry: Record<string, unknown>): number {
   return (hash % (2 ** 27 - 1)) + 1;
 }
 
-const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
-
 function pick(record: Record<string, unknown> | null, keep: (name: string) => boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record ?? {})) if (keep(key)) out[key] = value;
@@ -55,10 +56,12 @@ function pick(record: Record<string, unknown> | null, keep: (name: string) => bo
 export class RealtimeService {
   readonly catalog: TableCatalog;
   readonly feed: ChangeFeed;
+  readonly evaluator: FilterEvaluator;
   private readonly subscribers = new Set<Subscriber>();
 
-  constructor(private readonly db: Db, readonly keys: Keys, feedOptions: FeedOptions = {}) {
+  constructor(db: Db, readonly keys: Keys, feedOptions: FeedOptions = {}, evaluation: EvaluationOptions = DEFAULT_EVALUATION) {
     this.catalog = new TableCatalog(db);
+    this.evaluator = new FilterEvaluator(db, evaluation);
     this.feed = new ChangeFeed(db, (change) => this.deliver(change), feedOptions);
   }
 
@@ -74,8 +77,11 @@ export class RealtimeService {
     return this.subscribers.size;
   }
 
-  /** Checks a join's config.postgres_changes entries the way Supabase's subscription table does. */
-  async prepare(entries: unknown[]): Promise<Subscription[]> {
+  /**
+   * Checks a join's config.postgres_changes entries the way Supabase's subscription table does,
+   * as the joining role: a filter may only name columns it may select, with values of their type.
+   */
+  async prepare(entries: unknown[], claims: JwtClaims): Promise<Subscription[]> {
     const subscriptions: Subscription[] = [];
     for (const entry of entries) {
       if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
@@ -109,27 +115,26 @@ export class RealtimeService {
         if (!meta) throw new JoinError(`A filter needs one table, not a wildcard: ${described}`);
         try {
           conditions = parseFilter(filter);
-          // Evaluating once against an empty row surfaces unknown columns and values of the wrong type.
-          await this.evaluate(meta, {}, [conditions]);
+        } catch (error) {
+          if (error instanceof FilterError) throw new JoinError(`Error parsing \`filter\` params: ${error.message}`, { cause: error });
+          throw error;
+        }
+        const selectable = await this.catalog.selectableColumns(claims.role, meta);
+        const hidden = conditions.find((c) => !selectable.has(c.column));
+        try {
+          if (hidden) throw new FilterError(`invalid column for filter ${hidden.column}`);
+          await this.evaluator.validate(claims, meta, conditions);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          throw new JoinError(`Invalid filter ${JSON.stringify(filter)}: ${message}`, { cause: error });
+          throw new JoinError(
+            `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${described}. Exception: ${message}`,
+            { cause: error },
+          );
         }
       }
       subscriptions.push({ id: subscriptionId(e), event: event as Subscription['event'], schema, table, filter, conditions });
     }
     return subscriptions;
-  }
-
-  /** One query for every distinct filter on this change; true where the row passes. */
-  private async evaluate(meta: TableMeta, row: Record<string, unknown>, filters: Condition[][]): Promise<boolean[]> {
-    const params: unknown[] = [JSON.stringify(row)];
-    const columns = filters.map((conditions, i) => `${conditionsSql(conditions, meta, params)} as f${i}`);
-    const { rows } = await this.db.query<Record<string, boolean>>(
-      `select ${columns.join(', ')} from (select jsonb_populate_record(null::${meta.qualified}, $1::jsonb) as r) as x`,
-      params,
-    );
-    return filters.map((_, i) => rows[0]?.[`f${i}`] === true);
   }
 
   async deliver(change: Change): Promise<void> {
@@ -149,21 +154,11 @@ export class RealtimeService {
     // on only its primary key, so a filter cannot probe columns of a row the subscriber cannot read.
     const row = change.type !== 'DELETE' ? change.record ?? {}
       : meta.rls ? pick(change.oldRecord, (name) => meta.primaryKey.includes(name)) : change.oldRecord ?? {};
-    const filters = [...new Set(matches.flatMap((m) => m.subscriptions.filter((s) => s.conditions.length).map((s) => s.filter!)))];
-    const passed = new Map<string, boolean>();
-    if (filters.length) {
-      try {
-        const byFilter = matches.flatMap((m) => m.subscriptions);
-        const conditions = filters.map((f) => byFilter.find((s) => s.filter === f)!.conditions);
-        const results = await this.evaluate(meta, row, conditions);
-        filters.forEach((f, i) => passed.set(f, results[i]));
-      } catch (error) {
-        if (!(error instanceof FilterError)) console.error('[realtime] evaluating filters failed:', (error as Error).message);
-      }
-    }
+    // DELETE is not RLS-checked (as Supabase); INSERT and UPDATE rows must be visible to the subscriber.
+    const checked = change.type !== 'DELETE' && meta.rls && meta.primaryKey.length > 0;
 
     const now = Date.now();
-    // Subscribers with the same claims see the same thing: one RLS check for all of them.
+    // Subscribers with the same claims see the same thing: their filters are evaluated together.
     const groups = new Map<string, { auth: VerifiedToken; targets: typeof matches }>();
     for (const match of matches) {
       const { auth } = match.subscriber;
@@ -176,32 +171,53 @@ export class RealtimeService {
       group.targets.push(match);
       groups.set(key, group);
     }
-    const ready: { auth: VerifiedToken; selectable: Set<string>; sends: { subscriber: Subscriber; ids: number[] }[] }[] = [];
-    for (const { auth, targets } of groups.values()) {
-      const selectable = await this.catalog.selectableColumns(auth.claims.role, meta);
-      // A filter on a column the role may not select would reveal that column's value.
-      const matching = (s: Subscription) => !s.conditions.length
-        || (passed.get(s.filter!) === true && s.conditions.every((c) => selectable.has(c.column)));
-      const sends = targets
-        .map(({ subscriber, subscriptions }) => ({ subscriber, ids: [...new Set(subscriptions.filter(matching).map((s) => s.id))] }))
-        .filter((t) => t.ids.length);
-      if (sends.length && (selectable.size || !meta.primaryKey.length)) ready.push({ auth, selectable, sends });
+    // Groups are evaluated side by side and each subscriber is sent the change as soon as its own
+    // filters are decided; the next change waits for all of them, so every subscriber gets changes in order.
+    await Promise.all([...groups.values()].map(({ auth, targets }) => this.deliverToGroup(change, meta, row, checked, auth, targets)));
+  }
+
+  private async deliverToGroup(
+    change: Change,
+    meta: TableMeta,
+    row: Record<string, unknown>,
+    checked: boolean,
+    auth: VerifiedToken,
+    targets: { subscriber: Subscriber; subscriptions: Subscription[] }[],
+  ): Promise<void> {
+    const selectable = await this.catalog.selectableColumns(auth.claims.role, meta);
+    if (!selectable.size && meta.primaryKey.length) return;
+    // Selecting the row by its key needs the key's columns; without them the row is not visible.
+    if (checked && !meta.primaryKey.every((name) => selectable.has(name))) return;
+    // A filter on a column the role may not select would reveal that column's value.
+    const usable = (s: Subscription) => s.conditions.every((c) => selectable.has(c.column));
+    const filters = new Map<string, Condition[]>();
+    for (const { subscriptions } of targets) {
+      for (const s of subscriptions) if (s.conditions.length && usable(s)) filters.set(s.filter!, s.conditions);
     }
-    if (!ready.length) return;
-    // DELETE is not RLS-checked (as Supabase); INSERT and UPDATE rows must be visible to the subscriber.
-    const checked = change.type !== 'DELETE' && meta.rls && meta.primaryKey.length > 0;
-    const visible = checked ? await this.visibility(meta, change.record ?? {}, ready.map((r) => r.auth)) : ready.map(() => true);
-    ready.forEach(({ selectable, sends }, i) => {
-      if (!visible[i]) return;
-      const data = this.payload(meta, change, selectable);
-      for (const { subscriber, ids } of sends) {
-        // The checks above awaited the database: a channel that left meanwhile gets nothing, and
-        // one whose token ran out meanwhile is ended now rather than sent one more change.
-        if (!this.subscribers.has(subscriber)) continue;
-        if (subscriber.auth.expiresAt <= Date.now()) subscriber.expire();
-        else subscriber.send({ ids, data });
+    const verdict = checked || filters.size
+      ? this.evaluator.check({ claims: auth.claims, meta, row, key: checked ? change.record ?? {} : undefined, filters })
+      : { visible: Promise.resolve(true), passes: new Map<string, Promise<boolean | FilterFailure>>() };
+    const data = this.payload(meta, change, selectable);
+    await Promise.all(targets.map(async ({ subscriber, subscriptions }) => {
+      const decided = await Promise.all(subscriptions.map(async (s) => {
+        if (!s.conditions.length) return { s, passed: await verdict.visible };
+        return { s, passed: usable(s) ? await verdict.passes.get(s.filter!)! : false };
+      }));
+      // The checks above awaited the database: a channel that left meanwhile gets nothing, and
+      // one whose token ran out meanwhile is ended now rather than sent one more change.
+      if (!this.subscribers.has(subscriber)) return;
+      // A filter that failed on its own would cost every later change of the table the same
+      // wait (a timeout) and still miss them: its channel ends, as Supabase ends a subscription it cannot serve.
+      const failed = decided.find((d) => d.passed instanceof FilterFailure);
+      if (failed) {
+        subscriber.fail(`Unable to evaluate filter ${failed.s.filter} on ${meta.schema}.${meta.table}: ${(failed.passed as FilterFailure).error.message}`);
+        return;
       }
-    });
+      const ids = [...new Set(decided.filter((d) => d.passed === true).map((d) => d.s.id))];
+      if (!ids.length) return;
+      if (subscriber.auth.expiresAt <= Date.now()) subscriber.expire();
+      else subscriber.send({ ids, data });
+    }));
   }
 
   /** The `data` object as a subscriber whose role may select `selectable` sees it. */
@@ -217,34 +233,5 @@ export class RealtimeService {
     // With RLS on, only the primary key of a deleted row leaves the database.
     const keepOld = change.type === 'DELETE' && meta.rls ? (name: string) => keep(name) && meta.primaryKey.includes(name) : keep;
     return { ...base, columns, ...shaped(pick(change.record, keep), pick(change.oldRecord, keepOld)), errors: null };
-  }
-
-  /**
-   * Supabase's check: the row is selected by primary key as each subscriber, with their claims,
-   * so the table's policies decide. realtime.check_visibility (50_realtime.sql) does it for all
-   * subscribers of a change in one statement, one round trip however many subscribers there are.
-   */
-  private async visibility(meta: TableMeta, record: Record<string, unknown>, auths: VerifiedToken[]): Promise<boolean[]> {
-    const values: string[] = [];
-    const where: string[] = [];
-    for (const key of meta.primaryKey) {
-      const value = record[key];
-      if (value === null || value === undefined) return auths.map(() => false);
-      const column = meta.columns.find((c) => c.name === key)!;
-      values.push(asText(value));
-      where.push(`${quoteIdent(key)} = ($1::text[])[${values.length}]::${column.sqlType}`);
-    }
-    const query = `select exists (select 1 from ${meta.qualified} where ${where.join(' and ')})`;
-    const subscribers = auths.map((a) => ({ role: a.claims.role, claims: a.claims }));
-    try {
-      const { rows } = await this.db.query<{ visible: boolean[] }>(
-        'select realtime.check_visibility($1, array(select jsonb_array_elements_text($2::jsonb)), $3::jsonb) as visible',
-        [query, JSON.stringify(values), JSON.stringify(subscribers)],
-      );
-      return auths.map((_, i) => rows[0]?.visible?.[i] === true);
-    } catch (error) {
-      console.error('[realtime] RLS check failed:', (error as Error).message);
-      return auths.map(() => false);
-    }
   }
 }

@@ -36,11 +36,15 @@ export interface ReceiveOptions {
 export class FileStore {
   readonly root: string;
   readonly tmpDir: string;
+  /** Transformed renditions, one directory per version (render.ts, render-cache.ts). */
+  readonly rendersRoot: string;
   private readonly madeDirs = new Set<string>();
+  private readonly renditionsRemoved: ((version: string) => void)[] = [];
 
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'storage');
     this.tmpDir = path.join(this.root, '.tmp');
+    this.rendersRoot = path.join(this.root, '.renders');
   }
 
   async init(): Promise<void> {
@@ -134,12 +138,18 @@ export class FileStore {
   /** Transformed renditions of one version (render.ts); they go when the version goes. */
   rendersDir(version: string): string {
     if (!isVersion(version)) throw new Error(`not a version id: ${version}`);
-    return path.join(this.root, '.renders', version);
+    return path.join(this.rendersRoot, version);
+  }
+
+  /** Told each version whose renditions remove() deleted, so the rendition index forgets them. */
+  onRenditionsRemoved(listener: (version: string) => void): void {
+    this.renditionsRemoved.push(listener);
   }
 
   async remove(bucket: string, version: string): Promise<void> {
     await unlink(this.filePath(bucket, version)).catch(ignoreMissing);
     await rm(this.rendersDir(version), { recursive: true, force: true });
+    for (const listener of this.renditionsRemoved) listener(version);
   }
 
   /**

@@ -34,6 +34,8 @@ export const errors = {
     new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidMimeType: (mime: string) =>
     new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
+  mimeTypeMismatch: (claimed: string, detected: string) =>
+    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${claimed} does not match the file's content (${detected})`),
   invalidImage: (message: string) => new StorageError(422, 'InvalidImage', 'invalid_image', message),
   imageTooLarge: (width: number, height: number, maxPixels: number) =>
     new StorageError(422, 'ImageTooLarge', 'image_too_large', width && height
@@ -47,6 +49,11 @@ export const errors = {
       'Content-Range': `bytes */${size}`,
     }, 416),
   internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal server error'),
+  /** Too many renders at once (503) or too many new renditions from one address (429). */
+  slowDown: (status: 429 | 503, retryAfterSeconds: number) =>
+    new StorageError(status, 'SlowDown', 'slow_down', 'Please reduce your request rate.', {
+      'Retry-After': String(retryAfterSeconds),
+    }, status),
 };
 
 export function errorResponse(c: Context, error: StorageError): Response {

@@ -42,7 +42,12 @@ export async function recoverStorageFiles(ctx: ServerContext): Promise<void> {
  */
 export function createStorageApp(ctx: ServerContext): Hono {
   const store = new FileStore(ctx.config.dataDir);
-  const renderObject = createRenderer(store);
+  const renderObject = createRenderer(store, {
+    cacheBytes: ctx.config.renderCacheMb * 1024 * 1024,
+    queueLength: ctx.config.renderQueue,
+    rateLimitScale: ctx.config.rateLimitScale,
+    trustProxy: ctx.config.trustProxy,
+  });
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -283,21 +288,31 @@ function objectPath(c: Context): string {
 }
 
 /**
- * The type that decides, from the bytes: it must be allowed by the bucket. What is stored is the
- * detected type for binary formats (a PNG claimed as JPEG is served as PNG); for text the
- * client's own text type is kept, since text detection cannot tell text/csv from text/plain.
+ * The type that decides, from the bytes: it must be allowed by the bucket, and a file claimed as
+ * an image must be that image (a PNG named .jpg, or text named .gif, is refused with 415). What
+ * is stored is the detected type for binary formats; for text the client's own text type is
+ * kept, since text detection cannot tell text/csv from text/plain.
  */
 async function inspectType(head: Uint8Array, claimed: string, bucket: Bucket, claimedFull?: string): Promise<string> {
   const detected = await detectMimeType(head);
   const restricted = (bucket.allowed_mime_types?.length ?? 0) > 0;
   if (!detected) {
+    if (claimed.startsWith('image/')) throw errors.mimeTypeMismatch(claimed, 'application/octet-stream');
     if (restricted) throw errors.invalidMimeType(head.length === 0 ? 'application/x-empty' : 'application/octet-stream');
     return claimedFull ?? claimed;
   }
   if (!isMimeTypeAllowed(detected, bucket.allowed_mime_types)) throw errors.invalidMimeType(detected);
+  if (claimed.startsWith('image/') && sameImageType(claimed) !== detected) throw errors.mimeTypeMismatch(claimed, detected);
   const textual = detected === 'text/plain' || detected === 'application/xml';
   if (textual && (claimed.startsWith('text/') || claimed === 'application/json')) return claimedFull ?? claimed;
   return detected;
+}
+
+/** Spellings browsers and tools give the types file-type names otherwise. */
+const IMAGE_TYPE_ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/x-png': 'image/png' };
+
+function sameImageType(claimed: string): string {
+  return IMAGE_TYPE_ALIASES[claimed] ?? claimed;
 }
 
 /** The caller by the rule every service shares (server/http/caller.ts), refused as Storage refuses. */

@@ -85,8 +85,8 @@ export async function recoverStorage(db: Db, store: FileStore, log: (message: st
   }
   // renditions are derived bytes: those of a version no row names (removed during a crash) go
   const versions = new Set(rows.map((r) => r.version));
-  for (const version of await readdir(path.join(store.root, '.renders')).catch(() => [] as string[])) {
-    if (!versions.has(version)) await rm(path.join(store.root, '.renders', version), { recursive: true, force: true });
+  for (const version of await readdir(store.rendersRoot).catch(() => [] as string[])) {
+    if (!versions.has(version)) await rm(path.join(store.rendersRoot, version), { recursive: true, force: true });
   }
   if (report.rowsWithoutFile.length > 0) {
     log(`storage: ${report.rowsWithoutFile.length} object row(s) have no file under ${store.root}, e.g. `

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Context } from 'hono';
 import sharp from 'sharp';
 import type { ObjectRow } from './db.ts';
 import type { FileStore } from './disk.ts';
 import { DOWNLOAD_SECURITY_HEADERS } from './download.ts';
 import { errors } from './errors.ts';
-import { imageInput } from './images.ts';
+import { checkImageBudget, imageInput } from './images.ts';
+import { RenderCache } from './render-cache.ts';
+import { RenderQueue } from './render-queue.ts';
+import { clientIp } from '../auth/client-ip.ts';
 
 /** Source types the renderer reads (what the image buckets accept). */
 type Format = 'jpeg' | 'png' | 'webp' | 'gif';
@@ -19,6 +20,21 @@ export const MAX_DIMENSION = 2500;
 const QUALITY = { min: 20, max: 100, default: 80 };
 const RESIZE_MODES = { cover: 'cover', contain: 'inside', fill: 'fill' } as const;
 
+/**
+ * The sizes renditions are made at: every srcset width the site asks for
+ * (src/lib/images/transform.ts: 320-1600) and a few steps below and above. A requested width or
+ * height is rounded up to the next one, so a flood of distinct sizes lands on these few files.
+ */
+export const RENDITION_SIZES = [40, 80, 120, 160, 200, 240, 320, 400, 480, 640, 800, 960, 1200, 1600, 2000, 2500] as const;
+/**
+ * Width:height ratios a rendition with both dimensions is cut to (the nearest one): the site's
+ * 4:3 cards and 1200:630 share images, and the usual photo and banner shapes either way. The
+ * height is then computed from the rounded width as the site computes it (Math.round(w / ratio)).
+ */
+export const RENDITION_RATIOS = [1 / 4, 1 / 3, 1 / 2, 9 / 16, 2 / 3, 3 / 4, 1, 4 / 3, 3 / 2, 16 / 9, 1200 / 630, 2, 3, 4] as const;
+/** Qualities renditions are encoded at (the nearest one). */
+export const RENDITION_QUALITIES = [20, 40, 60, 80, 100] as const;
+
 export interface Transform {
   width?: number;
   height?: number;
@@ -27,7 +43,11 @@ export interface Transform {
   origin: boolean;
 }
 
-/** The query string storage-js's `transform` option builds; anything out of range is a 400. */
+/**
+ * The query string storage-js's `transform` option builds; anything out of range is a 400.
+ * The answer is the rendition that will be served: sizes, shape and quality rounded to the few
+ * that are rendered (RENDITION_SIZES, RENDITION_RATIOS, RENDITION_QUALITIES).
+ */
 export function parseTransform(query: Record<string, string | undefined>): Transform {
   const dimension = (name: 'width' | 'height') => {
     const raw = query[name];
@@ -50,29 +70,60 @@ export function parseTransform(query: Record<string, string | undefined>): Trans
   }
   const format = query.format ?? '';
   if (format !== '' && format !== 'origin') throw errors.invalidRequest('querystring/format must be equal to one of the allowed values: origin');
-  return { width, height, resize: resize as Transform['resize'], quality, origin: format === 'origin' };
+  return { ...snapSize(width, height), resize: resize as Transform['resize'], quality: nearest(RENDITION_QUALITIES, quality), origin: format === 'origin' };
+}
+
+function snapSize(width: number | undefined, height: number | undefined): { width?: number; height?: number } {
+  const up = (value: number) => RENDITION_SIZES.find((size) => size >= value) ?? MAX_DIMENSION;
+  if (width === undefined || height === undefined) {
+    return { width: width === undefined ? undefined : up(width), height: height === undefined ? undefined : up(height) };
+  }
+  // compared on a log scale, so 2:1 is as far from 1:1 as 1:2 is
+  const ratio = RENDITION_RATIOS.reduce((best, r) =>
+    Math.abs(Math.log(r * height / width)) < Math.abs(Math.log(best * height / width)) ? r : best);
+  // the wider side decides, so neither side ends up smaller than asked
+  let snappedWidth = up(Math.max(width, Math.ceil(height * ratio - 1e-6)));
+  while (Math.round(snappedWidth / ratio) > MAX_DIMENSION) snappedWidth = RENDITION_SIZES[RENDITION_SIZES.indexOf(snappedWidth as never) - 1];
+  return { width: snappedWidth, height: Math.max(1, Math.round(snappedWidth / ratio)) };
+}
+
+function nearest(values: readonly number[], value: number): number {
+  return values.reduce((best, v) => (Math.abs(v - value) < Math.abs(best - value) ? v : best));
+}
+
+export interface RendererOptions {
+  /** RENDER_CACHE_MB in bytes: the renditions kept on disk at most. */
+  cacheBytes: number;
+  /** Renders waiting for a slot at most (RENDER_QUEUE); one more is answered 503. */
+  queueLength: number;
+  rateLimitScale: number;
+  trustProxy: readonly string[];
 }
 
 /**
  * Supabase's image transformation endpoint on the stored bytes, with sharp. Each rendition is
- * written once to DATA_DIR/storage/.renders/<version>/ and served from there afterwards; a new
- * version of the object has new renditions, and removing a version removes its renditions
- * (FileStore.remove). At most two renders run at once (the server's CPU is shared with the
- * database); the same rendition requested twice meanwhile is rendered once.
+ * written once to DATA_DIR/storage/.renders/<version>/ and served from there afterwards, within
+ * the RenderCache's budgets; a new version of the object has new renditions, and removing a
+ * version removes its renditions (FileStore.remove). New renditions are limited per client
+ * address and go through a bounded queue (RenderQueue); the same rendition requested twice
+ * meanwhile is rendered once.
  */
-export function createRenderer(store: FileStore) {
+export function createRenderer(store: FileStore, options: RendererOptions) {
   const inFlight = new Map<string, Promise<Buffer>>();
-  const slots = new Semaphore(2);
+  const cache = new RenderCache(store.rendersRoot, options.cacheBytes);
+  const queue = new RenderQueue(options.queueLength, options.rateLimitScale);
+  store.onRenditionsRemoved((version) => cache.forget(version));
 
   return async function renderObject(c: Context, row: ObjectRow, transform: Transform): Promise<Response> {
     const source = RENDERABLE.get(row.metadata?.mimetype ?? '');
     if (!source || typeof row.version !== 'string') throw errors.invalidImage('The object is not an image that can be transformed');
+    const version = row.version;
     // Supabase answers WebP to browsers that take it unless the original format is asked for
     const format: Format = !transform.origin && /image\/webp/.test(c.req.header('accept') ?? '') ? 'webp' : source;
     const key = createHash('sha256')
       .update(JSON.stringify([transform.width, transform.height, transform.resize, transform.quality, format]))
       .digest('hex').slice(0, 32);
-    const etag = `"${createHash('sha256').update(`${row.version}/${key}`).digest('hex').slice(0, 32)}"`;
+    const etag = `"${createHash('sha256').update(`${version}/${key}`).digest('hex').slice(0, 32)}"`;
     const headers: Record<string, string> = {
       ...DOWNLOAD_SECURITY_HEADERS,
       'Content-Type': CONTENT_TYPE[format],
@@ -85,13 +136,22 @@ export function createRenderer(store: FileStore) {
       return c.body(null, 304, headers);
     }
 
-    const file = path.join(store.rendersDir(row.version), `${key}.${format}`);
-    let bytes: Buffer | undefined = await readFile(file).catch(() => undefined);
+    const name = `${key}.${format}`;
+    let bytes = await cache.read(version, name);
     if (!bytes) {
-      const flightKey = `${row.version}/${key}`;
+      const flightKey = `${version}/${key}`;
+      if (!inFlight.has(flightKey)) {
+        // only new renditions count: kept ones and a render already under way are free
+        await queue.admit(clientIp(c, options.trustProxy));
+      }
       let pending = inFlight.get(flightKey);
       if (!pending) {
-        pending = slots.run(() => render(store, row, transform, format, file)).finally(() => inFlight.delete(flightKey));
+        pending = queue.run(async () => {
+          const rendered = await render(store, row, transform, format);
+          // a rendition that cannot be kept (disk full) is still served
+          await cache.write(version, name, rendered).catch((error: unknown) => console.error('storage: rendition not kept', error));
+          return rendered;
+        }).finally(() => inFlight.delete(flightKey));
         inFlight.set(flightKey, pending);
       }
       bytes = await pending;
@@ -101,7 +161,7 @@ export function createRenderer(store: FileStore) {
   };
 }
 
-async function render(store: FileStore, row: ObjectRow, t: Transform, format: Format, target: string): Promise<Buffer> {
+async function render(store: FileStore, row: ObjectRow, t: Transform, format: Format): Promise<Buffer> {
   const opened = await store.open(row.bucket_id, row.version);
   if (!opened) throw errors.noSuchKey();
   let original: Buffer;
@@ -111,8 +171,10 @@ async function render(store: FileStore, row: ObjectRow, t: Transform, format: Fo
     await opened.handle.close();
   }
   const source = RENDERABLE.get(row.metadata?.mimetype ?? '');
+  // objects stored before uploads were checked may exceed the budgets: read the header first
+  const { animated } = await checkImageBudget(original);
   // JPEGs stored before uploads were cleaned may still carry an EXIF orientation
-  let pipeline = sharp(original, imageInput(source === 'gif' || source === 'webp'));
+  let pipeline = sharp(original, imageInput(animated));
   if (source === 'jpeg') pipeline = pipeline.rotate();
   if (t.width || t.height) {
     pipeline = pipeline.resize({ width: t.width, height: t.height, fit: RESIZE_MODES[t.resize], withoutEnlargement: true });
@@ -121,34 +183,9 @@ async function render(store: FileStore, row: ObjectRow, t: Transform, format: Fo
   else if (format === 'webp') pipeline = pipeline.webp({ quality: t.quality });
   else if (format === 'png') pipeline = pipeline.png({ palette: t.quality < 100, quality: t.quality });
   else pipeline = pipeline.gif();
-  let bytes: Buffer;
   try {
-    bytes = await pipeline.toBuffer();
+    return await pipeline.toBuffer();
   } catch {
     throw errors.invalidImage('The image could not be transformed');
-  }
-  await mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, bytes);
-  await rename(temp, target);
-  return bytes;
-}
-
-class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly size: number) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    // a finishing task hands its slot straight to the next waiter, so the count never overshoots
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    }
   }
 }

@@ -124,3 +124,27 @@ export function filesUnder(dir: string): string[] {
 export function asFile(bytes: Uint8Array, name: string, type: string): File {
   return new File([new Uint8Array(bytes)], name, { type });
 }
+
+/**
+ * A GIF whose canvas is `width` x `height` and which has `frames` frames of one pixel each: a few
+ * bytes per frame, but a decoder draws every frame at the canvas size (100 x 1000 x 1000 = 2.3 kB).
+ */
+export function gifDeclaring(frames: number, width: number, height: number): Buffer {
+  const screen = Buffer.alloc(7);
+  screen.writeUInt16LE(width, 0);
+  screen.writeUInt16LE(height, 2);
+  screen[4] = 0x80; // a global colour table of two colours
+  const parts = [Buffer.from('GIF89a', 'latin1'), screen, Buffer.from([0, 0, 0, 255, 255, 255])];
+  parts.push(Buffer.from([0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0', 'latin1'), 0x03, 0x01, 0x00, 0x00, 0x00]));
+  for (let i = 0; i < frames; i++) {
+    parts.push(Buffer.from([0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00])); // 100 ms per frame
+    const descriptor = Buffer.alloc(10);
+    descriptor[0] = 0x2c;
+    descriptor.writeUInt16LE(1, 5);
+    descriptor.writeUInt16LE(1, 7);
+    // LZW, minimum code size 2: clear, colour 0, end of information
+    parts.push(descriptor, Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00]));
+  }
+  parts.push(Buffer.from([0x3b]));
+  return Buffer.concat(parts);
+}

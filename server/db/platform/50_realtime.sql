@@ -92,43 +92,9 @@ end
 $$;
 revoke all on function realtime.sync_capture_triggers() from public;
 
--- Supabase's visibility check for INSERT/UPDATE events: the row is selected by primary key as
--- each subscriber, with the same settings an API request gets (request-context.ts), so RLS
--- decides. One call checks every subscriber of a change: `query` is built by the server from
--- quoted identifiers and reads the key values as $1. SECURITY INVOKER on purpose: switching role
--- is checked against the session user. The settings are transaction-local; the server calls this
--- as a single statement outside any transaction, so they end with it. Only the server may call it
--- (a caller allowed to switch roles could otherwise pick any of them).
-create or replace function realtime.check_visibility(query text, key_values text[], subscribers jsonb)
-returns boolean[]
-language plpgsql
-set search_path = ''
-as $$
-declare
-  subscriber jsonb;
-  visible boolean;
-  result boolean[] := '{}';
-begin
-  for subscriber in select * from pg_catalog.jsonb_array_elements(subscribers) loop
-    perform pg_catalog.set_config('search_path', 'public, extensions', true),
-            pg_catalog.set_config('request.jwt.claims', (subscriber -> 'claims')::text, true),
-            pg_catalog.set_config('request.jwt.claim.role', subscriber ->> 'role', true),
-            pg_catalog.set_config('request.jwt.claim.sub', coalesce(subscriber -> 'claims' ->> 'sub', ''), true),
-            pg_catalog.set_config('request.method', 'GET', true),
-            pg_catalog.set_config('request.path', '/realtime/v1/websocket', true),
-            pg_catalog.set_config('request.headers', '{}', true),
-            pg_catalog.set_config('role', subscriber ->> 'role', true);
-    begin
-      execute query into visible using key_values;
-    exception when insufficient_privilege then
-      visible := false;
-    end;
-    result := result || coalesce(visible, false);
-  end loop;
-  return result;
-end
-$$;
-revoke all on function realtime.check_visibility(text, text[], jsonb) from public;
+-- Visibility and filters are now evaluated by the server in a transaction of their own per
+-- subscriber group, as its role with a statement timeout (server/realtime/evaluate.ts).
+drop function if exists realtime.check_visibility(text, text[], jsonb);
 
 create or replace function realtime.sync_capture_triggers_on_ddl() returns event_trigger
 language plpgsql

@@ -1,0 +1,133 @@
+import { isPgError, type Db } from '../db/adapter.ts';
+import { requestPrologue, type JwtClaims } from '../db/request-context.ts';
+import { Semaphore } from '../db/semaphore.ts';
+import { quoteIdent } from '../http/sql-ident.ts';
+import { conditionsSql, type Condition } from './filters.ts';
+import type { TableMeta } from './tables.ts';
+
+export interface EvaluationOptions {
+  /** Distinct filters evaluated by one statement. */
+  chunkSize: number;
+  /** Transaction-local statement_timeout of every evaluation. */
+  timeoutMs: number;
+  /** Evaluations running at once; each holds one pooled connection. */
+  concurrency: number;
+}
+
+export const DEFAULT_EVALUATION: EvaluationOptions = { chunkSize: 50, timeoutMs: 500, concurrency: 4 };
+
+/** One change as a group of subscribers with the same claims sees it. */
+export interface GroupCheck {
+  claims: JwtClaims;
+  meta: TableMeta;
+  /** The row filters are tested against. */
+  row: Record<string, unknown>;
+  /** Primary-key values to select the row by as the subscriber (RLS), or undefined: no check. */
+  key: Record<string, unknown> | undefined;
+  /** Distinct filters by their text. */
+  filters: Map<string, Condition[]>;
+}
+
+/** A filter whose own statement failed: the error, so its subscribers can be told and dropped. */
+export class FilterFailure {
+  constructor(readonly error: Error) {}
+}
+
+/** Per filter: the row is visible and passes it; `visible`: the row is visible at all. */
+export interface GroupVerdict {
+  visible: Promise<boolean>;
+  passes: Map<string, Promise<boolean | FilterFailure>>;
+}
+
+const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * Evaluates subscribers' filters and row visibility as the subscriber: the role and claims of its
+ * token are set for the transaction, as for an API request, so the table's policies and privileges
+ * apply and the statement gets a short transaction-local timeout. Filters go in chunks of at most
+ * `chunkSize` per statement; a chunk that fails or times out is evaluated again one filter at a
+ * time, so only the filter at fault misses the change.
+ */
+export class FilterEvaluator {
+  private readonly slots: Semaphore;
+
+  constructor(private readonly db: Db, readonly options: EvaluationOptions = DEFAULT_EVALUATION) {
+    this.slots = new Semaphore(options.concurrency);
+  }
+
+  check(group: GroupCheck): GroupVerdict {
+    const names = [...group.filters.keys()];
+    const chunks: string[][] = [];
+    for (let i = 0; i < names.length; i += this.options.chunkSize) chunks.push(names.slice(i, i + this.options.chunkSize));
+    if (!chunks.length) chunks.push([]);
+
+    const passes = new Map<string, Promise<boolean | FilterFailure>>();
+    const settle = new Map<string, (passed: boolean | FilterFailure) => void>();
+    for (const name of names) passes.set(name, new Promise((resolve) => settle.set(name, resolve)));
+    // The row is visible once any statement says so; false once all of them failed or said no.
+    let pending = 0;
+    let settleVisible: (visible: boolean) => void = () => undefined;
+    const visible = new Promise<boolean>((resolve) => (settleVisible = resolve));
+    const attempt = (chunk: string[]): void => {
+      pending++;
+      void this.run(group, chunk).then(
+        (result) => {
+          for (const name of chunk) settle.get(name)!(result.visible && result.passed.get(name) === true);
+          if (result.visible) settleVisible(true);
+        },
+        (error: unknown) => {
+          console.error(`[realtime] evaluating ${chunk.length} filter(s) on ${group.meta.qualified} failed:`, (error as Error).message);
+          // The statement itself failed (a timeout, a filter that no longer fits the table): alone,
+          // a filter misses the change only through its own fault. Anything else (no connection)
+          // would fail again, once per filter.
+          if (chunk.length > 1 && isPgError(error)) for (const name of chunk) attempt([name]);
+          else if (chunk.length === 1 && isPgError(error)) settle.get(chunk[0])!(new FilterFailure(error));
+          else for (const name of chunk) settle.get(name)!(false);
+        },
+      ).finally(() => {
+        if (--pending === 0) settleVisible(false);
+      });
+    };
+    for (const chunk of chunks) attempt(chunk);
+    return { visible, passes };
+  }
+
+  /**
+   * Evaluates `conditions` once against an empty row as the subscriber: values that do not cast to
+   * the column's type, or a statement the role may not run, throw.
+   */
+  async validate(claims: JwtClaims, meta: TableMeta, conditions: Condition[]): Promise<void> {
+    await this.run({ claims, meta, row: {}, key: undefined, filters: new Map([['', conditions]]) }, ['']);
+  }
+
+  private async run(group: GroupCheck, names: string[]): Promise<{ visible: boolean; passed: Map<string, boolean> }> {
+    const { meta } = group;
+    const params: unknown[] = [JSON.stringify(group.row)];
+    const columns = names.map((name, i) => `${conditionsSql(group.filters.get(name)!, meta, params)} as f${i}`);
+    let visibility = 'true';
+    if (group.key) {
+      const where = meta.primaryKey.map((name) => {
+        const column = meta.columns.find((c) => c.name === name)!;
+        params.push(asText(group.key![name]));
+        return `${quoteIdent(name)} = $${params.length}::${column.sqlType}`;
+      });
+      visibility = `exists (select 1 from ${meta.qualified} where ${where.join(' and ')})`;
+    }
+    const sql = `select ${[`${visibility} as visible`, ...columns].join(', ')}
+                   from (select jsonb_populate_record(null::${meta.qualified}, $1::jsonb) as r) as x`;
+    const release = await this.slots.acquire();
+    try {
+      const { rows } = await this.db.transaction((tx) => tx.query<Record<string, boolean>>(sql, params), {
+        // Not the anonymous share of the pool: the feed waits for these statements, and a flood of
+        // anonymous REST requests must not hold up changes for staff. Their own `concurrency` bounds them.
+        readOnly: true,
+        prologue: `${requestPrologue(this.db, { claims: group.claims, method: 'GET', path: '/realtime/v1/websocket' })};`
+          + ` select set_config('statement_timeout', '${Math.max(1, Math.floor(this.options.timeoutMs))}', true)`,
+      });
+      const row = rows[0] ?? {};
+      return { visible: row.visible === true, passed: new Map(names.map((name, i) => [name, row[`f${i}`] === true])) };
+    } finally {
+      release();
+    }
+  }
+}
