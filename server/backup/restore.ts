@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdtemp, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, rmdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import { runningClusterUrl, startEmbedded } from '../db/embedded.ts';
 import { readSiteState, writeSiteState } from '../db/site-state.ts';
 import { bucketDirName } from '../storage/disk.ts';
 import { checkArchive, type CheckedArchive } from './check.ts';
+import { moveDataDir, removeDataDir } from './data-dir.ts';
 import { assertKnownLevel, loadArchive, RestoreRefused, type LoadReport } from './load.ts';
 import { fileEntry, SECRETS_ENTRY } from './manifest.ts';
 
@@ -73,26 +74,28 @@ export async function restoreSite(options: RestoreOptions): Promise<RestoreResul
   }
 
   const staging = path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-${process.pid}`);
-  await rm(staging, { recursive: true, force: true });
-  const cluster = options.databaseUrl ? undefined : await startEmbedded(staging, { size: SIZE, durable: true });
+  await removeDataDir(staging);
   let report: LoadReport;
   try {
-    report = await loadArchive(archive, { databaseUrl: options.databaseUrl ?? cluster!.url(), dataDir: staging });
-    await cluster?.stop();
+    const cluster = options.databaseUrl ? undefined : await startEmbedded(staging, { size: SIZE, durable: true });
+    try {
+      report = await loadArchive(archive, { databaseUrl: options.databaseUrl ?? cluster!.url(), dataDir: staging });
+    } finally {
+      await cluster?.stop();
+    }
   } catch (error) {
-    await cluster?.stop();
-    await rm(staging, { recursive: true, force: true });
+    await removeDataDir(staging);
     throw error;
   }
   writeSiteState(staging, { siteId: archive.header.siteId, migration: archive.header.migration, updatedAt: new Date().toISOString() });
   let keptAt: string | undefined;
   if (existing.length > 0) {
     keptAt = `${dataDir}.before-restore-${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}`;
-    await rename(dataDir, keptAt);
+    await moveDataDir(dataDir, keptAt);
   } else if (existsSync(dataDir)) {
     await rmdir(dataDir);
   }
-  await rename(staging, dataDir);
+  await moveDataDir(staging, dataDir);
   if (!report.secrets) log('the archive holds no secrets.json (the site had JWT_SECRET set): start the restored site with the same JWT_SECRET');
   return { archive, report, keptAt };
 }

@@ -4,7 +4,7 @@
  * supabase-js; articles and their pictures are there. Damaged, truncated, foreign archives and a
  * non-empty DATA_DIR restore nothing.
  */
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { createClient } from '@supabase/supabase-js';
@@ -43,17 +43,23 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restored?.close();
+  delete process.env.PG_SHARED_DIR;
 });
 
 describe('npm run restore into a new DATA_DIR', () => {
   it('serves the restored site: the account signs in with its password, the article and its picture are there', async () => {
-    const parent = tempDir('skd-restored-');
-    // mkdtemp makes it 0700; as root, the embedded PostgreSQL's own user must be able to enter it
-    chmodSync(parent, 0o755);
-    const dataDir = path.join(parent, 'data');
+    // a private directory (mode 0700, like /root): as root, the restored cluster lives in the
+    // shared directory and must move with the staging directory it was built in
+    const scratch = tempDir('skd-restored-');
+    chmodSync(scratch, 0o755);
+    process.env.PG_SHARED_DIR = path.join(scratch, 'shared');
+    const dataDir = path.join(scratch, 'home', 'site', 'data');
+    mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
+    chmodSync(path.join(scratch, 'home'), 0o700);
     const lines: string[] = [];
     await restoreCli([archive], { DATA_DIR: dataDir, DATABASE_URL: '' }, (line) => lines.push(line));
     expect(lines.at(-1)).toMatch(/^restored \d+ rows and 1 files into/);
+    if (process.getuid?.() === 0) expect(lstatSync(path.join(dataDir, 'db')).isSymbolicLink()).toBe(true);
 
     restored = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, serveSite: false, seedDemo: false, pgDurable: false }));
     const client = createClient<Database>(restored.url, restored.ctx.keys.anonKey, {
