@@ -92,3 +92,24 @@ test.describe('dashboard', () => {
     await context.close()
   })
 })
+
+test.describe('dashboard backup card', () => {
+  test('a superadmin sees the age of the last good backup; other staff see no such card', async ({ newAccount, browser, baseURL }) => {
+    const chief = await newAccount({ role: 'superadmin', status: 'approved' })
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      const { context, page } = await newSignedInPage(browser, baseURL, chief, viewport)
+      await page.goto('/admin/dashboard')
+      const card = page.getByRole('heading', { name: 'Cadangan Terakhir' }).locator('xpath=ancestor::*[@data-slot="card"]')
+      await expect(card).toBeVisible()
+      await expect(card).toContainText(/Belum ada cadangan|\d+ (detik|menit|jam|hari|bulan|tahun) lalu/)
+      await page.screenshot({ path: `test-results/dashboard-backup-${viewport.width}.png`, fullPage: true })
+      await context.close()
+    }
+    const admin = await newAccount({ role: 'admin', status: 'approved' })
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    await page.goto('/admin/dashboard')
+    await expect(page.getByRole('heading', { name: 'Status Sistem' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Cadangan Terakhir' })).toHaveCount(0)
+    await context.close()
+  })
+})

@@ -3,10 +3,11 @@
  * staff keep writing while the backup runs; what was acknowledged before it began is restored,
  * every restored row's file is there, and removals wait for a running backup's file copy.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { lastBackup } from '../../server/backup/archives.ts';
 import { BACKUP_LOCK_KEY } from '../../server/backup/file-guard.ts';
 import { createBackup } from '../../server/backup/create.ts';
 import { checkArchive } from '../../server/backup/check.ts';
@@ -124,6 +125,16 @@ describe('backup of a running site', () => {
     } finally {
       await backup.end();
     }
+  });
+
+  it('a backup killed with SIGKILL left only a hidden partial file, which the next backup removes', async () => {
+    const dead = path.join(backupDir, '.skadron-backup-20261101T030000.000Z.tar.gz.999999999.partial');
+    writeFileSync(dead, 'setengah arsip');
+    const before = readdirSync(backupDir).filter((n) => !n.startsWith('.'));
+    const result = await createBackup({ databaseUrl: t.server.ctx.config.databaseUrl!, dataDir: t.server.dataDir, backupDir });
+    expect(existsSync(dead)).toBe(false);
+    expect(readdirSync(backupDir).sort()).toEqual([...before, path.basename(result.file)].sort());
+    expect((await lastBackup(backupDir))?.file).toBe(result.file);
   });
 
   it('a disk that fills during a backup leaves no archive, the earlier ones intact and the site answering', async () => {
