@@ -1,4 +1,4 @@
-import { expect, newSignedInPage, superadmin, test } from './fixtures'
+import { expect, newSignedInPage, superadmin, SUPERADMIN, test } from './fixtures'
 
 async function count(baseURL: string, table: 'articles' | 'galleries' | 'approved profiles') {
   const api = await superadmin(baseURL)
@@ -95,9 +95,8 @@ test.describe('dashboard', () => {
 
 test.describe('dashboard backup card', () => {
   test('a superadmin sees the age of the last good backup; other staff see no such card', async ({ newAccount, browser, baseURL }) => {
-    const chief = await newAccount({ role: 'superadmin', status: 'approved' })
     for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
-      const { context, page } = await newSignedInPage(browser, baseURL, chief, viewport)
+      const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN, viewport)
       await page.goto('/admin/dashboard')
       const card = page.getByRole('heading', { name: 'Cadangan Terakhir' }).locator('xpath=ancestor::*[@data-slot="card"]')
       await expect(card).toBeVisible()

@@ -34,10 +34,14 @@ export function BackupCard() {
         <p className={`text-2xl font-bold ${stale ? 'text-amber-700' : 'text-foreground'}`}>
           {finished ? formatRelativeTime(finished) : 'Belum ada cadangan'}
         </p>
-        <p className="text-xs break-all text-muted-foreground">
-          {finished && data.file
-            ? `${data.file} · ${formatSize(data.sizeBytes ?? 0)}`
-            : 'Jalankan npm run backup di server, atau atur BACKUP_SCHEDULE.'}
+        <p className="text-xs break-words text-muted-foreground">
+          {finished && data.file ? (
+            `${data.file} · ${formatSize(data.sizeBytes ?? 0)}`
+          ) : (
+            <>
+              Jalankan <code>npm run backup</code> di server, atau atur <code>BACKUP_SCHEDULE</code>.
+            </>
+          )}
         </p>
       </CardContent>
     </Card>
