@@ -1,7 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
+import { paths } from '../../src/lib/paths.ts';
 import { pickEncoding } from '../http/compress.ts';
 import { matches } from '../http/etag.ts';
 import type { CachedPage, PageCache, PageEncoding } from './page-cache.ts';
+import { viaTrustedProxy } from '../auth/client-ip.ts';
 
 /** Headers that depend on the encoding or the moment: set per answer, never replayed. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'vary', 'etag', 'date', 'transfer-encoding']);
@@ -16,14 +19,32 @@ export function headerList(headers: Headers): [string, string][] {
   return list;
 }
 
-/** The cache key of a page: its public origin (proxy headers honoured), path and query. */
-export function pageKey(c: Context): string {
-  const url = c.req.url;
-  const forwardedProto = c.req.header('x-forwarded-proto');
-  const proto = forwardedProto ? forwardedProto.split(',')[0].trim() : url.slice(0, url.indexOf(':'));
-  const forwardedHost = c.req.header('x-forwarded-host');
-  const host = forwardedHost ? forwardedHost.split(',')[0].trim() : c.req.header('host') ?? '';
-  return `${proto}://${host}${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
+/**
+ * A page's path and the query parameters its route reads, in one order: /kegiatan's list
+ * parameters, nothing for every other page. Any other parameter (`?bust=1`, `?utm_source=`)
+ * names the same page, so it is rendered and cached once, whatever a client appends.
+ */
+export function canonicalPath(url: URL): string {
+  const pathname = url.pathname;
+  if ((pathname.replace(/\/+$/, '') || '/') !== paths.activities) return pathname;
+  const params = readListParams(url.searchParams);
+  // every unreadable page number renders the same 404
+  return `${pathname}${params ? listSearch(params) : `?${new URLSearchParams({ halaman: '0' })}`}`;
+}
+
+/** The public origin: X-Forwarded-Proto/-Host only from a proxy named in TRUST_PROXY. */
+export function publicOrigin(c: Context, trustProxy: readonly string[]): string {
+  const url = new URL(c.req.url);
+  const proxied = viaTrustedProxy(c, trustProxy);
+  const forwarded = (name: string) => (proxied ? c.req.header(name)?.split(',')[0]?.trim() : undefined) || undefined;
+  const proto = forwarded('x-forwarded-proto') ?? url.protocol.replace(':', '');
+  const host = forwarded('x-forwarded-host') ?? c.req.header('host') ?? url.host;
+  return `${proto}://${host}`;
+}
+
+/** The cache key of a page: its public origin and canonical path. */
+export function pageKey(c: Context, trustProxy: readonly string[]): string {
+  return `${publicOrigin(c, trustProxy)}${canonicalPath(new URL(c.req.url))}`;
 }
 
 /** The page as an answer: 304 to a matching If-None-Match, else the body in the best encoding. */
@@ -51,10 +72,10 @@ export function recordHeaders(c: Context, page: CachedPage): void {
  * answered from memory with the stored bytes and headers, without routing, rendering, the
  * database or any other middleware.
  */
-export function servePageCache(pages: PageCache): MiddlewareHandler {
+export function servePageCache(pages: PageCache, trustProxy: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'GET') {
-      const page = pages.get(pageKey(c));
+      const page = pages.get(pageKey(c, trustProxy));
       if (page?.headers) return pageResponse(c, page, page.headers);
     }
     await next();
