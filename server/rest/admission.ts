@@ -20,11 +20,16 @@ export interface AdmissionOptions {
 
 /** Connections REST never takes: sign-in, token refresh and the server's own work use them. */
 export const RESERVED_CONNECTIONS = 3;
-/** Requests one caller may have waiting beyond the ones it runs; more answer 503 at once. */
-export const QUEUE_PER_CALLER = 32;
+/**
+ * Requests one caller may have waiting beyond the ones it runs. A waiting request costs no CPU, so
+ * a flooding client is parked rather than answered at once (which it would only repeat); beyond
+ * this its requests answer 503, after a pause that slows a client that retries at once.
+ */
+export const QUEUE_PER_CALLER = 64;
+const REFUSAL_PAUSE_MS = 1000;
 
 export function perCallerLimit(lane: Lane, poolSize: number): number {
-  return lane === 'anon' ? Math.max(1, Math.floor(poolSize / 6)) : Math.max(2, Math.floor(poolSize / 3));
+  return lane === 'anon' ? Math.max(1, Math.floor(poolSize / 10)) : Math.max(2, Math.floor(poolSize / 4));
 }
 
 /** PostgREST's shape; 53300 (too_many_connections) is the SQLSTATE class PostgREST answers 503 for. */
@@ -53,7 +58,10 @@ export class Admission {
     const key = `${lane}:${caller}`;
     let own = this.callers.get(key);
     if (!own) this.callers.set(key, (own = new Semaphore(perCallerLimit(lane, this.options.poolSize))));
-    if (own.queued >= QUEUE_PER_CALLER) throw callerBusy();
+    if (own.queued >= QUEUE_PER_CALLER) {
+      await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
+      throw callerBusy();
+    }
     const started = Date.now();
     let releaseOwn: (() => void) | undefined;
     try {

@@ -61,8 +61,8 @@ describe('one caller cannot take the database from the others', () => {
     expect(visitor.status).toBe(200);
 
     const statuses = await settle(flood);
-    // done, cut short by the pattern budget, or turned away while too many of its own wait
-    for (const status of statuses) expect([200, 500, 503]).toContain(status);
+    // done, cut short by the pattern budget, turned away while too many of its own wait, or waited too long (504)
+    for (const status of statuses) expect([200, 500, 503, 504]).toContain(status);
     expect(pending.status).toBe('pending');
   }, 90_000);
 
@@ -83,9 +83,9 @@ describe('one caller cannot take the database from the others', () => {
     expect((await staffClient.from('articles').select('id').limit(1)).error).toBeNull();
 
     const statuses = await settle(flood);
-    for (const status of statuses) expect([200, 500, 503]).toContain(status);
+    for (const status of statuses) expect([200, 500, 503, 504]).toContain(status);
     // the ones turned away at once say so in PostgREST's shape, with a retry hint
-    const busy = await Promise.all(Array.from({ length: 40 }, () => get(SLOW, { 'X-Forwarded-For': '203.0.113.67' })));
+    const busy = await Promise.all(Array.from({ length: 80 }, () => get(SLOW, { 'X-Forwarded-For': '203.0.113.67' })));
     const refused = busy.find((r) => r.status === 503)!;
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.json()).toMatchObject({ code: '53300', message: 'Too many concurrent requests from this client' });
