@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageCache } from './page-cache.ts';
-import { canonicalPath, pageKey, publicOrigin } from './serve-page.ts';
+import { canonicalPath, pageKey, publicOrigin, servePageCache } from './serve-page.ts';
 
 /** The key and origin a request gets, the peer being `peer` (as the node adapter reports it). */
 async function seen(url: string, headers: Record<string, string>, trustProxy: string[], peer = '127.0.0.1') {
@@ -52,5 +52,45 @@ describe('pages rendered from a failed read', () => {
     expect(renders).toBe(2);
     await pages.getOrBuild('/', async () => ({ html: '<p>isi</p>', status: 200 }));
     expect(pages.get('/')?.html).toBe('<p>isi</p>');
+  });
+});
+
+describe('URLs with parameters the page does not read', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('are served from the page\'s entry, a flooding client waiting a second for each past its allowance', async () => {
+    vi.useFakeTimers();
+    const pages = new PageCache(() => undefined);
+    let renders = 0;
+    const app = new Hono();
+    app.use('*', servePageCache(pages, []));
+    app.get('*', async (c) => {
+      const page = await pages.getOrBuild(pageKey(c, []), async () => {
+        renders += 1;
+        return { html: '<p>beranda</p>', status: 200 };
+      });
+      return c.html(page.html);
+    });
+    const env = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+    const get = (path: string, address = '192.0.2.1') => app.request(`http://skadron.example${path}`, {}, env(address));
+    for (let i = 0; i < 20; i++) expect((await get(`/?bust=${i}`)).status).toBe(200);
+    expect(renders).toBe(1);
+
+    let answered = false;
+    const paced = get('/?bust=21').then((res) => {
+      answered = true;
+      return res;
+    });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(answered).toBe(false);
+    // the page itself, and other clients, are not held back
+    expect((await get('/')).status).toBe(200);
+    expect((await get('/?bust=22', '192.0.2.2')).status).toBe(200);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(answered).toBe(true);
+    expect(await (await paced).text()).toBe('<p>beranda</p>');
+    expect(renders).toBe(1);
   });
 });

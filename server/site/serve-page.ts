@@ -4,7 +4,7 @@ import { paths } from '../../src/lib/paths.ts';
 import { pickEncoding } from '../http/compress.ts';
 import { matches } from '../http/etag.ts';
 import type { CachedPage, PageCache, PageEncoding } from './page-cache.ts';
-import { viaTrustedProxy } from '../auth/client-ip.ts';
+import { clientIp, viaTrustedProxy } from '../auth/client-ip.ts';
 
 /** Headers that depend on the encoding or the moment: set per answer, never replayed. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'vary', 'etag', 'date', 'transfer-encoding']);
@@ -67,14 +67,51 @@ export function recordHeaders(c: Context, page: CachedPage): void {
   if (!page.headers) recording.set(c.req.raw, page);
 }
 
+const NOT_A_PAGE = /^\/(?:(?:auth|rest|storage|realtime)\/v1(?:\/|$)|assets\/|_dev\/)|\.[a-z0-9]+$/i;
+/** Page requests whose URL carries parameters the route does not read, per client address. */
+const EXTRA_PER_SECOND = 5;
+const EXTRA_BURST = 20;
+const EXTRA_PAUSE_MS = 1000;
+const PACE_MAX_ADDRESSES = 10_000;
+
+/**
+ * Such URLs (`?utm_source=`, `?bust=N`) get the page's one entry, but a client sending more than a
+ * few a second waits a second for each: a flood of them is slowed down instead of taking the
+ * server's thread from everyone else, while a visitor following a tagged link never notices.
+ */
+class ExtraParamsPace {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  /** False when `address` has used its allowance: the answer should wait. */
+  take(address: string): boolean {
+    const now = Date.now();
+    const bucket = this.buckets.get(address) ?? { tokens: EXTRA_BURST, at: now };
+    bucket.tokens = Math.min(EXTRA_BURST, bucket.tokens + ((now - bucket.at) / 1000) * EXTRA_PER_SECOND);
+    bucket.at = now;
+    if (this.buckets.size >= PACE_MAX_ADDRESSES && !this.buckets.has(address)) this.buckets.clear();
+    this.buckets.set(address, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+}
+
+function hasExtraParams(c: Context): boolean {
+  if (!c.req.url.includes('?')) return false;
+  const url = new URL(c.req.url);
+  return url.search !== '' && !NOT_A_PAGE.test(url.pathname) && `${url.pathname}${url.search}` !== canonicalPath(url);
+}
+
 /**
  * The first middleware of the app: a GET for a page already rendered and answered once is
  * answered from memory with the stored bytes and headers, without routing, rendering, the
  * database or any other middleware.
  */
 export function servePageCache(pages: PageCache, trustProxy: readonly string[]): MiddlewareHandler {
+  const pace = new ExtraParamsPace();
   return async (c, next) => {
     if (c.req.method === 'GET') {
+      if (hasExtraParams(c) && !pace.take(clientIp(c, trustProxy))) await new Promise((resolve) => setTimeout(resolve, EXTRA_PAUSE_MS));
       const page = pages.get(pageKey(c, trustProxy));
       if (page?.headers) return pageResponse(c, page, page.headers);
     }
