@@ -1,7 +1,7 @@
 /**
- * Per-role statement timeouts (anon 3 s, authenticated 8 s, as on Supabase) and pool fairness:
- * ten pathological anonymous queries are cancelled with PostgREST's 57014 answer while other
- * visitors and staff keep being served, and every connection comes back healthy.
+ * Per-role statement timeouts (anon 3 s, authenticated 8 s, as on Supabase), the anonymous budget
+ * and the pattern budget (decision 0013): back-reference regexes are refused before any SQL runs,
+ * and every connection comes back healthy. Floods of slow filters: fairness.test.ts.
  */
 import { describe, expect, test } from 'vitest';
 import { asRequest } from '../../server/db/request-context.ts';
@@ -9,7 +9,7 @@ import { useTestServer } from '../support/use-test-server.ts';
 
 const t = useTestServer();
 
-// Backreferences make PostgreSQL's regex engine backtrack for minutes on a few kB of text.
+// Back-references make PostgreSQL's regex engine backtrack for minutes on a few kB of text.
 const PATHOLOGICAL = '/rest/v1/articles?select=id&content=match.' + encodeURIComponent('^(.*)(.*)(.*)(.*)\\1\\2\\3\\4$');
 
 function get(path: string, key: string, token = key) {
