@@ -6,7 +6,8 @@
  * DATA_DIR; memory (PSS) of the server and its PostgreSQL processes. Each server is its own
  * process (`node dist-server/main.mjs`, as `npm start` runs it); autocannon runs in this one.
  * BENCH_RUNS rounds (3) of every measurement; the table holds each row's median.
- * Writes the "## REST" section of docs/benchmarks.md.
+ * Writes the "## REST" section of docs/benchmarks.md; then the floods of bench/rest-floods.ts
+ * (BENCH_ONLY=floods runs only those).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { freePort } from '../tests/support/free-port.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
 import { clusterPids, cpuMs, pssMb, startServerProcess, type ServerProcess } from './processes.ts';
 import { writeReport, type Result } from './rest-report.ts';
+import { runFloods } from './rest-floods.ts';
 
 const SECRET = 'benchmark-secret-with-at-least-32-characters';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -93,12 +95,22 @@ function medianRows(rounds: Result[][]): Result[] {
 
 async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  const load = os.loadavg().map((n) => n.toFixed(2)).join(' / ');
   const site = existsSync('dist/index.html');
   const readyPath = site ? '/' : '/env.js';
   const base = { HOST: '127.0.0.1', JWT_SECRET: SECRET, SEED_DEMO: 'false', RATE_LIMIT_SCALE: '100000', SERVE_SITE: String(site) };
   const dirs: string[] = [];
   const tmp = (p: string) => { const d = mkdtempSync(path.join(os.tmpdir(), p)); dirs.push(d); return d; };
+  if (process.env.BENCH_ONLY !== 'floods') await compare(base, readyPath, tmp);
+  try {
+    await runFloods({ base, readyPath, site, secret: SECRET, dataDir: tmp('skd-bench-floods-'), duration: DURATION });
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** This server against PostgREST 12, start-up and memory: the "## REST" section. */
+async function compare(base: Record<string, string>, readyPath: string, tmp: (prefix: string) => string): Promise<void> {
+  const load = os.loadavg().map((n) => n.toFixed(2)).join(' / ');
   const servers: ServerProcess[] = [];
   let postgrest: ReturnType<typeof spawn> | undefined;
   try {
@@ -195,7 +207,6 @@ async function main(): Promise<void> {
   } finally {
     postgrest?.kill('SIGTERM');
     for (const server of servers.reverse()) await server.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 

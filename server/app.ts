@@ -18,7 +18,7 @@ export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
   const pages = createPageCache(ctx);
   // First: a rendered page already in memory is answered before anything else runs.
-  app.use('*', servePageCache(pages));
+  app.use('*', servePageCache(pages, ctx.config.trustProxy));
   app.use('*', securityHeaders(), rejectMalformedPath());
   if (ctx.config.logRequests) {
     app.use(async (c, next) => {
@@ -36,7 +36,7 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
-  app.route('/', createSiteApp(ctx, async (input, init) => app.request(input instanceof Request ? input : String(input), init), pages));
+  app.route('/', createSiteApp(ctx, async (input, init, env) => app.request(input instanceof Request ? input : String(input), init, env), pages));
   app.onError((error, c) => {
     console.error(`[server] ${c.req.method} ${c.req.path}:`, error);
     return c.json({ message: 'Internal server error' }, 500);

@@ -6,6 +6,20 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { checkPasswordStrength, metadataField, readJson, stringField, type Body } from './request.ts';
 import { findUserById, userJson } from './users.ts';
 
+/**
+ * user_metadata travels in every access token and every /user answer: PUT /user may not grow it
+ * past these (GoTrue's body limit alone would let it grow with each request).
+ */
+export const METADATA_MAX_KEYS = 32;
+export const METADATA_MAX_BYTES = 4096;
+
+function checkMetadata(merged: Body): void {
+  if (Object.keys(merged).length > METADATA_MAX_KEYS || Buffer.byteLength(JSON.stringify(merged)) > METADATA_MAX_BYTES) {
+    throw new AuthError(422, 'validation_failed',
+      `Data pengguna terlalu besar: paling banyak ${METADATA_MAX_KEYS} kunci dan ${METADATA_MAX_BYTES / 1024} KB.`);
+  }
+}
+
 /** GET and PUT /user, as GoTrue's internal/api/user.go. */
 export function userRoutes(app: Hono, { ctx }: AuthEnv): void {
   app.get('/user', async (c) => {
@@ -36,6 +50,7 @@ export function userRoutes(app: Hono, { ctx }: AuthEnv): void {
           if (value === null) delete merged[key];
           else merged[key] = value;
         }
+        checkMetadata(merged);
         await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1',
           [current.id, JSON.stringify(merged)]);
       }

@@ -3,6 +3,7 @@ import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readF
 import path from 'node:path';
 import { assertClusterVersion } from './cluster-version.ts';
 import { waitUntilAccepting } from './wait-ready.ts';
+import { boundLog } from './log-rotation.ts';
 import { postgresSettings, type EngineSize } from './engine-settings.ts';
 import { clusterLocation, reachableBinaries, type Binaries, type ClusterLocation } from './reachable.ts';
 import { systemOwner, type Owner } from './system-user.ts';
@@ -208,6 +209,7 @@ async function boot(bin: Binaries, dataDir: string, { dbDir, runDir }: ClusterLo
   const child: ChildProcess = spawn(bin.postgres, args, { stdio: ['ignore', log, log], ...owner, env: { ...process.env, LC_ALL: 'C' } });
   closeSync(log);
   child.unref();
+  const stopRotation = boundLog(logFile);
 
   let stopping = false;
   let exited: string | undefined;
@@ -215,6 +217,7 @@ async function boot(bin: Binaries, dataDir: string, { dbDir, runDir }: ClusterLo
   const exit = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
       exited = signal ? `signal ${signal}` : `exit code ${code}`;
+      stopRotation();
       releaseSupervisor();
       if (!stopping) for (const listener of exitListeners) listener(`PostgreSQL stopped unexpectedly (${exited}). Last lines of ${logFile}:\n${tail(logFile)}`);
       resolve();

@@ -33,6 +33,10 @@ export function postgresSettings(size: EngineSize, durable: boolean): Record<str
     // in pg_stat_activity to see what runs (the default 1 kB often ends inside the settings).
     track_activity_query_size: '8kB',
     log_min_messages: 'warning',
+    // A failing statement is not copied into the log: a request's statement carries its JWT
+    // claims and headers (the bearer token among them) as text. The error itself still is.
+    log_min_error_statement: 'panic',
+    log_parameter_max_length_on_error: '0',
     log_line_prefix: '%m [%p] ',
     fsync: durable ? 'on' : 'off',
     synchronous_commit: durable ? 'on' : 'off',

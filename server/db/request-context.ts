@@ -16,6 +16,12 @@ export interface RequestSettings {
   readOnly?: boolean;
   /** Extra transaction-local settings, e.g. storage.operation. */
   extra?: Record<string, string>;
+  /**
+   * The share of the database the request may use. `anon` (also given to signed-in accounts that
+   * are not approved) takes the anonymous pool places and anon's statement timeout whatever the
+   * role; `statementTimeout` then lowers the timeout further (pattern filters). Default: the role's.
+   */
+  budget?: { lane: 'anon' | 'member'; statementTimeout?: string };
 }
 
 /**
@@ -35,7 +41,20 @@ export function requestPrologue(db: Db, settings: RequestSettings): string {
     ['request.headers', JSON.stringify(settings.headers ?? {})],
     ...Object.entries(settings.extra ?? {}),
   ];
-  return `select ${SEARCH_PATH}, ${pairs.map(([k, v]) => setConfig(k, v)).join(', ')}, ${roleTail(db, role)}`;
+  return `select ${SEARCH_PATH}, ${pairs.map(([k, v]) => setConfig(k, v)).join(', ')}, ${roleTail(db, role)}${budgetTail(db, role, settings.budget)}`;
+}
+
+/**
+ * After the role: statement_timeout may be set by any role, so a request on the anonymous budget
+ * gets anon's timeout even as `authenticated`, and a pattern filter its own shorter one.
+ */
+function budgetTail(db: Db, role: string, budget: RequestSettings['budget']): string {
+  if (!budget) return '';
+  const pairs: [string, string][] = budget.lane === 'anon' && role !== 'anon'
+    ? roleSettings(db, 'anon').filter(([key]) => key === 'statement_timeout')
+    : [];
+  if (budget.statementTimeout !== undefined) pairs.push(['statement_timeout', budget.statementTimeout]);
+  return pairs.map(([k, v]) => `, ${setConfig(k, v)}`).join('');
 }
 
 const setConfig = (key: string, value: string) => `set_config(${pg.escapeLiteral(key)}, ${pg.escapeLiteral(value)}, true)`;
@@ -74,6 +93,6 @@ function requestOptions(db: Db, settings: RequestSettings): TransactionOptions {
   return {
     readOnly: settings.readOnly,
     prologue: requestPrologue(db, settings),
-    anonymous: settings.claims.role === 'anon',
+    anonymous: settings.budget ? settings.budget.lane === 'anon' : settings.claims.role === 'anon',
   };
 }

@@ -7,6 +7,15 @@ export class Semaphore {
 
   constructor(private readonly limit: number) {}
 
+  /** Holders plus waiters: zero when nobody uses it. */
+  get load(): number {
+    return this.active + this.waiting.length;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   /** Resolves to the release function; rejects with PoolTimeout after `timeoutMs` of waiting. */
   async acquire(timeoutMs?: number): Promise<() => void> {
     if (this.active >= this.limit) {

@@ -8,7 +8,10 @@ import { clientIp } from '../auth/client-ip.ts';
  */
 export function forwardClientAddress(trustProxy: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
-    c.req.raw.headers.set('X-Forwarded-For', clientIp(c, trustProxy));
+    // The site's own reads for a page it renders (server/site/api.ts) carry the visitor's address
+    // in the request environment, which no client can set.
+    const visitor = (c.env as { visitor?: unknown } | undefined)?.visitor;
+    c.req.raw.headers.set('X-Forwarded-For', typeof visitor === 'string' ? visitor : clientIp(c, trustProxy));
     return next();
   };
 }

@@ -28,8 +28,8 @@ const KEPT_HEADERS = ['content-type', 'content-range', 'range-unit', 'preference
 const MAX_BODY = 1024 * 1024;
 
 /**
- * Anonymous REST reads, kept in memory. Every write empties it at once: writes through this
- * server when they start and when they end, any other writer through the NOTIFY table_write that
+ * Anonymous REST reads, kept in memory. Every write empties it: writes through this server when
+ * they have succeeded, any other writer through the NOTIFY table_write that
  * a statement trigger on every public table sends at commit (server/db/platform/60_write_notify.sql).
  * No entry outlives the next scheduled article's `published_at` (when that column exists), so a
  * scheduled article appears on time.
@@ -149,17 +149,20 @@ async function answer(c: Context, entry: CachedAnswer): Promise<Response> {
   return knownBodyResponse(body, { status: entry.status, headers });
 }
 
-/** Mounted on /rest/v1: serves repeated anonymous reads from memory; any write empties the cache. */
+/**
+ * Mounted on /rest/v1: serves repeated anonymous reads from memory. A write that succeeded empties
+ * it (and with it the rendered pages) once it has committed, before its answer leaves, so its
+ * writer reads it back at once; a read that overlapped it is not stored (the generation). A
+ * refused or failed write changed nothing and leaves the caches alone; a write by another server
+ * or by SQL empties them through NOTIFY table_write at its commit.
+ */
 export function readCache(cache: ReadCache, keys: Keys): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
-      cache.clear();
-      try {
-        return await next();
-      } finally {
-        cache.clear();
-      }
+      await next();
+      if (c.res.status < 400) cache.clear();
+      return;
     }
     // Functions may read anything (or the clock): only table and view reads are kept.
     if (method !== 'GET' || c.req.path.includes('/rpc/') || !isAnonymous(c, keys)) return next();

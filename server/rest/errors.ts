@@ -54,10 +54,43 @@ export function pgStatus(code: string, message: string, authenticated: boolean):
   return 400;
 }
 
+/**
+ * `raise sqlstate 'PGRST' using message = '{"code": ..., "message": ...}', detail = '{"status": ...,
+ * "headers": {...}}'`: the function names the answer's status, headers and error body, as PostgREST
+ * 11.2+ honours it (Error.hs parseRaisePGRST); anything else in those fields is PGRST121.
+ */
+function raisedPgrst(error: { message: string; detail?: string }): RestError {
+  const parse = (text: string | undefined): Record<string, unknown> | undefined => {
+    try {
+      const value: unknown = JSON.parse(text ?? '');
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const body = parse(error.message);
+  const detail = parse(error.detail);
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const invalid = (details: string, hint: string) => restError(500, 'PGRST121', "Could not parse JSON in the RAISE SQLSTATE 'PGRST' error", details, hint);
+  if (!body || typeof body.code !== 'string' || typeof body.message !== 'string') {
+    return invalid(`Invalid JSON value for MESSAGE: '${error.message}'`, "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.");
+  }
+  const headers = detail?.headers;
+  const status = detail?.status;
+  if (!detail || typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599
+    || typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    return invalid(error.detail === undefined ? 'DETAIL is missing in the RAISE statement' : `Invalid JSON value for DETAIL: '${error.detail}'`,
+      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.");
+  }
+  const headerPairs = Object.entries(headers as Record<string, unknown>).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
+  return new RestError(status, { code: body.code, details: text(body.details), hint: text(body.hint), message: body.message }, Object.fromEntries(headerPairs));
+}
+
 /** Turns anything thrown while serving into a PostgREST-shaped error; unknown failures become 500 without internals. */
 export function toRestError(error: unknown, authenticated: boolean): RestError {
   if (error instanceof RestError) return error;
   if (error instanceof PoolTimeout) return restError(504, 'PGRST003', error.message);
+  if (error instanceof Error && (error as Error & { code?: unknown }).code === 'PGRST') return raisedPgrst(error as Error & { detail?: string });
   if (isPgError(error)) {
     const status = pgStatus(error.code, error.message, authenticated);
     const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};

@@ -9,11 +9,13 @@ import type { ServerContext } from '../context.ts';
 import { PoolTimeout } from '../db/adapter.ts';
 import { isAnonymous } from '../http/anonymous.ts';
 import type { Caller } from '../http/caller.ts';
+import { Admission, ApprovalCache, type Lane } from './admission.ts';
 import { restCaller } from './caller.ts';
-import { restError, toRestError } from './errors.ts';
+import { restError, RestError, toRestError } from './errors.ts';
 import { planCall, planMutate, planRead } from './plan.ts';
-import { requestTransaction, runCall, runMutate, runRead } from './query.ts';
-import { readPayload, readRequest, SCHEMA, type Target } from './request.ts';
+import { patternTimeout } from './pattern-budget.ts';
+import { requestTransaction, runCall, runMutate, runRead, type RequestShare } from './query.ts';
+import { readPayload, readRequest, SCHEMA, type ApiRequest, type Target } from './request.ts';
 import { contentLocation, errorResponse, pageResponse, respond, voidResponse, writeResponse } from './response.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 
@@ -31,6 +33,27 @@ export function createRestApp(ctx: ServerContext): Hono {
     await getCache();
   });
 
+  const admission = new Admission({ poolSize: ctx.config.dbPoolSize, acquisitionTimeoutMs: ctx.config.dbPoolAcquisitionTimeoutMs });
+  const approvals = new ApprovalCache(ctx.db);
+
+  /**
+   * The caller's lane and key: an account that is not approved can see no more than a visitor, so
+   * it gets a visitor's budget; visitors are told apart by the address the gateway resolved.
+   */
+  const shareOf = async (caller: Caller, req: ApiRequest): Promise<RequestShare> => {
+    const { role, sub } = caller.claims;
+    let lane: Lane = 'anon';
+    let key = req.headers.get('x-forwarded-for') ?? 'unknown';
+    if (role === 'service_role') {
+      lane = 'member';
+      key = role;
+    } else if (role !== 'anon') {
+      key = typeof sub === 'string' ? sub : role;
+      if (typeof sub === 'string' && await approvals.approved(sub)) lane = 'member';
+    }
+    return { budget: { lane, statementTimeout: patternTimeout(req.parsed) }, enter: () => admission.enter(lane, key) };
+  };
+
   const handle = async (c: Context, target: Target): Promise<Response> => {
     let caller: Caller = { claims: { role: 'anon' }, authenticated: false };
     try {
@@ -41,7 +64,7 @@ export function createRestApp(ctx: ServerContext): Hono {
       const req = readRequest(c, target);
       const tag = req.method === 'GET' && isAnonymous(c, ctx.keys);
       const schema = await getCache();
-      const run = requestTransaction(ctx, req, caller.claims);
+      const run = requestTransaction(ctx, req, caller.claims, await shareOf(caller, req));
 
       if (target.kind === 'rpc') {
         const plan = planCall(schema, req, await readPayload(req));
@@ -64,7 +87,7 @@ export function createRestApp(ctx: ServerContext): Hono {
     } catch (error) {
       const e = toRestError(error, caller.authenticated);
       if (error instanceof PoolTimeout) console.warn('[rest]', c.req.method, c.req.path, error.message);
-      else if (e.status >= 500) console.error('[rest]', c.req.method, c.req.path, error);
+      else if (e.status >= 500 && !(error instanceof RestError)) console.error('[rest]', c.req.method, c.req.path, error);
       return errorResponse(e);
     }
   };

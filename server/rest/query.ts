@@ -3,7 +3,7 @@
  * whose role, JWT claims and request.* settings row-level security reads.
  */
 import type { Queryable } from '../db/adapter.ts';
-import { asRequest, onceAsRequest, type JwtClaims } from '../db/request-context.ts';
+import { asRequest, onceAsRequest, type JwtClaims, type RequestSettings } from '../db/request-context.ts';
 import type { ServerContext } from '../context.ts';
 import type { CallPlan, MutatePlan } from './plan.ts';
 import type { ReadNode } from './read-plan.ts';
@@ -23,13 +23,28 @@ export interface Runner {
   statement<T>(readOnly: boolean, build: (p: Params) => string): Promise<T | undefined>;
 }
 
+/** The request's share of the database: its budget, and the wait for its place (admission.ts). */
+export interface RequestShare {
+  budget: NonNullable<RequestSettings['budget']>;
+  enter(): Promise<() => void>;
+}
+
 /**
  * The request transaction: every statement of a request runs in one, as the caller's role with
- * request.jwt.claims, request.method, request.path and request.headers set (cookies left out).
+ * request.jwt.claims, request.method, request.path and request.headers set (cookies left out),
+ * after the caller got its place.
  */
-export function requestTransaction(ctx: ServerContext, req: ApiRequest, claims: JwtClaims): Runner {
-  const settings = { claims, method: req.method, path: req.path, headers: headerObject(req.headers) };
-  const transaction: Runner['transaction'] = (readOnly, fn) => asRequest(ctx.db, { ...settings, readOnly }, fn);
+export function requestTransaction(ctx: ServerContext, req: ApiRequest, claims: JwtClaims, share: RequestShare): Runner {
+  const settings: RequestSettings = { claims, method: req.method, path: req.path, headers: headerObject(req.headers), budget: share.budget };
+  const admitted = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const release = await share.enter();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  };
+  const transaction: Runner['transaction'] = (readOnly, fn) => admitted(() => asRequest(ctx.db, { ...settings, readOnly }, fn));
   return {
     transaction,
     async statement<T>(readOnly: boolean, build: (p: Params) => string) {
@@ -43,7 +58,7 @@ export function requestTransaction(ctx: ServerContext, req: ApiRequest, claims: 
         const text = build(p);
         return transaction(readOnly, async (tx) => (await tx.query<T>(text, p.values)).rows[0]);
       }
-      return (await onceAsRequest<T>(ctx.db, { ...settings, readOnly }, { text, args: literal.literals })).rows[0];
+      return (await admitted(() => onceAsRequest<T>(ctx.db, { ...settings, readOnly }, { text, args: literal.literals }))).rows[0];
     },
   };
 }

@@ -6,14 +6,14 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ServerContext } from '../context.ts';
 import { fromRoot } from '../paths.ts';
-import { createSiteApi, originOf } from './api.ts';
+import { createSiteApi, type LocalFetch } from './api.ts';
 import { findArticle } from './articles.ts';
 import { rssXml, sitemapXml } from './feeds.ts';
 import { findGallery } from './galleries.ts';
 import { inlineScriptHashes } from './inline-scripts.ts';
 import { createPageRenderer } from './render.ts';
 import { PageCache } from './page-cache.ts';
-import { headerList, pageKey, pageResponse, recordHeaders } from './serve-page.ts';
+import { canonicalPath, headerList, pageKey, pageResponse, publicOrigin, recordHeaders } from './serve-page.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
 import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
@@ -35,11 +35,12 @@ export function createPageCache(ctx: ServerContext): PageCache {
  * Serves the built SPA: hashed assets cached for a year, index.html with per-page meta (so link
  * previews see the article without running JavaScript), /env.js, sitemap.xml and robots.txt.
  */
-export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, pages = createPageCache(ctx)): Hono {
+export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages = createPageCache(ctx)): Hono {
   const app = new Hono();
   const { siteUrl } = ctx.config;
   const api = createSiteApi(ctx, localFetch);
-  const renderer = createPageRenderer(api);
+  const renderer = createPageRenderer();
+  const { trustProxy } = ctx.config;
 
   // For the Vite dev server's page; pages this server sends carry the config inline.
   app.get('/env.js', (c) => {
@@ -107,21 +108,26 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
     },
   }));
 
-  const buildPage = async (c: Context): Promise<{ html: string; status: number }> => {
+  /**
+   * The page for the canonical URL (the query parameters its route reads), from reads counted as
+   * the visitor's; `cacheable` is false when any read failed, so an error page is never kept.
+   */
+  const buildPage = async (c: Context, url: URL): Promise<{ html: string; status: number; cacheable: boolean }> => {
     const origin = siteUrl;
-    const pathname = c.req.path.replace(/\/+$/, '') || '/';
+    const { api: pageApi, failed } = api.forRender(c);
+    const pathname = url.pathname.replace(/\/+$/, '') || '/';
     const page = findPublicPage(pathname) ?? (pathname.startsWith('/admin') ? publicPages[0] : undefined);
     let meta: PageMeta = {
       title: pageTitle((page ?? notFoundPage).title),
       description: (page ?? notFoundPage).description,
       // Each page of the activity list is its own page for search engines.
-      url: `${origin}${pathname}${pathname === paths.activities ? listSearch(readListParams(new URL(c.req.url).searchParams) ?? {}) : ''}`,
+      url: `${origin}${pathname}${pathname === paths.activities ? listSearch(readListParams(url.searchParams) ?? {}) : ''}`,
       image: `${origin}/images/articles/default-og.jpg`,
     };
     let status: 200 | 404 = page ? 200 : 404;
     const articleId = /^\/berita\/([^/]+)$/.exec(pathname)?.[1];
     if (articleId) {
-      const article = await findArticle(api, decodeURIComponent(articleId));
+      const article = await findArticle(pageApi, decodeURIComponent(articleId));
       status = article ? 200 : 404;
       if (article) {
         meta = {
@@ -135,7 +141,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
     }
     const galleryId = /^\/galeri\/([^/]+)$/.exec(pathname)?.[1];
     if (galleryId) {
-      const gallery = await findGallery(api, decodeURIComponent(galleryId));
+      const gallery = await findGallery(pageApi, decodeURIComponent(galleryId));
       status = gallery ? 200 : 404;
       if (gallery) {
         meta = {
@@ -150,14 +156,15 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
     }
     // The admin area is rendered by the browser alone: nothing in it is public.
     const ssr = !pathname.startsWith('/admin');
-    const rendered = await renderer(renderMeta(indexHtml, meta), c.req.raw, api.browserEnv(c), originOf(c), ssr);
-    return { html: rendered.html, status: rendered.status ?? status };
+    const request = new Request(url, { method: 'GET', headers: c.req.raw.headers });
+    const rendered = await renderer(renderMeta(indexHtml, meta), request, api.browserEnv(c), publicOrigin(c, trustProxy), ssr, pageApi);
+    return { html: rendered.html, status: rendered.status ?? status, cacheable: !failed() };
   };
 
   // Every visitor gets the same HTML for a URL (rendered as the anonymous role), so pages are
   // kept in memory and revalidated by ETag.
   const renderPage = async (c: Context) => {
-    const page = await pages.getOrBuild(pageKey(c), () => buildPage(c));
+    const page = await pages.getOrBuild(pageKey(c, trustProxy), () => buildPage(c, new URL(canonicalPath(new URL(c.req.url)), c.req.url)));
     recordHeaders(c, page);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Cache-Control', 'no-cache');

@@ -24,6 +24,13 @@ export interface CachedPage {
   headers?: [string, string][];
 }
 
+export interface BuiltPage {
+  html: string;
+  status: number;
+  /** False for a page rendered from a failed or partial API answer. */
+  cacheable?: boolean;
+}
+
 interface Entry extends CachedPage {
   generation: number;
   expires: number;
@@ -43,10 +50,11 @@ const UNWATCHED_TTL_MS = 10_000;
 
 async function encodings(html: string): Promise<Record<PageEncoding, Bytes>> {
   const identity = Buffer.from(html);
-  // Highest settings: paid once per entry, not per request.
+  // Cheap settings: entries are built on demand, after any write, so a visitor's request waits for
+  // them, and brotli 11 costs tens of times the CPU of 5 for a few per cent of bytes.
   const [gz, br] = await Promise.all([
-    gzip(identity, { level: 9 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }),
+    gzip(identity, { level: 6 }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }),
   ]);
   return { identity: bytes(identity), gzip: bytes(gz), br: bytes(br) };
 }
@@ -78,8 +86,11 @@ export class PageCache {
     return entry;
   }
 
-  /** The cached page, or `build`'s result stored (unless a write overlapped the render). */
-  async getOrBuild(key: string, build: () => Promise<{ html: string; status: number }>): Promise<CachedPage> {
+  /**
+   * The cached page, or `build`'s result stored (unless a write overlapped the render, or the
+   * build says it is not `cacheable`: rendered from a failed read).
+   */
+  async getOrBuild(key: string, build: () => Promise<BuiltPage>): Promise<CachedPage> {
     const hit = this.get(key);
     if (hit) return hit;
     const reads = this.reads();
@@ -97,7 +108,7 @@ export class PageCache {
     return page;
   }
 
-  private async set(key: string, page: { html: string; status: number }, generation: number): Promise<CachedPage> {
+  private async set(key: string, { cacheable = true, ...page }: BuiltPage, generation: number): Promise<CachedPage> {
     const stored: Entry = {
       ...page,
       etag: pageEtag(page.html),
@@ -106,7 +117,7 @@ export class PageCache {
       expires: Date.now() + UNWATCHED_TTL_MS,
     };
     const reads = this.reads();
-    if (reads && !reads.isCurrent(generation)) return stored;
+    if (!cacheable || (reads && !reads.isCurrent(generation))) return stored;
     this.entries.delete(key);
     this.entries.set(key, stored);
     for (const [oldest] of this.entries) {

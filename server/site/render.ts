@@ -16,7 +16,7 @@ const ROOT = '<div id="root"></div>';
  * The server half of the app (`npm run build:ssr`), loaded once. Without it the site still works
  * as before: the browser renders everything.
  */
-export function createPageRenderer(api: SiteApi) {
+export function createPageRenderer() {
   let loaded: Promise<RenderFn | undefined> | undefined;
   const entry = () => (loaded ??= existsSync(ENTRY)
     ? import(pathToFileURL(ENTRY).href).then((module: { render: RenderFn }) => module.render)
@@ -24,9 +24,10 @@ export function createPageRenderer(api: SiteApi) {
 
   /**
    * index.html with the rendered page in #root and the state the browser hydrates with, and the
-   * status the page asked for (a 404 rendered inside the layout).
+   * status the page asked for (a 404 rendered inside the layout). `api` is the render's own
+   * (server/site/api.ts forRender), which notes a failed read.
    */
-  return async function renderPage(template: string, request: Request, env: Env, origin: string, ssr: boolean): Promise<{ html: string; status?: number }> {
+  return async function renderPage(template: string, request: Request, env: Env, origin: string, ssr: boolean, api: SiteApi): Promise<{ html: string; status?: number }> {
     const render = ssr ? await entry() : undefined;
     const rendered = render ? await render(request, { api, env, origin }) : null;
     const state = rendered?.state ?? JSON.stringify({ env }).replace(/</g, '\\u003c');

@@ -131,44 +131,43 @@ begin
 end
 $$;
 
--- Every attribute value in an article's HTML that is a URL through /storage/v1/, canonical.
-create function private.canonical_html_urls(html text) returns text
+-- One attribute value as written in HTML (quoted or not): the same text, unless it is a URL
+-- through /storage/v1/ not yet in canonical form; then that URL, escaped, in double quotes.
+create function private.canonical_attribute(raw text) returns text
 language plpgsql immutable strict set search_path = '' as $$
 declare
-  pattern constant text := '=[\s]*("[^"]*"|''[^'']*''|[^\s"''=<>`]+)';
-  result text := '';
-  pos int := 1;
-  first int;
-  after int;
-  raw text;
-  quote text;
-  inner_value text;
+  quoted boolean := left(raw, 1) in ('"', '''');
+  inner_value text := case when quoted then substr(raw, 2, length(raw) - 2) else raw end;
   canonical text;
 begin
-  loop
-    first := regexp_instr(html, pattern, pos, 1, 0, '', 1);
-    exit when first = 0;
-    after := regexp_instr(html, pattern, pos, 1, 1, '', 1);
-    raw := substr(html, first, after - first);
-    quote := case when left(raw, 1) in ('"', '''') then left(raw, 1) else '' end;
-    result := result || substr(html, pos, first - pos);
-    -- most values are plain text or an already canonical URL: those are copied as they are
-    if raw ~ '[%&\\\s.]' or strpos(raw, 'storage') > 0 then
-      inner_value := case when quote = '' then raw else substr(raw, 2, length(raw) - 2) end;
-      canonical := private.canonical_storage_url(private.html_attribute_decoded(inner_value));
-      if canonical is not null then
-        canonical := replace(replace(replace(replace(replace(canonical, '&', '&amp;'), '"', '&quot;'), '''', '&#39;'),
-          '<', '&lt;'), '>', '&gt;');
-        if canonical <> inner_value then
-          raw := '"' || canonical || '"';
-        end if;
-      end if;
-    end if;
-    result := result || raw;
-    pos := after;
-  end loop;
-  return result || substr(html, pos);
+  -- most values are plain text or an already canonical URL: those are copied as they are
+  if raw !~ '[%&\\\s.]' and strpos(raw, 'storage') = 0 then
+    return raw;
+  end if;
+  canonical := private.canonical_storage_url(private.html_attribute_decoded(inner_value));
+  if canonical is null then
+    return raw;
+  end if;
+  canonical := replace(replace(replace(replace(replace(canonical, '&', '&amp;'), '"', '&quot;'), '''', '&#39;'),
+    '<', '&lt;'), '>', '&gt;');
+  return case when canonical = inner_value then raw else '"' || canonical || '"' end;
 end
+$$;
+
+-- Every attribute value in an article's HTML, through private.canonical_attribute; the text
+-- between them is kept byte for byte. Two passes of the regular expression engine (the values,
+-- and the text between them), so a long article costs linear time.
+create function private.canonical_html_urls(html text) returns text
+language sql immutable strict set search_path = '' as $$
+  with attributes as (
+    select r.m[1] as lead, r.m[2] as value, r.i
+    from regexp_matches(html, '(=\s*)("[^"]*"|''[^'']*''|[^\s"''=<>`]+)', 'g') with ordinality as r(m, i)
+  ), between_them as (
+    select g.piece, g.i
+    from unnest(regexp_split_to_array(html, '=\s*(?:"[^"]*"|''[^'']*''|[^\s"''=<>`]+)')) with ordinality as g(piece, i)
+  )
+  select coalesce(string_agg(b.piece || coalesce(a.lead || private.canonical_attribute(a.value), ''), '' order by b.i), html)
+  from between_them b left join attributes a on a.i = b.i
 $$;
 
 -- security definer: the helpers above are not granted to the roles that write articles
@@ -187,7 +186,7 @@ create trigger articles_canonical_image_urls
   for each row execute function private.canonical_article_image_urls();
 
 revoke execute on function private.percent_decoded(text), private.canonical_storage_url(text), private.canonical_url(text),
-  private.html_attribute_decoded(text), private.canonical_html_urls(text),
+  private.html_attribute_decoded(text), private.canonical_attribute(text), private.canonical_html_urls(text),
   private.canonical_article_image_urls() from public;
 
 -- Articles written before this migration: rewritten once (only those with another spelling).

@@ -28,4 +28,26 @@ describe('hardening', () => {
       expect(await res.text()).toBe('Alamat tidak valid.');
     }
   });
+
+  it('caps user metadata: it cannot grow request by request into a huge token', async () => {
+    const { client } = await t.signedIn();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const { error } = await client.auth.updateUser({ data: { [`kunci${i}`]: 'x'.repeat(1000) } });
+      statuses.push(error ? error.status ?? 0 : 200);
+      if (error) expect(error.code).toBe('validation_failed');
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.slice(4).every((s) => s === 422)).toBe(true);
+    const { data } = await client.auth.refreshSession();
+    expect(data.session!.access_token.length).toBeLessThan(12_000);
+
+    const { client: many } = await t.signedIn();
+    const keys = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i]));
+    const tooMany = await many.auth.updateUser({ data: keys });
+    expect(tooMany.error?.status).toBe(422);
+    // removing keys (null) is always allowed
+    const { error } = await client.auth.updateUser({ data: { kunci0: null, kunci1: null } });
+    expect(error).toBeNull();
+  });
 });

@@ -124,6 +124,7 @@ const CASES: Case[] = [
   { name: 'rpc get_all_users with filter/order/select', as: 'superadmin', method: 'POST', path: '/rpc/get_all_users?select=full_name,role&role=eq.admin', headers: json, body: {} },
   { name: 'rpc get_all_users by GET', as: 'superadmin', path: '/rpc/get_all_users?order=full_name.desc' },
   { name: 'table filter and order outside select', as: 'anon', path: '/articles?select=title&category=eq.Latihan&order=created_at.desc' },
+  { name: 'rpc raising SQLSTATE PGRST (P0002, 404) for a missing photo', as: 'admin', method: 'POST', path: '/rpc/reorder_gallery_photos', headers: json, body: { gallery_id: IDS.gallery(1), photo_ids: ['30000000-0000-4000-8000-000000000009'] } },
   { name: 'rpc get_all_users as admin -> denied', as: 'admin', method: 'POST', path: '/rpc/get_all_users', headers: json, body: {} },
   { name: 'rpc get_all_users as anon -> denied', as: 'anon', method: 'POST', path: '/rpc/get_all_users', headers: json, body: {} },
   { name: 'rpc with count', as: 'superadmin', method: 'POST', path: '/rpc/get_all_users?limit=1&order=full_name', headers: { ...json, Prefer: 'count=exact' }, body: {} },

@@ -43,6 +43,22 @@ function listen(client: TypedClient, name: string) {
 }
 
 describe('contact inbox', () => {
+  it('a visitor sends only the form\'s fields: never a message already read or archived', async () => {
+    const subject = `Sudah dibaca ${Date.now()}`;
+    const marked = { name: 'Warga', email: 'warga@example.com', subject, message: 'Isi' };
+    for (const extra of [{ read_at: new Date().toISOString() }, { archived_at: new Date().toISOString() }, { sender_address: '10.9.9.9' }]) {
+      for (const client of [t.anon(), personnel]) {
+        const { error, status } = await client.from('contacts').insert({ ...marked, ...extra });
+        expect(status).toBe(client === personnel ? 403 : 401);
+        expect(error?.code).toBe('42501');
+      }
+    }
+    const { data } = await staff.from('contacts').select('id').eq('subject', subject);
+    expect(data).toEqual([]);
+    // the form's own fields still go through
+    expect((await t.anon().from('contacts').insert(marked)).error).toBeNull();
+  });
+
   it('lets staff mark a message read and archived, and nothing else about it', async () => {
     const msg = await send(`Kunjungan ${Date.now()}`);
     expect(msg.read_at).toBeNull();

@@ -84,6 +84,9 @@ describe('gallery_photos', () => {
     const { data: stranger } = await client.from('gallery_photos').insert({ gallery_id: otherGallery, path: `${otherGallery}/x.webp` }).select('id').single();
     const mixed = await client.rpc('reorder_gallery_photos', { gallery_id: galleryId, photo_ids: [id('b'), id('a'), stranger!.id, id('c')] });
     expect(mixed.error?.code).toBe('P0002');
+    // PostgREST's answer for a function that raises SQLSTATE PGRST with status 404 (not 500)
+    expect(mixed.status).toBe(404);
+    expect(mixed.error?.message).toBe('Foto tidak ditemukan atau Anda tidak memiliki izin.');
     expect(await order()).toEqual(['c', 'a', 'b']);
 
     const { client: personnel } = await t.signedIn({ role: 'user' });

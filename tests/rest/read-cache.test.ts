@@ -97,6 +97,23 @@ describe('anonymous reads', () => {
     await expect.poll(async () => titles(await anonGet(LIST)), { timeout: 5_000, interval: 20 }).toContain('Baru lewat SQL');
   });
 
+  test('a refused or failing write leaves the caches (and the pages built on them) alone', async () => {
+    const { readCache } = t.server.ctx;
+    expect((await anonGet(LIST)).status).toBe(200);
+    const before = readCache!.generation;
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, {
+      method: 'POST', headers: { apikey: t.server.anonKey, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body),
+    });
+    expect((await post('/rest/v1/nosuchtable', { a: 1 })).status).toBe(404);
+    expect((await post('/rest/v1/articles', { title: 'x', content: 'y' })).status).toBe(401);
+    expect((await post('/rest/v1/articles', 'not json', { 'Content-Type': 'text/plain' })).status).toBe(400);
+    const patch = await fetch(`${t.url}/rest/v1/articles?id=eq.not-a-uuid`, {
+      method: 'PATCH', headers: { apikey: t.server.anonKey, 'Content-Type': 'application/json' }, body: '{"title":"z"}',
+    });
+    expect(patch.status).toBe(400);
+    expect(readCache!.generation).toBe(before);
+  });
+
   test('signed-in reads are neither tagged nor shared', async () => {
     const { data } = await admin.client.auth.getSession();
     const response = await fetch(`${t.url}${LIST}`, { headers: { apikey: t.server.anonKey, Authorization: `Bearer ${data.session!.access_token}` } });

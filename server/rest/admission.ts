@@ -1,0 +1,117 @@
+/**
+ * Who may hold how much of the database pool (decision 0013). Every REST request belongs to a
+ * caller (the account, or the client address for the anon role) and to a lane: `member` for
+ * approved accounts and the service role, `anon` for the anon role and for signed-in accounts that
+ * are not approved, which can see no more than a visitor. A caller holds at most a few
+ * connections at once and waits in its own queue for more; a full queue answers 503 at once.
+ * REST as a whole leaves some connections to the rest of the server (/auth/v1 above all), so a
+ * flood never stops sign-in. The anon lane's own cap (DB_ANON_CONCURRENCY) is kept by the pool.
+ */
+import type { Db } from '../db/adapter.ts';
+import { Semaphore } from '../db/semaphore.ts';
+import { RestError } from './errors.ts';
+
+export type Lane = 'anon' | 'member';
+
+export interface AdmissionOptions {
+  poolSize: number;
+  acquisitionTimeoutMs: number;
+}
+
+/** Connections REST never takes: sign-in, token refresh and the server's own work use them. */
+export const RESERVED_CONNECTIONS = 3;
+/**
+ * Requests one caller may have waiting beyond the ones it runs. A waiting request costs no CPU, so
+ * a flooding client is parked rather than answered at once (which it would only repeat); beyond
+ * this its requests answer 503, after a pause that slows a client that retries at once.
+ */
+export const QUEUE_PER_CALLER = 64;
+const REFUSAL_PAUSE_MS = 1000;
+
+export function perCallerLimit(lane: Lane, poolSize: number): number {
+  return lane === 'anon' ? Math.max(1, Math.floor(poolSize / 10)) : Math.max(2, Math.floor(poolSize / 4));
+}
+
+/** PostgREST's shape; 53300 (too_many_connections) is the SQLSTATE class PostgREST answers 503 for. */
+function callerBusy(): RestError {
+  return new RestError(503, {
+    code: '53300',
+    details: `At most ${QUEUE_PER_CALLER} requests of one client may wait for the database.`,
+    hint: 'Wait for earlier requests to finish, then retry.',
+    message: 'Too many concurrent requests from this client',
+  }, { 'Retry-After': '1' });
+}
+
+export class Admission {
+  private readonly callers = new Map<string, Semaphore>();
+  private readonly total: Semaphore;
+
+  constructor(private readonly options: AdmissionOptions) {
+    this.total = new Semaphore(Math.max(1, options.poolSize - RESERVED_CONNECTIONS));
+  }
+
+  /**
+   * Waits for the caller's own place, then for one of REST's; resolves to the release function.
+   * Rejects with 503 when the caller's queue is full and PoolTimeout (504) after the acquisition timeout.
+   */
+  async enter(lane: Lane, caller: string): Promise<() => void> {
+    const key = `${lane}:${caller}`;
+    let own = this.callers.get(key);
+    if (!own) this.callers.set(key, (own = new Semaphore(perCallerLimit(lane, this.options.poolSize))));
+    if (own.queued >= QUEUE_PER_CALLER) {
+      await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
+      throw callerBusy();
+    }
+    const started = Date.now();
+    let releaseOwn: (() => void) | undefined;
+    try {
+      releaseOwn = await own.acquire(this.options.acquisitionTimeoutMs);
+      const releaseTotal = await this.total.acquire(Math.max(1, this.options.acquisitionTimeoutMs - (Date.now() - started)));
+      const held = releaseOwn;
+      return () => {
+        releaseTotal();
+        held();
+        this.forget(key, own);
+      };
+    } catch (error) {
+      releaseOwn?.();
+      this.forget(key, own);
+      throw error;
+    }
+  }
+
+  private forget(key: string, own: Semaphore) {
+    if (own.load === 0 && this.callers.get(key) === own) this.callers.delete(key);
+  }
+}
+
+const APPROVAL_TTL_MS = 5_000;
+const APPROVAL_MAX = 5_000;
+
+/**
+ * Whether an account is approved, read from profiles and remembered for a few seconds: a newly
+ * approved account gets its full share within that time, a demoted one loses it as fast.
+ */
+export class ApprovalCache {
+  private readonly known = new Map<string, { approved: boolean; until: number }>();
+
+  constructor(private readonly db: Db) {}
+
+  async approved(userId: string): Promise<boolean> {
+    const now = Date.now();
+    const hit = this.known.get(userId);
+    if (hit && now < hit.until) return hit.approved;
+    let approved = false;
+    try {
+      const { rows } = await this.db.query<{ approved: boolean }>(
+        "select status = 'approved' as approved from public.profiles where id = $1::uuid", [userId]);
+      approved = rows[0]?.approved === true;
+    } catch {
+      // No profiles table, or an id that is not a uuid: such a caller can see no more than a visitor.
+      approved = false;
+    }
+    if (this.known.size >= APPROVAL_MAX) this.known.clear();
+    this.known.set(userId, { approved, until: now + APPROVAL_TTL_MS });
+    return approved;
+  }
+}
