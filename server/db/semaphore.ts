@@ -7,6 +7,15 @@ export class Semaphore {
 
   constructor(private readonly limit: number) {}
 
+  /** Places held now, and callers waiting for one (for metrics). */
+  get held(): number {
+    return this.active;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   /** Resolves to the release function; rejects with PoolTimeout after `timeoutMs` of waiting. */
   async acquire(timeoutMs?: number): Promise<() => void> {
     if (this.active >= this.limit) {

@@ -5,6 +5,7 @@ import { conditionsSql, FilterError, parseFilter, type Condition } from './filte
 import { quoteIdent } from '../http/sql-ident.ts';
 import { TableCatalog, type TableMeta } from './tables.ts';
 import type { VerifiedToken } from './tokens.ts';
+import { log } from '../observability/log.ts';
 
 export interface Subscription {
   id: number;
@@ -158,7 +159,7 @@ export class RealtimeService {
         const results = await this.evaluate(meta, row, conditions);
         filters.forEach((f, i) => passed.set(f, results[i]));
       } catch (error) {
-        if (!(error instanceof FilterError)) console.error('[realtime] evaluating filters failed:', (error as Error).message);
+        if (!(error instanceof FilterError)) log.error({ err: error }, '[realtime] evaluating filters failed');
       }
     }
 
@@ -243,7 +244,7 @@ export class RealtimeService {
       );
       return auths.map((_, i) => rows[0]?.visible?.[i] === true);
     } catch (error) {
-      console.error('[realtime] RLS check failed:', (error as Error).message);
+      log.error({ err: error }, '[realtime] RLS check failed');
       return auths.map(() => false);
     }
   }

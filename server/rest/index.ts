@@ -16,6 +16,8 @@ import { requestTransaction, runCall, runMutate, runRead } from './query.ts';
 import { readPayload, readRequest, SCHEMA, type Target } from './request.ts';
 import { contentLocation, errorResponse, pageResponse, respond, voidResponse, writeResponse } from './response.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { log } from '../observability/log.ts';
+import { requestIdOf } from '../observability/requests.ts';
 
 export function createRestApp(ctx: ServerContext): Hono {
   let cache: Promise<SchemaCache> | undefined;
@@ -63,8 +65,8 @@ export function createRestApp(ctx: ServerContext): Hono {
       });
     } catch (error) {
       const e = toRestError(error, caller.authenticated);
-      if (error instanceof PoolTimeout) console.warn('[rest]', c.req.method, c.req.path, error.message);
-      else if (e.status >= 500) console.error('[rest]', c.req.method, c.req.path, error);
+      if (error instanceof PoolTimeout) log.warn({ reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, `[rest] ${error.message}`);
+      else if (e.status >= 500) log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[rest] request failed');
       return errorResponse(e);
     }
   };

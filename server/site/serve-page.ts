@@ -55,7 +55,10 @@ export function servePageCache(pages: PageCache): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'GET') {
       const page = pages.get(pageKey(c));
-      if (page?.headers) return pageResponse(c, page, page.headers);
+      if (page?.headers) {
+        pages.stats.hits++;
+        return pageResponse(c, page, page.headers);
+      }
     }
     await next();
     const page = recording.get(c.req.raw);
