@@ -17,10 +17,10 @@ import { createOpsApp, type Ops } from './observability/ops.ts';
 import { requestIdOf } from './observability/requests.ts';
 
 /** One Hono app for the whole site: the Supabase-compatible APIs under their usual prefixes, then the SPA. */
-export function createApp(ctx: ServerContext, ops?: Ops): Hono {
+export function createApp(ctx: ServerContext, ops: Ops): Hono {
   const app = new Hono();
   const pages = createPageCache(ctx);
-  if (ops) ops.metrics.cache('page', pages.stats);
+  ops.metrics.cache('page', pages.stats);
   // First: a rendered page already in memory is answered before anything else runs.
   app.use('*', servePageCache(pages));
   app.use('*', securityHeaders(), rejectMalformedPath());
@@ -33,7 +33,7 @@ export function createApp(ctx: ServerContext, ops?: Ops): Hono {
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
-  if (ops) app.route('/', createOpsApp(ctx, ops));
+  app.route('/', createOpsApp(ctx, ops));
   app.route('/', createSiteApp(ctx, async (input, init) => app.request(input instanceof Request ? input : String(input), init), pages));
   app.onError((error, c) => {
     log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[server] request failed');
