@@ -148,7 +148,7 @@ Reading it: the observer adds a fixed CPU cost per request (a request id, the co
 latency histogram, about 20 µs here; the JSON line, about 30 µs more). It shows on the cheapest
 answer there is, a read-cache hit written straight from memory (about 1.5x the CPU with metrics,
 2.4x with the log line); on a rendered page or anything that reaches PostgreSQL it is within the
-run-to-run spread. `LOG_LEVEL=warn` drops the request lines and their share.
+run-to-run spread. \`LOG_LEVEL=warn\` drops the request lines and their share.
 `;
     writeBenchmarkSection('## Observability: cost of metrics and request logs', section);
     console.error(section);
