@@ -16,6 +16,8 @@ import { mustBeValidBucketId, mustBeValidObjectName, splitBucketAndName } from '
 import { recoverStorage } from './recovery.ts';
 import { createRenderer, parseTransform } from './render.ts';
 import { cacheControlFromField, cacheControlFromHeader, parseListBody, parseMetadata, readJson } from './request.ts';
+import { log } from '../observability/log.ts';
+import { requestIdOf } from '../observability/requests.ts';
 
 /** Upper bound for any upload, like Supabase's global limit (buckets may only lower it). */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -29,7 +31,7 @@ export async function recoverStorageFiles(ctx: ServerContext): Promise<void> {
   const report = await recoverStorage(ctx.db, new FileStore(ctx.config.dataDir));
   const changed = report.completed + report.discardedTemp + report.removedOrphans;
   if (changed > 0) {
-    console.warn(`storage: recovered after restart: ${report.completed} upload(s) completed, `
+    log.warn(`[storage] recovered after restart: ${report.completed} upload(s) completed, `
       + `${report.discardedTemp} unfinished upload(s) and ${report.removedOrphans} orphan file(s) removed`);
   }
 }
@@ -55,7 +57,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
     if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || error.message === 'aborted') {
       return errorResponse(c, errors.invalidRequest('The request body ended early'));
     }
-    console.error('storage:', error);
+    log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[storage] request failed');
     return errorResponse(c, errors.internal());
   });
 
@@ -129,7 +131,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
     // rows are gone for good once committed; a crash before these unlinks leaves orphans that
     // the next start sweeps
     for (const row of rows) {
-      if (typeof row.version === 'string') await store.remove(bucket, row.version).catch((error: unknown) => console.error('storage: unlink failed', error));
+      if (typeof row.version === 'string') await store.remove(bucket, row.version).catch((error: unknown) => log.error({ err: error }, '[storage] unlink failed'));
     }
     return rows;
   }
@@ -254,7 +256,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
     // committed: from here a crash is repaired at the next start (recovery.ts)
     await store.publish(bucketId, received.version);
     if (result.replacedVersion && result.replacedVersion !== received.version) {
-      await store.remove(bucketId, result.replacedVersion).catch((error: unknown) => console.error('storage: unlink failed', error));
+      await store.remove(bucketId, result.replacedVersion).catch((error: unknown) => log.error({ err: error }, '[storage] unlink failed'));
     }
     return c.json({ Key: `${bucketId}/${name}`, Id: result.id });
   }
