@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { LOG_LEVELS } from './observability/log.ts';
+import type { Keep } from './backup/archives.ts';
+import { parseKeep, parseSchedule, type Schedule } from './backup/schedule.ts';
 
 /** Every operator setting, read and checked once at start (README lists them). */
 export interface Config {
@@ -54,6 +56,10 @@ export interface Config {
    * added to the pages' CSP img-src (otherwise images come only from this site, data: and blob:).
    */
   storageOrigin: string | undefined;
+  /** Where backups are written and kept (BACKUP_DIR); BACKUP_SCHEDULE/BACKUP_KEEP: the server's own backups. */
+  backupDir: string;
+  backupSchedule: Schedule | undefined;
+  backupKeep: Keep;
   /** Disk kept for image renditions (RENDER_CACHE_MB) and renders waiting at most (RENDER_QUEUE). */
   renderCacheMb: number;
   renderQueue: number;
@@ -128,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
     devMailbox: bool(env.DEV_MAILBOX, false),
     storageOrigin: origin('STORAGE_ORIGIN', env.STORAGE_ORIGIN),
+    backupDir: path.resolve(env.BACKUP_DIR || './backups'),
+    backupSchedule: parseSchedule(env.BACKUP_SCHEDULE),
+    backupKeep: parseKeep(env.BACKUP_KEEP),
     renderCacheMb: int('RENDER_CACHE_MB', env.RENDER_CACHE_MB, 256),
     renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 16),
     ...overrides,

@@ -6,11 +6,14 @@ import { ensureSuperadmin } from './auth/accounts.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Db } from './db/adapter.ts';
+import { refuseForeignSchemas } from './db/foreign-schemas.ts';
 import { applyMigrations, applyPlatform } from './db/migrate.ts';
 import { startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { openPostgres } from './db/postgres.ts';
 import { loadRoleSettings } from './db/role-settings.ts';
+import { scheduleBackups } from './backup/server.ts';
 import { seedDemo } from './db/seed.ts';
+import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { serveCachedRead } from './http/read-cache-direct.ts';
 import { loadKeys } from './keys.ts';
@@ -78,6 +81,7 @@ export async function openDatabase(config: Config): Promise<Database> {
 
 /** Brings the database up to date: platform layer, app migrations, change capture, seeds. */
 export async function prepareDatabase(db: Db, config: Config): Promise<void> {
+  await refuseForeignSchemas(db);
   await applyPlatform(db);
   const applied = await applyMigrations(db);
   await syncCaptureTriggers(db);
@@ -98,6 +102,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { db } = database;
   try {
     await prepareDatabase(db, config);
+    await recordDatabaseState(db, config.dataDir);
     await loadRoleSettings(db);
   } catch (error) {
     await database.close();
@@ -134,6 +139,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     : (req, res) => { observe(req, res); void listener(req, res); });
   const realtime = attachRealtime(server, ctx);
   watchServer(metrics, { db, readCache, realtime });
+  const backups = scheduleBackups(config, database.cluster);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -155,6 +161,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       if (!(await observe.drained(drainMs))) log.warn({ inFlight: observe.inFlight }, `requests still running after ${drainMs / 1000} s are cut off`);
+      await backups?.stop();
       await realtime.close();
       server.closeAllConnections();
       await closed;

@@ -1,4 +1,4 @@
-import { expect, newSignedInPage, superadmin, test } from './fixtures'
+import { expect, newSignedInPage, superadmin, SUPERADMIN, test } from './fixtures'
 
 async function count(baseURL: string, table: 'articles' | 'galleries' | 'approved profiles') {
   const api = await superadmin(baseURL)
@@ -89,6 +89,26 @@ test.describe('dashboard', () => {
     await expect(page.getByText('Tidak ada aktivitas terbaru.')).toBeVisible()
     await expect.poll(() => logged.some((line) => line.includes('Gagal memuat'))).toBe(true)
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+    await context.close()
+  })
+})
+
+test.describe('dashboard backup card', () => {
+  test('a superadmin sees the age of the last good backup; other staff see no such card', async ({ newAccount, browser, baseURL }) => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN, viewport)
+      await page.goto('/admin/dashboard')
+      const card = page.getByRole('heading', { name: 'Cadangan Terakhir' }).locator('xpath=ancestor::*[@data-slot="card"]')
+      await expect(card).toBeVisible()
+      await expect(card).toContainText(/Belum ada cadangan|\d+ (detik|menit|jam|hari|bulan|tahun) lalu/)
+      await page.screenshot({ path: `test-results/dashboard-backup-${viewport.width}.png`, fullPage: true })
+      await context.close()
+    }
+    const admin = await newAccount({ role: 'admin', status: 'approved' })
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    await page.goto('/admin/dashboard')
+    await expect(page.getByRole('heading', { name: 'Status Sistem' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Cadangan Terakhir' })).toHaveCount(0)
     await context.close()
   })
 })

@@ -1,6 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { assertClusterVersion } from './cluster-version.ts';
 import { waitUntilAccepting } from './wait-ready.ts';
 import { boundLog } from './log-rotation.ts';
 import { postgresSettings, type EngineSize } from './engine-settings.ts';
@@ -164,6 +165,7 @@ export async function startEmbedded(dataDir: string, options: EmbeddedOptions): 
   const location = clusterLocation(dataDir, owner);
   const { dbDir, runDir } = location;
   refusePglite(dbDir);
+  assertClusterVersion(dbDir, bin.postgres);
   const socketPath = path.join(runDir, `.s.PGSQL.${SOCKET_PORT}`);
   if (Buffer.byteLength(socketPath) > 107) {
     throw new Error(`DATA_DIR is too long for PostgreSQL's socket path (${socketPath}); choose a shorter DATA_DIR.`);

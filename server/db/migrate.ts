@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fromRoot } from '../paths.ts';
-import { isPgError, type Db } from './adapter.ts';
+import { isPgError, type Db, type Queryable } from './adapter.ts';
 
 export const PLATFORM_DIR = fromRoot('server', 'db', 'platform');
 export const MIGRATIONS_DIR = fromRoot('supabase', 'migrations');
@@ -36,34 +36,75 @@ function isConcurrentUpdate(error: unknown): boolean {
   return error.code === '40001' || error.code === '40P01' || error.code === '23505' || /concurrently/.test(error.message);
 }
 
+/** Serialises migrators on one database: two servers starting at once apply each migration once. */
+const MIGRATION_LOCK_KEY = '8317708153117138796';
+
+export interface MigrationFile {
+  version: string;
+  name: string;
+  file: string;
+}
+
+export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
+  return (await sqlFiles(dir)).map((file) => {
+    const match = /^(\d+)_(.+)\.sql$/.exec(file);
+    if (!match) throw new Error(`migration file name must be <version>_<name>.sql: ${file}`);
+    return { version: match[1], name: match[2], file };
+  });
+}
+
+/** The latest applied migration, or undefined on a database without any. */
+export async function migrationLevel(db: Queryable): Promise<string | undefined> {
+  const { rows } = await db.query<{ version: string | null }>('select max(version) as version from supabase_migrations.schema_migrations');
+  return rows[0]?.version ?? undefined;
+}
+
+export interface MigrateOptions {
+  dir?: string;
+  /** Stop after this version (a restore rebuilds the schema of the backup's level). */
+  upTo?: string;
+}
+
 /**
  * Applies supabase/migrations/<version>_<name>.sql once each, in order, recording them in
  * supabase_migrations.schema_migrations as the Supabase CLI does. Returns the versions applied.
+ * Each migration runs in its own transaction under an advisory lock and is checked again once
+ * the lock is held, so a failed migration leaves the database at the one before, and a second
+ * server starting at the same time waits instead of applying it twice.
  */
-export async function applyMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function applyMigrations(db: Db, { dir = MIGRATIONS_DIR, upTo }: MigrateOptions = {}): Promise<string[]> {
+  const files = await migrationFiles(dir);
   const done = new Set(
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows
       .map((r) => r.version),
   );
+  const latestKnown = files.at(-1)?.version;
+  const newest = [...done].sort().at(-1);
+  if (newest && latestKnown && newest > latestKnown && !files.some((f) => f.version === newest)) {
+    throw new Error(`The database is at migration ${newest}, newer than this version of the site knows (latest ${latestKnown}). `
+      + 'Run the version of the site that migrated it, or restore a backup made by this version into an empty DATA_DIR.');
+  }
   const applied: string[] = [];
-  for (const file of await sqlFiles(dir)) {
-    const match = /^(\d+)_(.+)\.sql$/.exec(file);
-    if (!match) throw new Error(`migration file name must be <version>_<name>.sql: ${file}`);
-    const [, version, name] = match;
+  for (const { version, name, file } of files) {
+    if (upTo !== undefined && version > upTo) break;
     if (done.has(version)) continue;
     const sql = await readFile(path.join(dir, file), 'utf8');
     try {
-      await db.transaction(async (tx) => {
+      const ran = await db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+        const again = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version]);
+        if (again.rowCount > 0) return false;
         await tx.exec(sql);
         await tx.query(
           'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
           [version, name, [sql]],
         );
+        return true;
       });
+      if (ran) applied.push(version);
     } catch (error) {
       throw new Error(`migration ${file} failed: ${(error as Error).message}`, { cause: error });
     }
-    applied.push(version);
   }
   return applied;
 }

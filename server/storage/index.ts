@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { unlinkAfterBackups } from '../backup/file-guard.ts';
 import type { ServerContext } from '../context.ts';
 import type { JwtClaims } from '../db/request-context.ts';
 import { CallerError, identifyCaller } from '../http/caller.ts';
@@ -126,12 +127,19 @@ export function createStorageApp(ctx: ServerContext): Hono {
   // mounted under the site, an unknown storage route must not fall through to the SPA's HTML
   app.all('*', unsupported);
 
+  /** A backup copying files keeps the bytes of rows it exported (backup/file-guard.ts). */
+  function removeFile(bucket: string, version: string): Promise<void> {
+    return unlinkAfterBackups(ctx.db, `${bucket}/${version}`, () => store.remove(bucket, version))
+      .catch((error: unknown) => log.error({ err: error }, '[storage] unlink failed'));
+  }
+
   async function removeObjects(caller: Caller, bucket: string, names: string[]) {
     const rows = await deleteObjects(ctx, caller, bucket, names);
     // rows are gone for good once committed; a crash before these unlinks leaves orphans that
     // the next start sweeps
     for (const row of rows) {
-      if (typeof row.version === 'string') await store.remove(bucket, row.version).catch((error: unknown) => log.error({ err: error }, '[storage] unlink failed'));
+      const version = row.version;
+      if (typeof version === 'string') await removeFile(bucket, version);
     }
     return rows;
   }
@@ -256,7 +264,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
     // committed: from here a crash is repaired at the next start (recovery.ts)
     await store.publish(bucketId, received.version);
     if (result.replacedVersion && result.replacedVersion !== received.version) {
-      await store.remove(bucketId, result.replacedVersion).catch((error: unknown) => log.error({ err: error }, '[storage] unlink failed'));
+      await removeFile(bucketId, result.replacedVersion);
     }
     return c.json({ Key: `${bucketId}/${name}`, Id: result.id });
   }

@@ -298,6 +298,15 @@ export type Database = {
         }
         Returns: boolean
       }
+      last_backup: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          created_at: string
+          file: string
+          finished_at: string
+          size_bytes: number
+        }[]
+      }
       reorder_gallery_photos: {
         Args: {
           gallery_id: string

@@ -7,6 +7,7 @@ import { formatRelativeTime } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { useDashboardStats } from '../api/get-dashboard-stats'
 import { useRecentArticles, type RecentArticle } from '../api/get-recent-articles'
+import { BackupCard } from './backup-card'
 
 // Not measured anywhere yet; SPEC fixes the figure.
 const VISITORS_TODAY = '1.2k'
@@ -110,6 +111,8 @@ export default function DashboardPage() {
             <RecentActivity />
           </CardContent>
         </Card>
+        <div className="space-y-6">
+        <BackupCard />
         <Card>
           <CardHeader>
             <CardTitle>
@@ -129,6 +132,7 @@ export default function DashboardPage() {
             </ul>
           </CardContent>
         </Card>
+        </div>
       </div>
     </div>
   )
