@@ -12,21 +12,18 @@ import { createRestApp } from './rest/index.ts';
 import { createPageCache, createSiteApp } from './site/index.ts';
 import { servePageCache } from './site/serve-page.ts';
 import { createStorageApp } from './storage/index.ts';
+import { log } from './observability/log.ts';
+import { createOpsApp, type Ops } from './observability/ops.ts';
+import { requestIdOf } from './observability/requests.ts';
 
 /** One Hono app for the whole site: the Supabase-compatible APIs under their usual prefixes, then the SPA. */
-export function createApp(ctx: ServerContext): Hono {
+export function createApp(ctx: ServerContext, ops: Ops): Hono {
   const app = new Hono();
   const pages = createPageCache(ctx);
+  ops.metrics.cache('page', pages.stats);
   // First: a rendered page already in memory is answered before anything else runs.
   app.use('*', servePageCache(pages, ctx.config.trustProxy));
   app.use('*', securityHeaders(), rejectMalformedPath());
-  if (ctx.config.logRequests) {
-    app.use(async (c, next) => {
-      const started = performance.now();
-      await next();
-      console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
-    });
-  }
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) {
     app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
@@ -36,9 +33,10 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
+  app.route('/', createOpsApp(ctx, ops));
   app.route('/', createSiteApp(ctx, async (input, init, env) => app.request(input instanceof Request ? input : String(input), init, env), pages));
   app.onError((error, c) => {
-    console.error(`[server] ${c.req.method} ${c.req.path}:`, error);
+    log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[server] request failed');
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;

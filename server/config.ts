@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LOG_LEVELS } from './observability/log.ts';
 import type { Keep } from './backup/archives.ts';
 import { parseKeep, parseSchedule, type Schedule } from './backup/schedule.ts';
 
@@ -28,7 +29,10 @@ export interface Config {
   /** A hosted Supabase project the site renders from instead of this server's own API. */
   supabaseUrl: string | undefined;
   supabaseAnonKey: string | undefined;
-  logRequests: boolean;
+  /** pino level (LOG_LEVEL): `info` logs one line per request, `warn` only problems. */
+  logLevel: string;
+  /** Bearers of this token may read /metrics from any address (METRICS_TOKEN); loopback always may. */
+  metricsToken: string | undefined;
   /** Connections this server opens to PostgreSQL at most (DB_POOL_SIZE). */
   dbPoolSize: number;
   /** Of those, how many anonymous API requests may hold at once (DB_ANON_CONCURRENCY). */
@@ -87,6 +91,12 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
+function logLevel(value: string | undefined): string {
+  if (!value) return 'info';
+  if (!LOG_LEVELS.includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int('PORT', env.PORT, 3000);
   const host = env.HOST || '127.0.0.1';
@@ -111,7 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveSite: bool(env.SERVE_SITE, true),
     supabaseUrl: env.SUPABASE_URL?.replace(/\/+$/, '') || undefined,
     supabaseAnonKey: env.SUPABASE_ANON_KEY || undefined,
-    logRequests: bool(env.LOG_REQUESTS, false),
+    logLevel: logLevel(env.LOG_LEVEL),
+    metricsToken: env.METRICS_TOKEN || undefined,
     dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20) || 1,
     dbAnonConcurrency: int('DB_ANON_CONCURRENCY', env.DB_ANON_CONCURRENCY, 14) || 1,
     dbPoolAcquisitionTimeoutMs: (int('DB_POOL_ACQUISITION_TIMEOUT', env.DB_POOL_ACQUISITION_TIMEOUT, 10) || 1) * 1000,
@@ -132,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     throw new Error('JWT_SECRET must be at least 32 characters long');
+  }
+  if (config.metricsToken !== undefined && config.metricsToken.length < 24) {
+    throw new Error('METRICS_TOKEN must be at least 24 characters long (openssl rand -hex 24 makes one)');
   }
   if ((config.superadminEmail === undefined) !== (config.superadminPassword === undefined)) {
     throw new Error('Set both SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD, or neither');

@@ -22,6 +22,10 @@ import { createMailer } from './mail/index.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { recoverStorageFiles } from './storage/index.ts';
 import { syncCaptureTriggers } from './realtime/capture.ts';
+import { log, setLogLevel } from './observability/log.ts';
+import { Metrics } from './observability/metrics.ts';
+import { observeRequests } from './observability/requests.ts';
+import { watchServer } from './observability/server-metrics.ts';
 
 export interface RunningServer {
   url: string;
@@ -32,7 +36,13 @@ export interface RunningServer {
   cluster: EmbeddedCluster | undefined;
   /** Sends the approval mail the database queues. */
   notices: AccountNotices;
-  close(): Promise<void>;
+  /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
+  metrics: Metrics;
+  /**
+   * Stops accepting connections, lets requests in flight finish (up to `drainMs`, 10 s by
+   * default), closes realtime sockets (clients reconnect), then stops the database.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 export interface Database {
@@ -117,13 +127,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const notices = new AccountNotices(ctx);
   await notices.start();
 
-  const app = createApp(ctx);
+  const metrics = new Metrics();
+  let stopping = false;
+  setLogLevel(config.logLevel);
+  const app = createApp(ctx, { metrics, stopping: () => stopping });
   const listener = getRequestListener(app.fetch);
   const { readCache } = ctx;
-  const server = createServer(readCache && !config.logRequests
-    ? (req, res) => { if (!serveCachedRead(readCache, ctx.keys, req, res)) void listener(req, res); }
-    : (req, res) => { void listener(req, res); });
+  const observe = observeRequests({ metrics, keys: ctx.keys, trustProxy: config.trustProxy });
+  const server = createServer(readCache
+    ? (req, res) => { observe(req, res); if (!serveCachedRead(readCache, ctx.keys, req, res)) void listener(req, res); }
+    : (req, res) => { observe(req, res); void listener(req, res); });
   const realtime = attachRealtime(server, ctx);
+  watchServer(metrics, { db, readCache, realtime });
   const backups = scheduleBackups(config, database.cluster);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -137,16 +152,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ctx,
     cluster: database.cluster,
     notices,
+    metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
     },
-    async close() {
+    async close(drainMs = 10_000) {
+      stopping = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (!(await observe.drained(drainMs))) log.warn({ inFlight: observe.inFlight }, `requests still running after ${drainMs / 1000} s are cut off`);
       await backups?.stop();
       await realtime.close();
+      server.closeAllConnections();
+      await closed;
       await notices.stop();
       await ctx.readCache?.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },
   };

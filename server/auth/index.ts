@@ -13,6 +13,8 @@ import { signupRoutes } from './signup.ts';
 import { tokenRoutes } from './token.ts';
 import { userRoutes } from './user.ts';
 import { verifyRoutes } from './verify.ts';
+import { log } from '../observability/log.ts';
+import { requestIdOf } from '../observability/requests.ts';
 
 const KNOWN_PATHS = new Set(['/signup', '/recover', '/token', '/user', '/logout', '/verify', '/settings', '/health', '/.well-known/jwks.json']);
 
@@ -49,7 +51,7 @@ export function createAuthApp(ctx: ServerContext): Hono {
   app.onError(async (error, c) => {
     if (error instanceof AuthError && error.status === 413) await drain(c.req.raw);
     if (error instanceof AuthError || error instanceof OAuthError) return sendAuthError(c, error);
-    console.error(`[auth] ${c.req.method} ${c.req.path}:`, error);
+    log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[auth] request failed');
     return sendAuthError(c, errors.unexpected());
   });
 

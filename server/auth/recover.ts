@@ -6,6 +6,7 @@ import { errors } from './errors.ts';
 import { readJson, stringField, validateEmail } from './request.ts';
 import { newConfirmationToken } from './signup.ts';
 import { findUserByEmail } from './users.ts';
+import { log } from '../observability/log.ts';
 
 /**
  * How long a recovery link works. GoTrue's MAILER_OTP_EXP defaults to a day; a link that can set
@@ -43,7 +44,7 @@ export function recoverRoutes(app: Hono, env: AuthEnv): void {
         to: email, link, siteName: env.siteName, validMinutes: RECOVERY_TTL_SECONDS / 60,
         fullName: typeof fullName === 'string' ? fullName : undefined,
       });
-      ctx.mail.send(mail).catch((error: unknown) => console.error('[auth] sending the recovery mail failed:', error));
+      ctx.mail.send(mail).catch((error: unknown) => log.error({ err: error }, '[auth] sending the recovery mail failed'));
     }
     return c.json({});
   });

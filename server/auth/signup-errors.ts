@@ -1,5 +1,6 @@
 import { isPgError } from '../db/adapter.ts';
 import { AuthError } from './errors.ts';
+import { log } from '../observability/log.ts';
 
 /**
  * A trigger on auth.users (the app's handle_new_user) refused the new account. GoTrue answers
@@ -22,7 +23,7 @@ export function signupDatabaseError(error: unknown): unknown {
     if (/full_name/.test(where)) return invalid('Nama lengkap terlalu panjang (maksimal 120 karakter).');
     return invalid('Data pendaftaran tidak valid.');
   }
-  console.error('[auth] database error saving new user:', error);
+  log.error({ err: error }, '[auth] database error saving new user');
   return new AuthError(500, 'unexpected_failure', 'Database error saving new user');
 }
 

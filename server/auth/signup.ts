@@ -10,6 +10,7 @@ import { checkPasswordStrength, clientMeta, metadataField, readJson, stringField
 import { createSession, sessionResponse } from './sessions.ts';
 import { signupDatabaseError } from './signup-errors.ts';
 import { findUserByEmail, findUserById, insertAuthUser, markEmailVerified, userJson, type UserRecord } from './users.ts';
+import { log } from '../observability/log.ts';
 
 /** GoTrue's SMTP max frequency: one confirmation mail per address per minute. */
 const CONFIRMATION_RESEND_SECONDS = 60;
@@ -95,7 +96,7 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
     } catch (error) {
       // without the mail nobody can confirm this account; undo it so the address can retry
       await ctx.db.query('delete from auth.users where id = $1', [result.user.id]);
-      console.error('[auth] sending the confirmation mail failed:', error);
+      log.error({ err: error }, '[auth] sending the confirmation mail failed');
       throw new AuthError(500, 'unexpected_failure', 'Error sending confirmation mail');
     }
     return c.json(userJson(result.user));

@@ -52,6 +52,18 @@ export interface Db extends Queryable {
   /** LISTEN on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connections and waiters right now (for metrics). */
+  poolStats(): PoolStats;
+}
+
+export interface PoolStats {
+  open: number;
+  idle: number;
+  /** Requests waiting for a connection. */
+  waiting: number;
+  /** Anonymous requests holding, and waiting for, one of their places. */
+  anonymousHeld: number;
+  anonymousWaiting: number;
 }
 
 /** No connection (or no place for an anonymous request) came free within the pool's acquisition timeout. */

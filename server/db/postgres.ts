@@ -2,6 +2,7 @@ import pg from 'pg';
 import { PoolTimeout, Rollback, TEXT_TYPE_OIDS, type Db, type LiteralStatement, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
 import { executeSql, PreparedStatements } from './prepared.ts';
 import { Semaphore } from './semaphore.ts';
+import { log } from '../observability/log.ts';
 
 const keepText = (value: string) => value;
 const types = {
@@ -63,7 +64,7 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
     application_name: 'skadron',
     connectionTimeoutMillis: acquisitionTimeoutMs,
   });
-  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  pool.on('error', (error) => log.error({ err: error }, '[db] idle client error'));
   await pool.query('select 1');
   const root = wrap(pool);
   const anonymous = new Semaphore(Math.max(1, Math.min(options.anonymousConcurrency, options.poolSize)));
@@ -127,7 +128,7 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
     async listen(channel, onPayload) {
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
-        listener.on('error', (error) => console.error('[db] change listener error:', error.message));
+        listener.on('error', (error) => log.error({ err: error }, '[db] change listener error'));
         await listener.connect();
         listener.on('notification', (message) => {
           for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
@@ -141,6 +142,9 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
         set.delete(onPayload);
         if (set.size === 0 && listener) await listener.query(`unlisten ${pg.escapeIdentifier(channel)}`);
       };
+    },
+    poolStats() {
+      return { open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, anonymousHeld: anonymous.held, anonymousWaiting: anonymous.queued };
     },
     async close() {
       await listener?.end();

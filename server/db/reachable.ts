@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
+import { log } from '../observability/log.ts';
 import { ownerCan, SYSTEM_USER, type Owner } from './system-user.ts';
 
 /**
@@ -86,7 +87,7 @@ export function clusterLocation(dataDirGiven: string, owner: Owner | undefined):
   chownSync(home, owner.uid, owner.gid);
   if (!isLink(inside.dbDir) && existsSync(outside.dbDir)) {
     // DATA_DIR has no cluster (its link was removed with it): what is left here is not this site's.
-    console.log(`[db] removing ${outside.dbDir}: DATA_DIR no longer points to it`);
+    log.info(`[db] removing ${outside.dbDir}: DATA_DIR no longer points to it`);
     rmSync(outside.dbDir, { recursive: true, force: true });
   }
   for (const [link, target] of [[inside.dbDir, outside.dbDir], [inside.runDir, outside.runDir]] as const) {

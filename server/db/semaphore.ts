@@ -12,6 +12,11 @@ export class Semaphore {
     return this.active + this.waiting.length;
   }
 
+  /** Places held now (for metrics). */
+  get held(): number {
+    return this.active;
+  }
+
   get queued(): number {
     return this.waiting.length;
   }

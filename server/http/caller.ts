@@ -47,6 +47,11 @@ async function verifyCached(keys: Keys, token: string): Promise<JwtClaims> {
   return claims;
 }
 
+/** The role a token verifies to, for logs: `invalid` when it does not verify. */
+export function verifiedRole(keys: Keys, token: string): Promise<string> {
+  return verifyCached(keys, token).then((claims) => String(claims.role), () => 'invalid');
+}
+
 /** Throws CallerError when the token does not verify or names a role outside the API roles. */
 export async function identifyCaller(keys: Keys, headers: Headers, queryApikey: string | null = null): Promise<Caller> {
   const token = callerToken(headers, queryApikey);

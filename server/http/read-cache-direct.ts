@@ -35,5 +35,6 @@ export function serveCachedRead(cache: ReadCache, keys: Keys, req: IncomingMessa
   headers.vary = compressible ? 'Accept-Encoding, Origin' : 'Origin';
   res.writeHead(200, headers);
   res.end(body);
+  cache.stats.hits++;
   return true;
 }

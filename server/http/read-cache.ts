@@ -37,6 +37,8 @@ const MAX_BODY = 1024 * 1024;
 export class ReadCache {
   private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
+  /** Anonymous reads answered from memory and from the database (for metrics). */
+  readonly stats = { hits: 0, misses: 0 };
   /** Bumped by every invalidation: a read that overlapped a write is not stored. */
   generation = 0;
   private hasPublishedAt = false;
@@ -168,7 +170,11 @@ export function readCache(cache: ReadCache, keys: Keys): MiddlewareHandler {
     if (method !== 'GET' || c.req.path.includes('/rpc/') || !isAnonymous(c, keys)) return next();
     const key = cacheKey(c);
     const hit = cache.get(key);
-    if (hit) return answer(c, hit);
+    if (hit) {
+      cache.stats.hits++;
+      return answer(c, hit);
+    }
+    cache.stats.misses++;
     const generation = cache.generation;
     await next();
     const res = c.res;

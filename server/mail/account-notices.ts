@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context.ts';
 import { approvalMail, senderName } from './templates.ts';
+import { log } from '../observability/log.ts';
 
 /** After this many failed sends a notice stays in the outbox for an operator to look at. */
 const MAX_ATTEMPTS = 5;
@@ -52,7 +53,7 @@ export class AccountNotices {
       return;
     }
     this.running = this.sendQueued()
-      .catch((error: unknown) => console.error('[mail] account notices:', (error as Error).message))
+      .catch((error: unknown) => log.error({ err: error }, '[mail] account notices'))
       .finally(() => {
         this.running = undefined;
         if (this.again) {
@@ -80,7 +81,7 @@ export class AccountNotices {
             }
             await tx.query('delete from private.account_notices where id = $1', [row.id]);
           } catch (error) {
-            console.error(`[mail] approval notice ${row.id} to ${row.email}:`, (error as Error).message);
+            log.error({ err: error, notice: row.id }, '[mail] sending an approval notice failed');
             await tx.query('update private.account_notices set attempts = attempts + 1, last_error = $2 where id = $1',
               [row.id, String((error as Error).message).slice(0, 500)]);
           }

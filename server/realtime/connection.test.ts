@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { Connection } from './connection.ts';
 import { DEFAULT_LIMITS, SubscriptionBudget } from './limits.ts';
 import type { RealtimeService } from './service.ts';
+import { log } from '../observability/log.ts';
 
 describe('backpressure', () => {
   function fakeSocket(bufferedAmount: number) {
@@ -27,7 +28,7 @@ describe('backpressure', () => {
 
   it('drops a client whose unsent bytes pass the limit instead of queueing more', () => {
     const { ws, connection } = fakeSocket(4096);
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(log, 'warn').mockImplementation(() => undefined);
     connection.send(message);
     connection.send(message);
     expect(ws.send).not.toHaveBeenCalled();

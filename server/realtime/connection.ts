@@ -3,6 +3,7 @@ import { decodeBinary, decodeText, encode, ProtocolError, type Message, type Vsn
 import { SocketBudget, type FilterKey, type SubscriptionBudget } from './limits.ts';
 import { JoinError, type RealtimeService, type Subscriber, type Subscription } from './service.ts';
 import { expiredMessage, TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
+import { log } from '../observability/log.ts';
 
 export interface ConnectionLimits {
   /** Bytes queued for a client before it counts as too slow and is disconnected. */
@@ -97,7 +98,7 @@ export class Connection {
     if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
     if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
       // A client that does not read would otherwise make the server hold every event for it.
-      console.warn(`[realtime] disconnecting a slow client (${this.ws.bufferedAmount} bytes unsent)`);
+      log.warn({ unsentBytes: this.ws.bufferedAmount }, '[realtime] disconnecting a slow client');
       this.ws.terminate();
       this.dispose();
       return;
@@ -159,7 +160,7 @@ export class Connection {
     // In order: a leave or token update must not overtake the join it follows.
     this.queue = this.queue
       .then(() => this.handle(message))
-      .catch((error: unknown) => console.error('[realtime] handling a message failed:', error))
+      .catch((error: unknown) => log.error({ err: error }, '[realtime] handling a message failed'))
       .finally(() => {
         this.pending--;
       });

@@ -4,6 +4,7 @@ import { Semaphore } from '../db/semaphore.ts';
 import { quoteIdent } from '../http/sql-ident.ts';
 import { conditionsSql, type Condition } from './filters.ts';
 import type { TableMeta } from './tables.ts';
+import { log } from '../observability/log.ts';
 
 export interface EvaluationOptions {
   /** Distinct filters evaluated by one statement. */
@@ -76,7 +77,7 @@ export class FilterEvaluator {
           if (result.visible) settleVisible(true);
         },
         (error: unknown) => {
-          console.error(`[realtime] evaluating ${chunk.length} filter(s) on ${group.meta.qualified} failed:`, (error as Error).message);
+          log.error({ err: error }, `[realtime] evaluating ${chunk.length} filter(s) on ${group.meta.qualified} failed`);
           // The statement itself failed (a timeout, a filter that no longer fits the table): alone,
           // a filter misses the change only through its own fault. Anything else (no connection)
           // would fail again, once per filter.

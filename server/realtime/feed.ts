@@ -1,4 +1,5 @@
 import type { Db } from '../db/adapter.ts';
+import { log } from '../observability/log.ts';
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
 
@@ -77,7 +78,7 @@ export class ChangeFeed {
     this.dirty = true;
     if (!this.running) {
       this.running = this.pump()
-        .catch((error: unknown) => console.error('[realtime] reading changes failed:', (error as Error).message))
+        .catch((error: unknown) => log.error({ err: error }, '[realtime] reading changes failed'))
         .finally(() => {
           this.running = undefined;
           if (this.dirty && !this.stopped) this.kick();
@@ -97,7 +98,7 @@ export class ChangeFeed {
           try {
             await this.deliver(change);
           } catch (error) {
-            console.error(`[realtime] delivering change ${change.id} failed:`, (error as Error).message);
+            log.error({ err: error, change: change.id }, '[realtime] delivering a change failed');
           }
         }
       }
@@ -155,7 +156,7 @@ export class ChangeFeed {
         [String(below), this.options.keepMs],
       );
     } catch (error) {
-      console.error('[realtime] pruning changes failed:', (error as Error).message);
+      log.error({ err: error }, '[realtime] pruning changes failed');
     }
   }
 }

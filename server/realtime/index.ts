@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, SubscriptionBudget, type SubscriptionLimits } from './l
 import { parseVsn } from './protocol.ts';
 import { RealtimeService } from './service.ts';
 import { TokenError, verifyRealtimeToken } from './tokens.ts';
+import { log } from '../observability/log.ts';
 
 export { syncCaptureTriggers } from './capture.ts';
 
@@ -26,6 +27,8 @@ export interface RealtimeOptions extends Partial<ConnectionLimits> {
 }
 
 export interface RealtimeHandle {
+  /** Open websockets (for metrics). */
+  readonly sockets: number;
   close(): Promise<void>;
 }
 
@@ -62,7 +65,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation });
   ctx.onSchemaChange(() => service.catalog.clear());
   const ready = service.feed.start();
-  ready.catch((error: unknown) => console.error('[realtime] could not start the change feed:', (error as Error).message));
+  ready.catch((error: unknown) => log.error({ err: error }, '[realtime] could not start the change feed'));
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 256 * 1024 });
   const connections = new Set<Connection>();
@@ -93,7 +96,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
       },
       (error: unknown) => {
         if (error instanceof TokenError) return refuse(socket, 403, error.message);
-        console.error('[realtime] verifying the connection token failed:', error);
+        log.error({ err: error }, '[realtime] verifying the connection token failed');
         refuse(socket, 500, 'Internal error');
       },
     );
@@ -112,6 +115,9 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   sweeper.unref();
 
   return {
+    get sockets() {
+      return connections.size;
+    },
     async close() {
       closing = true;
       server.off('upgrade', onUpgrade);

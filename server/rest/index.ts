@@ -18,6 +18,8 @@ import { requestTransaction, runCall, runMutate, runRead, type RequestShare } fr
 import { readPayload, readRequest, SCHEMA, type ApiRequest, type Target } from './request.ts';
 import { contentLocation, errorResponse, pageResponse, respond, voidResponse, writeResponse } from './response.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { log } from '../observability/log.ts';
+import { requestIdOf } from '../observability/requests.ts';
 
 export function createRestApp(ctx: ServerContext): Hono {
   let cache: Promise<SchemaCache> | undefined;
@@ -86,8 +88,8 @@ export function createRestApp(ctx: ServerContext): Hono {
       });
     } catch (error) {
       const e = toRestError(error, caller.authenticated);
-      if (error instanceof PoolTimeout) console.warn('[rest]', c.req.method, c.req.path, error.message);
-      else if (e.status >= 500 && !(error instanceof RestError)) console.error('[rest]', c.req.method, c.req.path, error);
+      if (error instanceof PoolTimeout) log.warn({ reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, `[rest] ${error.message}`);
+      else if (e.status >= 500 && !(error instanceof RestError)) log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[rest] request failed');
       return errorResponse(e);
     }
   };

@@ -72,6 +72,9 @@ export class PageCache {
    */
   private readonly pending = new Map<string, { generation: number; page: Promise<CachedPage> }>();
 
+  /** Page requests answered from memory and rendered (for metrics). */
+  readonly stats = { hits: 0, misses: 0 };
+
   constructor(private readonly reads: () => ReadCache | undefined) {}
 
   get(key: string): CachedPage | undefined {
@@ -92,7 +95,11 @@ export class PageCache {
    */
   async getOrBuild(key: string, build: () => Promise<BuiltPage>): Promise<CachedPage> {
     const hit = this.get(key);
-    if (hit) return hit;
+    if (hit) {
+      this.stats.hits++;
+      return hit;
+    }
+    this.stats.misses++;
     const reads = this.reads();
     const running = this.pending.get(key);
     if (running && (!reads || reads.isCurrent(running.generation))) return running.page;

@@ -113,7 +113,10 @@ export function servePageCache(pages: PageCache, trustProxy: readonly string[]):
     if (c.req.method === 'GET') {
       if (hasExtraParams(c) && !pace.take(clientIp(c, trustProxy))) await new Promise((resolve) => setTimeout(resolve, EXTRA_PAUSE_MS));
       const page = pages.get(pageKey(c, trustProxy));
-      if (page?.headers) return pageResponse(c, page, page.headers);
+      if (page?.headers) {
+        pages.stats.hits++;
+        return pageResponse(c, page, page.headers);
+      }
     }
     await next();
     const page = recording.get(c.req.raw);

@@ -17,6 +17,8 @@ import { mustBeValidBucketId, mustBeValidObjectName, splitBucketAndName } from '
 import { recoverStorage } from './recovery.ts';
 import { createRenderer, parseTransform } from './render.ts';
 import { cacheControlFromField, cacheControlFromHeader, parseListBody, parseMetadata, readJson } from './request.ts';
+import { log } from '../observability/log.ts';
+import { requestIdOf } from '../observability/requests.ts';
 
 /** Upper bound for any upload, like Supabase's global limit (buckets may only lower it). */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -30,7 +32,7 @@ export async function recoverStorageFiles(ctx: ServerContext): Promise<void> {
   const report = await recoverStorage(ctx.db, new FileStore(ctx.config.dataDir));
   const changed = report.completed + report.discardedTemp + report.removedOrphans;
   if (changed > 0) {
-    console.warn(`storage: recovered after restart: ${report.completed} upload(s) completed, `
+    log.warn(`[storage] recovered after restart: ${report.completed} upload(s) completed, `
       + `${report.discardedTemp} unfinished upload(s) and ${report.removedOrphans} orphan file(s) removed`);
   }
 }
@@ -56,7 +58,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
     if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || error.message === 'aborted') {
       return errorResponse(c, errors.invalidRequest('The request body ended early'));
     }
-    console.error('storage:', error);
+    log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[storage] request failed');
     return errorResponse(c, errors.internal());
   });
 
@@ -128,7 +130,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
   /** A backup copying files keeps the bytes of rows it exported (backup/file-guard.ts). */
   function removeFile(bucket: string, version: string): Promise<void> {
     return unlinkAfterBackups(ctx.db, `${bucket}/${version}`, () => store.remove(bucket, version))
-      .catch((error: unknown) => console.error('storage: unlink failed', error));
+      .catch((error: unknown) => log.error({ err: error }, '[storage] unlink failed'));
   }
 
   async function removeObjects(caller: Caller, bucket: string, names: string[]) {

@@ -2,6 +2,7 @@ import { readdir, unlink, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/adapter.ts';
 import { isVersion, type FileStore } from './disk.ts';
+import { log as logger } from '../observability/log.ts';
 
 export interface RecoveryReport {
   /** Temporary files whose row had committed: the crash hit between commit and rename. */
@@ -30,7 +31,7 @@ export interface RecoveryReport {
  *   and removed after the row changes); it means the disk lost data. The row is kept and logged
  *   so an operator can restore the file; downloads answer "Object not found" meanwhile.
  */
-export async function recoverStorage(db: Db, store: FileStore, log: (message: string) => void = console.warn): Promise<RecoveryReport> {
+export async function recoverStorage(db: Db, store: FileStore, log: (message: string) => void = (message) => logger.warn(message)): Promise<RecoveryReport> {
   await store.init();
   const report: RecoveryReport = { completed: 0, discardedTemp: 0, removedOrphans: 0, rowsWithoutFile: [], sweepSkipped: false };
 

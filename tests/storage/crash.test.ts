@@ -55,7 +55,7 @@ describe('crash safety', () => {
     const databaseUrl = await createTemplateDatabase(process.env.TEST_DATABASE_URL_BASE!);
     const env: Record<string, string> = {
       PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', SERVE_SITE: 'true',
-      SUPERADMIN_EMAIL: EMAIL, SUPERADMIN_PASSWORD: PASSWORD, LOG_REQUESTS: 'false', DATABASE_URL: databaseUrl,
+      SUPERADMIN_EMAIL: EMAIL, SUPERADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl,
     };
 
     let child = await startServerProcess(env);

@@ -42,6 +42,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     readCache: false,
     siteUrl: 'http://localhost:3000',
     devMailbox: true,
+    // One JSON line per request would bury the test report; problems are still printed.
+    logLevel: 'warn',
     ...overrides,
   });
   const server = await startServer(config);

@@ -1,0 +1,42 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { clientIp, isLoopback } from '../auth/client-ip.ts';
+import type { ServerContext } from '../context.ts';
+import type { Metrics } from './metrics.ts';
+import { checkReadiness } from './readiness.ts';
+
+export interface Ops {
+  metrics: Metrics;
+  /** True once the server is stopping: /readyz answers 503 so a load balancer stops sending. */
+  stopping(): boolean;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Loopback clients (TRUST_PROXY decides who the client is) and bearers of METRICS_TOKEN. */
+function mayScrape(c: Context, ctx: ServerContext): boolean {
+  if (isLoopback(clientIp(c, ctx.config.trustProxy))) return true;
+  const token = ctx.config.metricsToken;
+  const given = /^bearer\s+(.+)$/i.exec(c.req.header('Authorization')?.trim() ?? '')?.[1];
+  return token !== undefined && given !== undefined && sameSecret(given, token);
+}
+
+/** /metrics (Prometheus text), /healthz (the process answers) and /readyz (it can serve). */
+export function createOpsApp(ctx: ServerContext, ops: Ops): Hono {
+  const app = new Hono();
+  app.get('/metrics', async (c) => {
+    if (!mayScrape(c, ctx)) return c.json({ message: 'Forbidden' }, 403);
+    return c.body(await ops.metrics.text(), 200, { 'Content-Type': ops.metrics.registry.contentType, 'Cache-Control': 'no-store' });
+  });
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
+  app.get('/readyz', async (c) => {
+    const { ok, checks } = await checkReadiness(ctx.db, ctx.config.dataDir);
+    const ready = ok && !ops.stopping();
+    return c.json({ status: ready ? 'ok' : ops.stopping() ? 'stopping' : 'unavailable', checks }, ready ? 200 : 503, { 'Cache-Control': 'no-store' });
+  });
+  return app;
+}
