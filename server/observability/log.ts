@@ -22,7 +22,7 @@ export const log = pino({
  * from node-postgres carry their client (connection settings, possibly a password in the URL),
  * and others carry request objects.
  */
-function errorFields(error: unknown): unknown {
+export function errorFields(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const { code } = error as { code?: unknown };
   return {

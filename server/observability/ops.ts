@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { clientIp, isLoopback } from '../auth/client-ip.ts';
 import type { ServerContext } from '../context.ts';
 import type { Metrics } from './metrics.ts';
-import { checkReadiness } from './readiness.ts';
+import { checkReadiness, type Readiness } from './readiness.ts';
 
 export interface Ops {
   metrics: Metrics;
@@ -33,8 +33,11 @@ export function createOpsApp(ctx: ServerContext, ops: Ops): Hono {
     return c.body(await ops.metrics.text(), 200, { 'Content-Type': ops.metrics.registry.contentType, 'Cache-Control': 'no-store' });
   });
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
+  // Anyone may call /readyz: a burst shares one check (a query and a file write) per second.
+  let recent: { at: number; result: Promise<Readiness> } | undefined;
   app.get('/readyz', async (c) => {
-    const { ok, checks } = await checkReadiness(ctx.db, ctx.config.dataDir);
+    if (!recent || Date.now() - recent.at >= 1000) recent = { at: Date.now(), result: checkReadiness(ctx.db, ctx.config.dataDir) };
+    const { ok, checks } = await recent.result;
     const ready = ok && !ops.stopping();
     return c.json({ status: ready ? 'ok' : ops.stopping() ? 'stopping' : 'unavailable', checks }, ready ? 200 : 503, { 'Cache-Control': 'no-store' });
   });

@@ -139,15 +139,16 @@ describe('/healthz and /readyz', () => {
       await admin.query(`alter database ${pg.escapeIdentifier(name)} allow_connections false`);
       // The pool's connections (the change listener is left alone: it does not reconnect).
       await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'skadron'", [name]);
+      // Answers are shared for a second, so the first after the change may still be the old one.
+      await expect.poll(async () => (await fetch(`${t.url}/readyz`)).status, { timeout: 5000 }).toBe(503);
       const down = await fetch(`${t.url}/readyz`);
-      expect(down.status).toBe(503);
       expect(await down.json()).toMatchObject({ status: 'unavailable', checks: { database: 'unreachable', storage: 'ok' } });
       expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
     } finally {
       await admin.query(`alter database ${pg.escapeIdentifier(name)} allow_connections true`);
       await admin.end();
     }
-    expect((await fetch(`${t.url}/readyz`)).status).toBe(200);
+    await expect.poll(async () => (await fetch(`${t.url}/readyz`)).status, { timeout: 5000 }).toBe(200);
   });
 
   const dirs: string[] = [];
