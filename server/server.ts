@@ -11,6 +11,7 @@ import { applyMigrations, applyPlatform } from './db/migrate.ts';
 import { startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { openPostgres } from './db/postgres.ts';
 import { loadRoleSettings } from './db/role-settings.ts';
+import { lastBackup } from './backup/archives.ts';
 import { scheduleBackups } from './backup/server.ts';
 import { seedDemo } from './db/seed.ts';
 import { recordDatabaseState } from './db/site-state.ts';
@@ -139,6 +140,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     : (req, res) => { observe(req, res); void listener(req, res); });
   const realtime = attachRealtime(server, ctx);
   watchServer(metrics, { db, readCache, realtime });
+  metrics.gauge('backup_age_seconds', 'Seconds since the newest good backup in BACKUP_DIR.', async () => {
+    const newest = await lastBackup(config.backupDir);
+    return newest && (Date.now() - newest.time.getTime()) / 1000;
+  });
   const backups = scheduleBackups(config, database.cluster);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

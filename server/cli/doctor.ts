@@ -9,6 +9,7 @@ import { access, readdir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { MIGRATIONS_DIR } from '../db/migrate.ts';
+import { lastBackup } from '../backup/archives.ts';
 
 export type Verdict = 'ok' | 'warn' | 'fail';
 
@@ -123,21 +124,15 @@ async function smtpFinding(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<F
 }
 
 async function backupFinding(backupDir: string, now: Date): Promise<Finding> {
-  const names = await readdir(backupDir).catch(() => undefined);
   const fix = 'Run npm run backup, and set BACKUP_SCHEDULE so the server takes one every day.';
-  if (!names) return warn('backup', `no backup directory ${backupDir}`, fix);
-  let newest: { name: string; time: number } | undefined;
-  for (const name of names) {
-    if (name.startsWith('.')) continue;
-    const info = await stat(path.join(backupDir, name)).catch(() => undefined);
-    if (info?.isFile() && (!newest || info.mtimeMs > newest.time)) newest = { name, time: info.mtimeMs };
-  }
+  const newest = await lastBackup(backupDir).catch(() => undefined);
   if (!newest) return warn('backup', `no backup in ${backupDir}`, fix);
-  const hours = (now.getTime() - newest.time) / HOUR;
+  const name = path.basename(newest.file);
+  const hours = (now.getTime() - newest.time.getTime()) / HOUR;
   const age = hours < 48 ? `${Math.round(hours)} h` : `${Math.round(hours / 24)} days`;
-  if (hours > 7 * 24) return fail('backup', `the newest backup (${newest.name}) is ${age} old`, fix);
-  if (hours > 26) return warn('backup', `the newest backup (${newest.name}) is ${age} old`, fix);
-  return ok('backup', `the newest backup (${newest.name}) is ${age} old`);
+  if (hours > 7 * 24) return fail('backup', `the newest backup (${name}) is ${age} old`, fix);
+  if (hours > 26) return warn('backup', `the newest backup (${name}) is ${age} old`, fix);
+  return ok('backup', `the newest backup (${name}) is ${age} old`);
 }
 
 /** The newest migration's date: a clock before it is certainly wrong. */

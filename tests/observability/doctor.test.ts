@@ -1,10 +1,11 @@
 /** `npm run doctor` on deployments with known faults: each is named, with what to do about it. */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { report, runDoctor, type Finding } from '../../server/cli/doctor.ts';
+import { archiveName } from '../../server/backup/manifest.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'skd-doctor-'));
 const servers: net.Server[] = [];
@@ -55,7 +56,7 @@ describe('npm run doctor', () => {
   test('a sound deployment: https SITE_URL behind a trusted proxy, SMTP answers, a fresh backup, private DATA_DIR', async () => {
     const { dataDir, backupDir } = dirs('good');
     writeFileSync(path.join(dataDir, 'secrets.json'), '{}', { mode: 0o600 });
-    writeFileSync(path.join(backupDir, 'skadron-backup.tar'), 'x');
+    writeFileSync(path.join(backupDir, archiveName(new Date())), 'x');
     const findings = await runDoctor({
       DATA_DIR: dataDir, BACKUP_DIR: backupDir, SITE_URL: 'https://skadron.example.id', TRUST_PROXY: '127.0.0.1',
       SMTP_URL: `smtp://127.0.0.1:${await fakeSmtp()}`,
@@ -68,10 +69,8 @@ describe('npm run doctor', () => {
     const { dataDir, backupDir } = dirs('bad');
     chmodSync(dataDir, 0o755);
     writeFileSync(path.join(dataDir, 'secrets.json'), '{}', { mode: 0o644 });
-    const old = path.join(backupDir, 'skadron-backup.tar');
-    writeFileSync(old, 'x');
-    const tenDaysAgo = new Date(Date.now() - 10 * 24 * 3600_000);
-    utimesSync(old, tenDaysAgo, tenDaysAgo);
+    // An archive is dated by its name, as the backup command writes it.
+    writeFileSync(path.join(backupDir, archiveName(new Date(Date.now() - 10 * 24 * 3600_000))), 'x');
     const findings = await runDoctor({
       DATA_DIR: dataDir, BACKUP_DIR: backupDir, SITE_URL: 'http://skadron.example.id', SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
     }, { clockSynchronised: async () => false, smtpTimeoutMs: 2000 });
