@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { isPgError, type Db } from '../db/adapter.ts';
 import { requestPrologue, type JwtClaims } from '../db/request-context.ts';
 import { Semaphore } from '../db/semaphore.ts';
@@ -102,7 +103,7 @@ export class FilterEvaluator {
 
   private async run(group: GroupCheck, names: string[]): Promise<{ visible: boolean; passed: Map<string, boolean> }> {
     const { meta } = group;
-    const params: unknown[] = [JSON.stringify(group.row)];
+    const params: string[] = [JSON.stringify(group.row)];
     const columns = names.map((name, i) => `${conditionsSql(group.filters.get(name)!, meta, params)} as f${i}`);
     let visibility = 'true';
     if (group.key) {
@@ -117,7 +118,8 @@ export class FilterEvaluator {
                    from (select jsonb_populate_record(null::${meta.qualified}, $1::jsonb) as r) as x`;
     const release = await this.slots.acquire();
     try {
-      const { rows } = await this.db.transaction((tx) => tx.query<Record<string, boolean>>(sql, params), {
+      // BEGIN, the subscriber's settings, the timeout, the statement and COMMIT in one round trip.
+      const { rows } = await this.db.once<Record<string, boolean>>({ text: sql, args: params.map((value) => pg.escapeLiteral(String(value))) }, {
         // Not the anonymous share of the pool: the feed waits for these statements, and a flood of
         // anonymous REST requests must not hold up changes for staff. Their own `concurrency` bounds them.
         readOnly: true,

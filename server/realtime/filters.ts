@@ -63,6 +63,8 @@ function unquote(value: string): string {
 const parts = (...items: string[]) => `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
 
 export function parseFilter(filter: string): Condition[] {
+  // PostgreSQL text cannot hold it, and the statement travels as query text.
+  if (filter.includes('\0')) throw new FilterError(parts(filter.replaceAll('\0', '')));
   return splitTopLevel(filter).map((part) => {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new FilterError(parts(...(eq < 0 ? [part] : [part.slice(0, eq), part.slice(eq + 1)])));
@@ -87,13 +89,14 @@ export function parseFilter(filter: string): Condition[] {
  * SQL for "the row `r` (a composite of the table's type) passes all conditions", with the
  * values appended to `params`. Always yields true or false, never null.
  */
-export function conditionsSql(conditions: Condition[], meta: TableMeta, params: unknown[]): string {
+export function conditionsSql(conditions: Condition[], meta: TableMeta, params: string[]): string {
   const parts = conditions.map((c) => {
     const column = meta.columns.find((col) => col.name === c.column);
     if (!column) throw new FilterError(`invalid column for filter ${c.column}`);
     const lhs = `(r).${quoteIdent(column.name)}`;
-    const param = (value: unknown) => {
-      params.push(value);
+    // An `in` list travels as one JSON array.
+    const param = (value: string | string[]) => {
+      params.push(typeof value === 'string' ? value : JSON.stringify(value));
       return `$${params.length}`;
     };
     let sql: string;
@@ -105,7 +108,7 @@ export function conditionsSql(conditions: Condition[], meta: TableMeta, params: 
       case 'gt': sql = `${lhs} > ${param(c.value)}::${column.sqlType}`; break;
       case 'gte': sql = `${lhs} >= ${param(c.value)}::${column.sqlType}`; break;
       case 'in':
-        sql = `${lhs} = any (array(select jsonb_array_elements_text(${param(JSON.stringify(c.value))}::jsonb))::${column.sqlType}[])`;
+        sql = `${lhs} = any (array(select jsonb_array_elements_text(${param(c.value)}::jsonb))::${column.sqlType}[])`;
         break;
     }
     return `coalesce(${sql}, false)`;

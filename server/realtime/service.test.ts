@@ -31,12 +31,10 @@ describe('delivery at token expiry', () => {
     let clock = start;
     vi.spyOn(Date, 'now').mockImplementation(() => clock);
     const db = {
-      transaction: vi.fn(async (fn: (tx: unknown) => Promise<unknown>) => fn({
-        query: async () => {
-          clock = checkedAt;
-          return { rows: [{ visible: true }] };
-        },
-      })),
+      once: vi.fn(async () => {
+        clock = checkedAt;
+        return { rows: [{ visible: true }] };
+      }),
     } as unknown as Db;
     const realtime = new RealtimeService(db, {} as Keys);
     vi.spyOn(realtime.catalog, 'get').mockResolvedValue(meta);
@@ -91,16 +89,15 @@ describe('filter evaluation', () => {
   function service(poison: (params: unknown[]) => boolean) {
     const statements: Statement[] = [];
     const db = {
-      transaction: vi.fn(async (fn: (tx: unknown) => Promise<unknown>, options: { prologue: string }) => fn({
-        query: async (sql: string, params: unknown[]) => {
-          statements.push({ sql, params, prologue: options.prologue });
-          if (poison(params)) throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
-          const row: Record<string, boolean> = { visible: true };
-          // Each filter here is full_name=eq.<value>: its value is the parameter after the row.
-          for (let i = 0; sql.includes(` as f${i}`); i++) row[`f${i}`] = params[i + 1] === 'Dewi';
-          return { rows: [row] };
-        },
-      })),
+      once: vi.fn(async ({ text: sql, args }: { text: string; args: string[] }, options: { prologue: string }) => {
+        const params = args.map((literal) => literal.slice(1, -1));
+        statements.push({ sql, params, prologue: options.prologue });
+        if (poison(params)) throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+        const row: Record<string, boolean> = { visible: true };
+        // Each filter here is full_name=eq.<value>: its value is the parameter after the row.
+        for (let i = 0; sql.includes(` as f${i}`); i++) row[`f${i}`] = params[i + 1] === 'Dewi';
+        return { rows: [row] };
+      }),
     } as unknown as Db;
     const realtime = new RealtimeService(db, {} as Keys, {}, { chunkSize: 50, timeoutMs: 500, concurrency: 2 });
     vi.spyOn(realtime.catalog, 'get').mockResolvedValue(meta);

@@ -83,6 +83,8 @@ export class RealtimeService {
    */
   async prepare(entries: unknown[], claims: JwtClaims): Promise<Subscription[]> {
     const subscriptions: Subscription[] = [];
+    // A join may repeat one filter many times; it is checked once.
+    const validated = new Set<string>();
     for (const entry of entries) {
       if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
         throw new JoinError('Invalid postgres_changes entry: expected an object with event, schema, table and filter');
@@ -123,7 +125,9 @@ export class RealtimeService {
         const hidden = conditions.find((c) => !selectable.has(c.column));
         try {
           if (hidden) throw new FilterError(`invalid column for filter ${hidden.column}`);
-          await this.evaluator.validate(claims, meta, conditions);
+          const key = `${meta.qualified}\u0000${filter}`;
+          if (!validated.has(key)) await this.evaluator.validate(claims, meta, conditions);
+          validated.add(key);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           throw new JoinError(
