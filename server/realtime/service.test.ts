@@ -14,15 +14,21 @@ describe('subscription ids', () => {
   });
 });
 
+/** public.profiles with an id and one text column. */
+function profiles(rls: boolean, column: string): TableMeta {
+  return {
+    schema: 'public', table: 'profiles', qualified: '"public"."profiles"', rls, primaryKey: ['id'],
+    columns: [{ name: 'id', type: 'uuid', sqlType: 'pg_catalog.uuid' }, { name: column, type: 'text', sqlType: 'pg_catalog.text' }],
+  };
+}
+
+function profileUpdate(record: Record<string, unknown>): Change {
+  return { id: 1, schema: 'public', table: 'profiles', type: 'UPDATE', record, oldRecord: { id: record.id }, commitTimestamp: '2026-11-23T12:00:00.000Z' };
+}
+
 describe('delivery at token expiry', () => {
-  const meta: TableMeta = {
-    schema: 'public', table: 'profiles', qualified: '"public"."profiles"', rls: true, primaryKey: ['id'],
-    columns: [{ name: 'id', type: 'uuid', sqlType: 'pg_catalog.uuid' }, { name: 'status', type: 'text', sqlType: 'pg_catalog.text' }],
-  };
-  const change: Change = {
-    id: 1, schema: 'public', table: 'profiles', type: 'UPDATE', record: { id: 'u1', status: 'approved' }, oldRecord: { id: 'u1' },
-    commitTimestamp: '2026-11-23T12:00:00.000Z',
-  };
+  const meta = profiles(true, 'status');
+  const change = profileUpdate({ id: 'u1', status: 'approved' });
 
   afterEach(() => vi.restoreAllMocks());
 
@@ -73,14 +79,8 @@ describe('delivery at token expiry', () => {
 });
 
 describe('filter evaluation', () => {
-  const meta: TableMeta = {
-    schema: 'public', table: 'profiles', qualified: '"public"."profiles"', rls: false, primaryKey: ['id'],
-    columns: [{ name: 'id', type: 'uuid', sqlType: 'pg_catalog.uuid' }, { name: 'full_name', type: 'text', sqlType: 'pg_catalog.text' }],
-  };
-  const change: Change = {
-    id: 1, schema: 'public', table: 'profiles', type: 'UPDATE', record: { id: 'u1', full_name: 'Dewi' }, oldRecord: { id: 'u1' },
-    commitTimestamp: '2026-11-23T12:00:00.000Z',
-  };
+  const meta = profiles(false, 'full_name');
+  const change = profileUpdate({ id: 'u1', full_name: 'Dewi' });
   interface Statement { sql: string; params: unknown[]; prologue: string }
 
   afterEach(() => vi.restoreAllMocks());
