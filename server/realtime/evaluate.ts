@@ -40,6 +40,9 @@ export interface GroupVerdict {
   passes: Map<string, Promise<boolean | FilterFailure>>;
 }
 
+/** SQLSTATE of a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
 const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /**
@@ -82,7 +85,9 @@ export class FilterEvaluator {
           // a filter misses the change only through its own fault. Anything else (no connection)
           // would fail again, once per filter.
           if (chunk.length > 1 && isPgError(error)) for (const name of chunk) attempt([name]);
-          else if (chunk.length === 1 && isPgError(error)) settle.get(chunk[0])!(new FilterFailure(error));
+          // A comparison alone does not take 500 ms: a timeout then means a loaded server, and the
+          // change is missed rather than the channel ended.
+          else if (chunk.length === 1 && isPgError(error) && error.code !== QUERY_CANCELED) settle.get(chunk[0])!(new FilterFailure(error));
           else for (const name of chunk) settle.get(name)!(false);
         },
       ).finally(() => {
