@@ -86,29 +86,25 @@ export function parseFilter(filter: string): Condition[] {
 }
 
 /**
- * SQL for "the row `r` (a composite of the table's type) passes all conditions", with the
- * values appended to `params`. Always yields true or false, never null.
+ * SQL for "the row `r` (a composite of the table's type) passes all conditions"; `param` takes
+ * each value's text and returns the SQL that reads it. Always yields true or false, never null.
  */
-export function conditionsSql(conditions: Condition[], meta: TableMeta, params: string[]): string {
+export function conditionsSql(conditions: Condition[], meta: TableMeta, param: (value: string) => string): string {
   const parts = conditions.map((c) => {
     const column = meta.columns.find((col) => col.name === c.column);
     if (!column) throw new FilterError(`invalid column for filter ${c.column}`);
     const lhs = `(r).${quoteIdent(column.name)}`;
-    // An `in` list travels as one JSON array.
-    const param = (value: string | string[]) => {
-      params.push(typeof value === 'string' ? value : JSON.stringify(value));
-      return `$${params.length}`;
-    };
+    const one = (value: string | string[]) => param(typeof value === 'string' ? value : JSON.stringify(value));
     let sql: string;
     switch (c.op) {
-      case 'eq': sql = `${lhs} = ${param(c.value)}::${column.sqlType}`; break;
-      case 'neq': sql = `${lhs} <> ${param(c.value)}::${column.sqlType}`; break;
-      case 'lt': sql = `${lhs} < ${param(c.value)}::${column.sqlType}`; break;
-      case 'lte': sql = `${lhs} <= ${param(c.value)}::${column.sqlType}`; break;
-      case 'gt': sql = `${lhs} > ${param(c.value)}::${column.sqlType}`; break;
-      case 'gte': sql = `${lhs} >= ${param(c.value)}::${column.sqlType}`; break;
+      case 'eq': sql = `${lhs} = ${one(c.value)}::${column.sqlType}`; break;
+      case 'neq': sql = `${lhs} <> ${one(c.value)}::${column.sqlType}`; break;
+      case 'lt': sql = `${lhs} < ${one(c.value)}::${column.sqlType}`; break;
+      case 'lte': sql = `${lhs} <= ${one(c.value)}::${column.sqlType}`; break;
+      case 'gt': sql = `${lhs} > ${one(c.value)}::${column.sqlType}`; break;
+      case 'gte': sql = `${lhs} >= ${one(c.value)}::${column.sqlType}`; break;
       case 'in':
-        sql = `${lhs} = any (array(select jsonb_array_elements_text(${param(c.value)}::jsonb))::${column.sqlType}[])`;
+        sql = `${lhs} = any (array(select jsonb_array_elements_text(${param(JSON.stringify(c.value))}::jsonb))::${column.sqlType}[])`;
         break;
     }
     return `coalesce(${sql}, false)`;
