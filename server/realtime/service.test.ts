@@ -160,3 +160,63 @@ describe('filter evaluation', () => {
     expect(slow.fail).not.toHaveBeenCalled();
   });
 });
+
+describe('subscribers with different claims', () => {
+  const meta = profiles(true, 'full_name');
+  const change = profileUpdate({ id: 'u1', full_name: 'Dewi' });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  function subscriber(sub: string): Subscriber {
+    return {
+      topic: `realtime:${sub}`,
+      auth: { token: 't', claims: { role: 'authenticated', sub }, expiresAt: Date.now() + 60_000 },
+      subscriptions: [{ id: 7, event: '*', schema: 'public', table: 'profiles', filter: undefined, conditions: [] }],
+      send: vi.fn(),
+      expire: vi.fn(),
+      fail: vi.fn(),
+    };
+  }
+
+  /** One shared statement answering `batch`, or failing; each group alone sees the row when its sub is `visible`. */
+  function service(batch: unknown[] | Error, visible: string) {
+    const texts: string[] = [];
+    const db = {
+      once: vi.fn(async ({ text }: { text: string }, options: { prologue: string }) => {
+        texts.push(text);
+        if (text.includes('evaluate_as_subscribers')) {
+          if (batch instanceof Error) throw batch;
+          return { rows: [{ results: batch }] };
+        }
+        return { rows: [{ result: [options.prologue.includes(`"sub":"${visible}"`)] }] };
+      }),
+    } as unknown as Db;
+    const realtime = new RealtimeService(db, {} as Keys);
+    vi.spyOn(realtime.catalog, 'get').mockResolvedValue(meta);
+    vi.spyOn(realtime.catalog, 'selectableColumns').mockResolvedValue(new Set(['id', 'full_name']));
+    return { realtime, texts };
+  }
+
+  it('are checked in one statement, each as itself', async () => {
+    const { realtime, texts } = service([[true], [false]], 'u1');
+    const [owner, other] = [subscriber('u1'), subscriber('u2')];
+    realtime.add(owner);
+    realtime.add(other);
+    await realtime.deliver(change);
+    expect(texts).toHaveLength(1);
+    expect(owner.send).toHaveBeenCalledOnce();
+    expect(other.send).not.toHaveBeenCalled();
+  });
+
+  it('are checked one group at a time when the shared statement fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { realtime, texts } = service(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }), 'u1');
+    const [owner, other] = [subscriber('u1'), subscriber('u2')];
+    realtime.add(owner);
+    realtime.add(other);
+    await realtime.deliver(change);
+    expect(texts).toHaveLength(3);
+    expect(owner.send).toHaveBeenCalledOnce();
+    expect(other.send).not.toHaveBeenCalled();
+  });
+});
