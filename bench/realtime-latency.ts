@@ -153,7 +153,8 @@ supabase-js client over the websocket, signed in as the profile's (approved) own
 starts the clock when the UPDATE statement (autocommit) has returned; "supabase-js update() sent" when
 the owner's \`from('profiles').update()\` call starts, so it includes the REST round trip. With ${CROWD} subscribers the
 other ${CROWD - 1} are pending accounts watching the same row: each change then runs ${CROWD} RLS checks, and
-none of them receive anything. Client, server and database share this machine's 2 cores; the
+none of them receive anything. Since decision 0012 the 50 are checked in one statement that switches
+role and claims for each (500 ms statement_timeout). Client, server and database share this machine's 2 cores; the
 1-minute load average was ${load.map((l) => l.toFixed(1)).join(' at the start and ')} at the end (other jobs were
 running), so the tails in particular are noisy.
 

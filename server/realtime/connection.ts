@@ -59,10 +59,10 @@ class Channel implements Subscriber {
   }
 }
 
-function filterKeys(subscriptions: Subscription[]): FilterKey[] {
+function filterKeys(subscriptions: Pick<Subscription, 'schema' | 'table' | 'filter'>[]): FilterKey[] {
   const keys = new Map<string, FilterKey>();
   for (const s of subscriptions) {
-    if (s.filter === undefined || s.table === undefined) continue;
+    if (!s.filter || !s.table) continue;
     const key = { table: `${s.schema}.${s.table}`, filter: s.filter };
     keys.set(JSON.stringify(key), key);
   }
@@ -214,9 +214,6 @@ export class Connection {
       this.send({ joinRef: previous.joinRef, ref: previous.joinRef, topic, event: 'phx_close', payload: {} });
       this.removeChannel(previous);
     }
-    // Counted before the database is asked anything, and again when the channel is admitted.
-    const full = this.shared.full(this.budget);
-    if (full) return fail(full);
 
     const payload = (typeof message.payload === 'object' && message.payload !== null ? message.payload : {}) as Record<string, unknown>;
     const config = (typeof payload.config === 'object' && payload.config !== null ? payload.config : {}) as Record<string, unknown>;
@@ -228,6 +225,15 @@ export class Connection {
     if (!entries || entries.length === 0) {
       return fail('This server supports only postgres_changes: broadcast and presence channels are not available');
     }
+
+    // Counted before the database is asked anything, and again when the channel is admitted.
+    const asked = entries.map((entry) => {
+      const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+      const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+      return { schema: text(e.schema) ?? '', table: text(e.table), filter: text(e.filter) };
+    });
+    const over = this.shared.refusal(this.budget, filterKeys(asked));
+    if (over) return fail(over);
 
     // The first join after page load can lack access_token; Supabase then uses the connection's apikey.
     const requested = payload.access_token;

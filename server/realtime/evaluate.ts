@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { isPgError, type Db } from '../db/adapter.ts';
 import { requestPrologue, type JwtClaims } from '../db/request-context.ts';
 import { Semaphore } from '../db/semaphore.ts';
@@ -39,6 +40,9 @@ export interface GroupVerdict {
   visible: Promise<boolean>;
   passes: Map<string, Promise<boolean | FilterFailure>>;
 }
+
+/** SQLSTATE of a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -82,7 +86,9 @@ export class FilterEvaluator {
           // a filter misses the change only through its own fault. Anything else (no connection)
           // would fail again, once per filter.
           if (chunk.length > 1 && isPgError(error)) for (const name of chunk) attempt([name]);
-          else if (chunk.length === 1 && isPgError(error)) settle.get(chunk[0])!(new FilterFailure(error));
+          // A comparison alone does not take 500 ms: a timeout then means a loaded server, and the
+          // change is missed rather than the channel ended.
+          else if (chunk.length === 1 && isPgError(error) && error.code !== QUERY_CANCELED) settle.get(chunk[0])!(new FilterFailure(error));
           else for (const name of chunk) settle.get(name)!(false);
         },
       ).finally(() => {
@@ -101,34 +107,118 @@ export class FilterEvaluator {
     await this.run({ claims, meta, row: {}, key: undefined, filters: new Map([['', conditions]]) }, ['']);
   }
 
+  /**
+   * Verdicts for several groups of one change. Groups with few filters share one statement, which
+   * switches role and claims for each (realtime.evaluate_as_subscribers, 50_realtime.sql); if it
+   * fails, each group is evaluated on its own as {@link check} does, so one group's fault stays its own.
+   */
+  checkAll(groups: GroupCheck[]): GroupVerdict[] {
+    const verdicts: GroupVerdict[] = new Array(groups.length);
+    let batch: number[] = [];
+    let size = 0;
+    const flush = () => {
+      if (batch.length === 1) verdicts[batch[0]] = this.check(groups[batch[0]]);
+      else if (batch.length > 1) this.batch(batch.map((i) => groups[i])).forEach((verdict, j) => (verdicts[batch[j]] = verdict));
+      batch = [];
+      size = 0;
+    };
+    groups.forEach((group, i) => {
+      const cost = Math.max(1, group.filters.size);
+      if (cost > this.options.chunkSize) {
+        verdicts[i] = this.check(group);
+        return;
+      }
+      if (size + cost > this.options.chunkSize) flush();
+      batch.push(i);
+      size += cost;
+    });
+    flush();
+    return verdicts;
+  }
+
+  private batch(groups: GroupCheck[]): GroupVerdict[] {
+    const results = this.runBatch(groups).catch((error: unknown) => {
+      console.error(`[realtime] evaluating ${groups.length} subscriber groups together failed, evaluating each alone:`, (error as Error).message);
+      return undefined;
+    });
+    let alone: GroupVerdict[] | undefined;
+    const fallback = () => (alone ??= groups.map((group) => this.check(group)));
+    return groups.map((group, i) => ({
+      visible: results.then((r) => (r ? r[i].visible : fallback()[i].visible)),
+      passes: new Map([...group.filters.keys()].map((name) => [
+        name,
+        results.then((r) => (r ? r[i].visible && r[i].passed.get(name) === true : fallback()[i].passes.get(name)!)),
+      ])),
+    }));
+  }
+
+  private async runBatch(groups: GroupCheck[]): Promise<{ visible: boolean; passed: Map<string, boolean> }[]> {
+    const statements = groups.map((group) => {
+      const { sql, params } = statement(group, [...group.filters.keys()], (n) => `($1::text[])[${n}]`);
+      return { claims: group.claims, query: sql, params };
+    });
+    const { rows } = await this.slotted(() => this.db.once<{ results: boolean[][] }>(
+      { text: 'select realtime.evaluate_as_subscribers($1::jsonb) as results', args: [pg.escapeLiteral(JSON.stringify(statements))] },
+      { readOnly: true, prologue: this.timeout() },
+    ));
+    const results = rows[0]?.results ?? [];
+    return groups.map((group, i) => verdictOf([...group.filters.keys()], results[i]));
+  }
+
   private async run(group: GroupCheck, names: string[]): Promise<{ visible: boolean; passed: Map<string, boolean> }> {
-    const { meta } = group;
-    const params: unknown[] = [JSON.stringify(group.row)];
-    const columns = names.map((name, i) => `${conditionsSql(group.filters.get(name)!, meta, params)} as f${i}`);
-    let visibility = 'true';
-    if (group.key) {
-      const where = meta.primaryKey.map((name) => {
-        const column = meta.columns.find((c) => c.name === name)!;
-        params.push(asText(group.key![name]));
-        return `${quoteIdent(name)} = $${params.length}::${column.sqlType}`;
-      });
-      visibility = `exists (select 1 from ${meta.qualified} where ${where.join(' and ')})`;
-    }
-    const sql = `select ${[`${visibility} as visible`, ...columns].join(', ')}
-                   from (select jsonb_populate_record(null::${meta.qualified}, $1::jsonb) as r) as x`;
+    const { sql, params } = statement(group, names, (n) => `$${n}`);
+    // BEGIN, the subscriber's settings, the timeout, the statement and COMMIT in one round trip.
+    const { rows } = await this.slotted(() => this.db.once<{ result: boolean[] }>({ text: sql, args: params.map((value) => pg.escapeLiteral(value)) }, {
+      // Not the anonymous share of the pool: the feed waits for these statements, and a flood of
+      // anonymous REST requests must not hold up changes for staff. Their own `concurrency` bounds them.
+      readOnly: true,
+      prologue: `${requestPrologue(this.db, { claims: group.claims, method: 'GET', path: '/realtime/v1/websocket' })}; ${this.timeout()}`,
+    }));
+    return verdictOf(names, rows[0]?.result);
+  }
+
+  private timeout(): string {
+    return `select set_config('statement_timeout', '${Math.max(1, Math.floor(this.options.timeoutMs))}', true)`;
+  }
+
+  private async slotted<T>(fn: () => Promise<T>): Promise<T> {
     const release = await this.slots.acquire();
     try {
-      const { rows } = await this.db.transaction((tx) => tx.query<Record<string, boolean>>(sql, params), {
-        // Not the anonymous share of the pool: the feed waits for these statements, and a flood of
-        // anonymous REST requests must not hold up changes for staff. Their own `concurrency` bounds them.
-        readOnly: true,
-        prologue: `${requestPrologue(this.db, { claims: group.claims, method: 'GET', path: '/realtime/v1/websocket' })};`
-          + ` select set_config('statement_timeout', '${Math.max(1, Math.floor(this.options.timeoutMs))}', true)`,
-      });
-      const row = rows[0] ?? {};
-      return { visible: row.visible === true, passed: new Map(names.map((name, i) => [name, row[`f${i}`] === true])) };
+      return await fn();
     } finally {
       release();
     }
   }
+}
+
+/**
+ * One statement answering, for the row as `group` sees it: [visible, passes filter 1, ...].
+ * `placeholder(n)` is how the statement reads the n-th of `params`.
+ */
+function statement(group: GroupCheck, names: string[], placeholder: (n: number) => string): { sql: string; params: string[] } {
+  const { meta } = group;
+  const params: string[] = [];
+  const param = (value: string) => {
+    params.push(value);
+    return placeholder(params.length);
+  };
+  const row = param(JSON.stringify(group.row));
+  const filters = names.map((name) => conditionsSql(group.filters.get(name)!, meta, param));
+  let visibility = 'true';
+  if (group.key) {
+    const where = meta.primaryKey.map((name) => {
+      const column = meta.columns.find((c) => c.name === name)!;
+      return `${quoteIdent(name)} = ${param(asText(group.key![name]))}::${column.sqlType}`;
+    });
+    visibility = `exists (select 1 from ${meta.qualified} where ${where.join(' and ')})`;
+  }
+  return {
+    sql: `select array[${[visibility, ...filters].join(', ')}]::boolean[] as result
+            from (select jsonb_populate_record(null::${meta.qualified}, ${row}::jsonb) as r) as x`,
+    params,
+  };
+}
+
+function verdictOf(names: string[], result: boolean[] | undefined): { visible: boolean; passed: Map<string, boolean> } {
+  return { visible: result?.[0] === true, passed: new Map(names.map((name, i) => [name, result?.[i + 1] === true])) };
 }

@@ -63,6 +63,8 @@ function unquote(value: string): string {
 const parts = (...items: string[]) => `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
 
 export function parseFilter(filter: string): Condition[] {
+  // PostgreSQL text cannot hold it, and the statement travels as query text.
+  if (filter.includes('\0')) throw new FilterError(parts(filter.replaceAll('\0', '')));
   return splitTopLevel(filter).map((part) => {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new FilterError(parts(...(eq < 0 ? [part] : [part.slice(0, eq), part.slice(eq + 1)])));
@@ -84,26 +86,23 @@ export function parseFilter(filter: string): Condition[] {
 }
 
 /**
- * SQL for "the row `r` (a composite of the table's type) passes all conditions", with the
- * values appended to `params`. Always yields true or false, never null.
+ * SQL for "the row `r` (a composite of the table's type) passes all conditions"; `param` takes
+ * each value's text and returns the SQL that reads it. Always yields true or false, never null.
  */
-export function conditionsSql(conditions: Condition[], meta: TableMeta, params: unknown[]): string {
+export function conditionsSql(conditions: Condition[], meta: TableMeta, param: (value: string) => string): string {
   const parts = conditions.map((c) => {
     const column = meta.columns.find((col) => col.name === c.column);
     if (!column) throw new FilterError(`invalid column for filter ${c.column}`);
     const lhs = `(r).${quoteIdent(column.name)}`;
-    const param = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
+    const one = (value: string | string[]) => param(typeof value === 'string' ? value : JSON.stringify(value));
     let sql: string;
     switch (c.op) {
-      case 'eq': sql = `${lhs} = ${param(c.value)}::${column.sqlType}`; break;
-      case 'neq': sql = `${lhs} <> ${param(c.value)}::${column.sqlType}`; break;
-      case 'lt': sql = `${lhs} < ${param(c.value)}::${column.sqlType}`; break;
-      case 'lte': sql = `${lhs} <= ${param(c.value)}::${column.sqlType}`; break;
-      case 'gt': sql = `${lhs} > ${param(c.value)}::${column.sqlType}`; break;
-      case 'gte': sql = `${lhs} >= ${param(c.value)}::${column.sqlType}`; break;
+      case 'eq': sql = `${lhs} = ${one(c.value)}::${column.sqlType}`; break;
+      case 'neq': sql = `${lhs} <> ${one(c.value)}::${column.sqlType}`; break;
+      case 'lt': sql = `${lhs} < ${one(c.value)}::${column.sqlType}`; break;
+      case 'lte': sql = `${lhs} <= ${one(c.value)}::${column.sqlType}`; break;
+      case 'gt': sql = `${lhs} > ${one(c.value)}::${column.sqlType}`; break;
+      case 'gte': sql = `${lhs} >= ${one(c.value)}::${column.sqlType}`; break;
       case 'in':
         sql = `${lhs} = any (array(select jsonb_array_elements_text(${param(JSON.stringify(c.value))}::jsonb))::${column.sqlType}[])`;
         break;

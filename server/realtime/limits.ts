@@ -62,6 +62,12 @@ export class Tally {
 
 const keyOf = (f: FilterKey) => `${f.table}\u0000${f.filter}`;
 
+function byTable(filters: FilterKey[]): Map<string, string[]> {
+  const tables = new Map<string, string[]>();
+  for (const f of filters) tables.set(f.table, [...(tables.get(f.table) ?? []), f.filter]);
+  return tables;
+}
+
 /** What one socket holds; the socket keeps it, the shared counts live in {@link SubscriptionBudget}. */
 export class SocketBudget {
   channels = 0;
@@ -77,33 +83,37 @@ export class SubscriptionBudget {
 
   constructor(readonly limits: SubscriptionLimits) {}
 
-  /** TOO_MANY_CHANNELS when no further channel may join on `socket`: asked before a join costs any database work. */
-  full(socket: SocketBudget): string | undefined {
-    const channels = this.addresses.get(socket.address)?.channels ?? 0;
-    return socket.channels >= this.limits.channelsPerSocket || channels >= this.limits.channelsPerAddress ? TOO_MANY_CHANNELS : undefined;
-  }
-
-  /** Why a channel with `filters` may not join on `socket`, or undefined when it may (and is then counted). */
-  admit(socket: SocketBudget, filters: FilterKey[]): string | undefined {
+  /**
+   * Why a channel with `filters` may not join on `socket`, or undefined when it may. Asked before
+   * a join costs any database work (supabase-js retries a refused join with backoff), and again
+   * by {@link admit}.
+   */
+  refusal(socket: SocketBudget, filters: FilterKey[]): string | undefined {
     const { limits } = this;
     const keys = filters.map(keyOf);
-    const full = this.full(socket);
-    if (full) return full;
-    const address = this.addresses.get(socket.address) ?? { channels: 0, filters: new Tally() };
-    if (socket.filters.sizeWith(keys) > limits.filtersPerSocket || address.filters.sizeWith(keys) > limits.filtersPerAddress) {
+    const address = this.addresses.get(socket.address);
+    if (socket.channels >= limits.channelsPerSocket || (address?.channels ?? 0) >= limits.channelsPerAddress) return TOO_MANY_CHANNELS;
+    if (socket.filters.sizeWith(keys) > limits.filtersPerSocket || (address?.filters ?? new Tally()).sizeWith(keys) > limits.filtersPerAddress) {
       return TOO_MANY_FILTERS;
     }
-    const byTable = new Map<string, string[]>();
-    for (const f of filters) byTable.set(f.table, [...(byTable.get(f.table) ?? []), f.filter]);
-    for (const [table, tableFilters] of byTable) {
+    for (const [table, tableFilters] of byTable(filters)) {
       if ((this.tables.get(table) ?? new Tally()).sizeWith(tableFilters) > limits.filtersPerTable) return `${TOO_MANY_FILTERS} on ${table}`;
     }
+    return undefined;
+  }
+
+  /** Counts the channel and returns undefined, or returns why it may not join. */
+  admit(socket: SocketBudget, filters: FilterKey[]): string | undefined {
+    const refused = this.refusal(socket, filters);
+    if (refused) return refused;
+    const keys = filters.map(keyOf);
+    const address = this.addresses.get(socket.address) ?? { channels: 0, filters: new Tally() };
     socket.channels++;
     socket.filters.add(keys);
     address.channels++;
     address.filters.add(keys);
     this.addresses.set(socket.address, address);
-    for (const [table, tableFilters] of byTable) {
+    for (const [table, tableFilters] of byTable(filters)) {
       const tally = this.tables.get(table) ?? new Tally();
       tally.add(tableFilters);
       this.tables.set(table, tally);

@@ -14,15 +14,21 @@ describe('subscription ids', () => {
   });
 });
 
+/** public.profiles with an id and one text column. */
+function profiles(rls: boolean, column: string): TableMeta {
+  return {
+    schema: 'public', table: 'profiles', qualified: '"public"."profiles"', rls, primaryKey: ['id'],
+    columns: [{ name: 'id', type: 'uuid', sqlType: 'pg_catalog.uuid' }, { name: column, type: 'text', sqlType: 'pg_catalog.text' }],
+  };
+}
+
+function profileUpdate(record: Record<string, unknown>): Change {
+  return { id: 1, schema: 'public', table: 'profiles', type: 'UPDATE', record, oldRecord: { id: record.id }, commitTimestamp: '2026-11-23T12:00:00.000Z' };
+}
+
 describe('delivery at token expiry', () => {
-  const meta: TableMeta = {
-    schema: 'public', table: 'profiles', qualified: '"public"."profiles"', rls: true, primaryKey: ['id'],
-    columns: [{ name: 'id', type: 'uuid', sqlType: 'pg_catalog.uuid' }, { name: 'status', type: 'text', sqlType: 'pg_catalog.text' }],
-  };
-  const change: Change = {
-    id: 1, schema: 'public', table: 'profiles', type: 'UPDATE', record: { id: 'u1', status: 'approved' }, oldRecord: { id: 'u1' },
-    commitTimestamp: '2026-11-23T12:00:00.000Z',
-  };
+  const meta = profiles(true, 'status');
+  const change = profileUpdate({ id: 'u1', status: 'approved' });
 
   afterEach(() => vi.restoreAllMocks());
 
@@ -31,12 +37,10 @@ describe('delivery at token expiry', () => {
     let clock = start;
     vi.spyOn(Date, 'now').mockImplementation(() => clock);
     const db = {
-      transaction: vi.fn(async (fn: (tx: unknown) => Promise<unknown>) => fn({
-        query: async () => {
-          clock = checkedAt;
-          return { rows: [{ visible: true }] };
-        },
-      })),
+      once: vi.fn(async () => {
+        clock = checkedAt;
+        return { rows: [{ result: [true] }] };
+      }),
     } as unknown as Db;
     const realtime = new RealtimeService(db, {} as Keys);
     vi.spyOn(realtime.catalog, 'get').mockResolvedValue(meta);
@@ -75,32 +79,24 @@ describe('delivery at token expiry', () => {
 });
 
 describe('filter evaluation', () => {
-  const meta: TableMeta = {
-    schema: 'public', table: 'profiles', qualified: '"public"."profiles"', rls: false, primaryKey: ['id'],
-    columns: [{ name: 'id', type: 'uuid', sqlType: 'pg_catalog.uuid' }, { name: 'full_name', type: 'text', sqlType: 'pg_catalog.text' }],
-  };
-  const change: Change = {
-    id: 1, schema: 'public', table: 'profiles', type: 'UPDATE', record: { id: 'u1', full_name: 'Dewi' }, oldRecord: { id: 'u1' },
-    commitTimestamp: '2026-11-23T12:00:00.000Z',
-  };
+  const meta = profiles(false, 'full_name');
+  const change = profileUpdate({ id: 'u1', full_name: 'Dewi' });
   interface Statement { sql: string; params: unknown[]; prologue: string }
 
   afterEach(() => vi.restoreAllMocks());
 
-  /** A database that answers like PostgreSQL would, and fails any statement holding a value `poison` says is bad. */
-  function service(poison: (params: unknown[]) => boolean) {
+  /** A database that answers like PostgreSQL would, and fails any statement holding the value `bad` with `error`. */
+  function service(bad?: { value: string; error: Error }) {
     const statements: Statement[] = [];
     const db = {
-      transaction: vi.fn(async (fn: (tx: unknown) => Promise<unknown>, options: { prologue: string }) => fn({
-        query: async (sql: string, params: unknown[]) => {
-          statements.push({ sql, params, prologue: options.prologue });
-          if (poison(params)) throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
-          const row: Record<string, boolean> = { visible: true };
-          // Each filter here is full_name=eq.<value>: its value is the parameter after the row.
-          for (let i = 0; sql.includes(` as f${i}`); i++) row[`f${i}`] = params[i + 1] === 'Dewi';
-          return { rows: [row] };
-        },
-      })),
+      once: vi.fn(async ({ text: sql, args }: { text: string; args: string[] }, options: { prologue: string }) => {
+        const params = args.map((literal) => literal.slice(1, -1));
+        statements.push({ sql, params, prologue: options.prologue });
+        if (bad && params.includes(bad.value)) throw bad.error;
+        // Visible, then each filter (full_name=eq.<value>, its value the parameter after the row's).
+        const filters = sql.match(/coalesce\(/g)?.length ?? 0;
+        return { rows: [{ result: [true, ...Array.from({ length: filters }, (_, i) => params[i + 1] === 'Dewi')] }] };
+      }),
     } as unknown as Db;
     const realtime = new RealtimeService(db, {} as Keys, {}, { chunkSize: 50, timeoutMs: 500, concurrency: 2 });
     vi.spyOn(realtime.catalog, 'get').mockResolvedValue(meta);
@@ -120,7 +116,7 @@ describe('filter evaluation', () => {
   }
 
   it('evaluates 1,700 distinct filters in statements of at most 50, as the role with a short timeout', async () => {
-    const { realtime, statements } = service(() => false);
+    const { realtime, statements } = service();
     const watcher = subscriber('Dewi');
     realtime.add(watcher);
     for (let i = 0; i < 1_700; i++) realtime.add(subscriber(`x${i}`));
@@ -128,24 +124,99 @@ describe('filter evaluation', () => {
     expect(watcher.send).toHaveBeenCalledOnce();
     expect(statements).toHaveLength(Math.ceil(1_701 / 50));
     for (const { sql, prologue } of statements) {
-      expect(sql.match(/ as f\d+/g)!.length).toBeLessThanOrEqual(50);
+      expect(sql.match(/coalesce\(/g)!.length).toBeLessThanOrEqual(50);
       expect(prologue).toContain("set_config('role', 'anon', true)");
       expect(prologue).toMatch(/set_config\('statement_timeout', '500', true\)$/);
     }
   });
 
-  it('still delivers to the subscribers whose filters shared a statement with one that failed', async () => {
+  const pgError = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+  it('still delivers to the subscribers whose filters shared a statement with one that failed, and ends the failing channel', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { realtime } = service((params) => params.includes('slow'));
+    const { realtime } = service({ value: 'broken', error: pgError('column "nickname" does not exist', '42703') });
+    const watcher = subscriber('Dewi');
+    const broken = subscriber('broken');
+    realtime.add(broken);
+    realtime.add(watcher);
+    await realtime.deliver(change);
+    expect(watcher.send).toHaveBeenCalledWith(expect.objectContaining({ ids: [7] }));
+    expect(watcher.fail).not.toHaveBeenCalled();
+    // The filter at fault ends its channel, so it cannot cost the next change a second try.
+    expect(broken.send).not.toHaveBeenCalled();
+    expect(broken.fail).toHaveBeenCalledWith('Unable to evaluate filter full_name=eq.broken on public.profiles: column "nickname" does not exist');
+  });
+
+  it('still delivers to the others when one filter times out, and keeps the timed-out channel', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { realtime } = service({ value: 'slow', error: pgError('canceling statement due to statement timeout', '57014') });
     const watcher = subscriber('Dewi');
     const slow = subscriber('slow');
     realtime.add(slow);
     realtime.add(watcher);
     await realtime.deliver(change);
     expect(watcher.send).toHaveBeenCalledWith(expect.objectContaining({ ids: [7] }));
-    expect(watcher.fail).not.toHaveBeenCalled();
-    // The filter at fault ends its channel, so it cannot hold up the next change too.
     expect(slow.send).not.toHaveBeenCalled();
-    expect(slow.fail).toHaveBeenCalledWith('Unable to evaluate filter full_name=eq.slow on public.profiles: canceling statement due to statement timeout');
+    expect(slow.fail).not.toHaveBeenCalled();
+  });
+});
+
+describe('subscribers with different claims', () => {
+  const meta = profiles(true, 'full_name');
+  const change = profileUpdate({ id: 'u1', full_name: 'Dewi' });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  function subscriber(sub: string): Subscriber {
+    return {
+      topic: `realtime:${sub}`,
+      auth: { token: 't', claims: { role: 'authenticated', sub }, expiresAt: Date.now() + 60_000 },
+      subscriptions: [{ id: 7, event: '*', schema: 'public', table: 'profiles', filter: undefined, conditions: [] }],
+      send: vi.fn(),
+      expire: vi.fn(),
+      fail: vi.fn(),
+    };
+  }
+
+  /** One shared statement answering `batch`, or failing; each group alone sees the row when its sub is `visible`. */
+  function service(batch: unknown[] | Error, visible: string) {
+    const texts: string[] = [];
+    const db = {
+      once: vi.fn(async ({ text }: { text: string }, options: { prologue: string }) => {
+        texts.push(text);
+        if (text.includes('evaluate_as_subscribers')) {
+          if (batch instanceof Error) throw batch;
+          return { rows: [{ results: batch }] };
+        }
+        return { rows: [{ result: [options.prologue.includes(`"sub":"${visible}"`)] }] };
+      }),
+    } as unknown as Db;
+    const realtime = new RealtimeService(db, {} as Keys);
+    vi.spyOn(realtime.catalog, 'get').mockResolvedValue(meta);
+    vi.spyOn(realtime.catalog, 'selectableColumns').mockResolvedValue(new Set(['id', 'full_name']));
+    return { realtime, texts };
+  }
+
+  it('are checked in one statement, each as itself', async () => {
+    const { realtime, texts } = service([[true], [false]], 'u1');
+    const [owner, other] = [subscriber('u1'), subscriber('u2')];
+    realtime.add(owner);
+    realtime.add(other);
+    await realtime.deliver(change);
+    expect(texts).toHaveLength(1);
+    expect(owner.send).toHaveBeenCalledOnce();
+    expect(other.send).not.toHaveBeenCalled();
+  });
+
+  it('are checked one group at a time when the shared statement fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { realtime, texts } = service(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }), 'u1');
+    const [owner, other] = [subscriber('u1'), subscriber('u2')];
+    realtime.add(owner);
+    realtime.add(other);
+    await realtime.deliver(change);
+    expect(texts).toHaveLength(3);
+    expect(owner.send).toHaveBeenCalledOnce();
+    expect(other.send).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import type { Db } from '../db/adapter.ts';
 import type { Keys } from '../keys.ts';
 import { ChangeFeed, type Change, type ChangeType, type FeedOptions } from './feed.ts';
-import { DEFAULT_EVALUATION, FilterEvaluator, FilterFailure, type EvaluationOptions } from './evaluate.ts';
+import { DEFAULT_EVALUATION, FilterEvaluator, FilterFailure, type EvaluationOptions, type GroupCheck, type GroupVerdict } from './evaluate.ts';
 import { FilterError, parseFilter, type Condition } from './filters.ts';
 import { TableCatalog, type TableMeta } from './tables.ts';
 import type { VerifiedToken } from './tokens.ts';
@@ -29,6 +29,14 @@ export interface Subscriber {
 }
 
 export class JoinError extends Error {}
+
+/** Subscribers sharing claims, with what their role may select and what must be evaluated for them. */
+interface PreparedGroup {
+  selectable: Set<string>;
+  targets: { subscriber: Subscriber; subscriptions: Subscription[] }[];
+  usable(s: Subscription): boolean;
+  check: GroupCheck | undefined;
+}
 
 const EVENTS = ['*', 'INSERT', 'UPDATE', 'DELETE'] as const;
 
@@ -83,6 +91,8 @@ export class RealtimeService {
    */
   async prepare(entries: unknown[], claims: JwtClaims): Promise<Subscription[]> {
     const subscriptions: Subscription[] = [];
+    // A join may repeat one filter many times; it is checked once.
+    const validated = new Set<string>();
     for (const entry of entries) {
       if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
         throw new JoinError('Invalid postgres_changes entry: expected an object with event, schema, table and filter');
@@ -123,7 +133,9 @@ export class RealtimeService {
         const hidden = conditions.find((c) => !selectable.has(c.column));
         try {
           if (hidden) throw new FilterError(`invalid column for filter ${hidden.column}`);
-          await this.evaluator.validate(claims, meta, conditions);
+          const key = `${meta.qualified}\u0000${filter}`;
+          if (!validated.has(key)) await this.evaluator.validate(claims, meta, conditions);
+          validated.add(key);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           throw new JoinError(
@@ -171,43 +183,53 @@ export class RealtimeService {
       group.targets.push(match);
       groups.set(key, group);
     }
-    // Groups are evaluated side by side and each subscriber is sent the change as soon as its own
-    // filters are decided; the next change waits for all of them, so every subscriber gets changes in order.
-    await Promise.all([...groups.values()].map(({ auth, targets }) => this.deliverToGroup(change, meta, row, checked, auth, targets)));
+    const prepared = (await Promise.all([...groups.values()].map((group) => this.prepareGroup(change, meta, row, checked, group))))
+      .filter((p) => p !== undefined);
+    // Groups are evaluated together (or side by side) and each subscriber is sent the change as soon
+    // as its own filters are decided; the next change waits for all of them, so every subscriber
+    // gets changes in order.
+    const evaluated = prepared.filter((p) => p.check);
+    const verdicts = this.evaluator.checkAll(evaluated.map((p) => p.check!));
+    const everyone: GroupVerdict = { visible: Promise.resolve(true), passes: new Map() };
+    await Promise.all(prepared.map((p) => this.send(change, meta, p, p.check ? verdicts[evaluated.indexOf(p)] : everyone)));
   }
 
-  private async deliverToGroup(
+  /** What a group needs evaluated, or undefined when its role may see nothing of the row. */
+  private async prepareGroup(
     change: Change,
     meta: TableMeta,
     row: Record<string, unknown>,
     checked: boolean,
-    auth: VerifiedToken,
-    targets: { subscriber: Subscriber; subscriptions: Subscription[] }[],
-  ): Promise<void> {
+    { auth, targets }: { auth: VerifiedToken; targets: { subscriber: Subscriber; subscriptions: Subscription[] }[] },
+  ): Promise<PreparedGroup | undefined> {
     const selectable = await this.catalog.selectableColumns(auth.claims.role, meta);
-    if (!selectable.size && meta.primaryKey.length) return;
+    if (!selectable.size && meta.primaryKey.length) return undefined;
     // Selecting the row by its key needs the key's columns; without them the row is not visible.
-    if (checked && !meta.primaryKey.every((name) => selectable.has(name))) return;
+    if (checked && !meta.primaryKey.every((name) => selectable.has(name))) return undefined;
     // A filter on a column the role may not select would reveal that column's value.
     const usable = (s: Subscription) => s.conditions.every((c) => selectable.has(c.column));
     const filters = new Map<string, Condition[]>();
     for (const { subscriptions } of targets) {
       for (const s of subscriptions) if (s.conditions.length && usable(s)) filters.set(s.filter!, s.conditions);
     }
-    const verdict = checked || filters.size
-      ? this.evaluator.check({ claims: auth.claims, meta, row, key: checked ? change.record ?? {} : undefined, filters })
-      : { visible: Promise.resolve(true), passes: new Map<string, Promise<boolean | FilterFailure>>() };
-    const data = this.payload(meta, change, selectable);
-    await Promise.all(targets.map(async ({ subscriber, subscriptions }) => {
+    const check = checked || filters.size
+      ? { claims: auth.claims, meta, row, key: checked ? change.record ?? {} : undefined, filters }
+      : undefined;
+    return { selectable, targets, usable, check };
+  }
+
+  private async send(change: Change, meta: TableMeta, group: PreparedGroup, verdict: GroupVerdict): Promise<void> {
+    const data = this.payload(meta, change, group.selectable);
+    await Promise.all(group.targets.map(async ({ subscriber, subscriptions }) => {
       const decided = await Promise.all(subscriptions.map(async (s) => {
         if (!s.conditions.length) return { s, passed: await verdict.visible };
-        return { s, passed: usable(s) ? await verdict.passes.get(s.filter!)! : false };
+        return { s, passed: group.usable(s) ? await verdict.passes.get(s.filter!)! : false };
       }));
       // The checks above awaited the database: a channel that left meanwhile gets nothing, and
       // one whose token ran out meanwhile is ended now rather than sent one more change.
       if (!this.subscribers.has(subscriber)) return;
       // A filter that failed on its own would cost every later change of the table the same
-      // wait (a timeout) and still miss them: its channel ends, as Supabase ends a subscription it cannot serve.
+      // retry and still miss them: its channel ends, as Supabase ends a subscription it cannot serve.
       const failed = decided.find((d) => d.passed instanceof FilterFailure);
       if (failed) {
         subscriber.fail(`Unable to evaluate filter ${failed.s.filter} on ${meta.schema}.${meta.table}: ${(failed.passed as FilterFailure).error.message}`);

@@ -127,6 +127,16 @@ describe('realtime under attack', () => {
     }
   });
 
+  it('refuses a join carrying more distinct filters than a socket may hold', async () => {
+    const socket = track(await RawSocket.open(t.url, t.server.anonKey));
+    const entries = Array.from({ length: 101 }, (_, n) => ({ event: '*', schema: 'public', table: 'profiles', filter: `full_name=eq.y${n}` }));
+    socket.send(joinFrame('1', 'many', { postgres_changes: entries }));
+    expect((await socket.reply('1'))[4]).toEqual({ status: 'error', response: { reason: 'ChannelRateLimitReached: Too many postgres_changes filters' } });
+    // The same filter a hundred times is one filter.
+    socket.send(joinFrame('2', 'same', { postgres_changes: entries.map((e) => ({ ...e, filter: 'full_name=eq.y0' })) }));
+    expect((await socket.reply('2'))[4]).toMatchObject({ status: 'ok' });
+  });
+
   it('delivers to the other subscribers when one subscriber\'s filter fails to evaluate', async () => {
     await t.server.ctx.db.exec(`
       create table public.rt_probe (id int primary key, label text, note text);
@@ -139,10 +149,10 @@ describe('realtime under attack', () => {
     const doomed = watch(track(t.anon()), 'doomed', 'rt_probe', 'note=eq.x');
     expect((await keeper.outcome).status).toBe('SUBSCRIBED');
     expect((await doomed.outcome).status).toBe('SUBSCRIBED');
-    // A migration drops the column one subscriber filters on while both are subscribed: that
-    // filter can no longer be evaluated until the table's description is read again.
+    // A migration changes the type of the column one subscriber filters on while both are
+    // subscribed: that filter no longer fits the table until its description is read again.
     await t.server.ctx.db.exec(`
-      alter table public.rt_probe drop column note;
+      alter table public.rt_probe alter column note type integer using null;
       insert into public.rt_probe values (1, 'keep');`);
     const inserted = await waitFor(() => keeper.events.find((e) => e.eventType === 'INSERT'), 5_000, 'the INSERT');
     expect(inserted.new).toMatchObject({ id: 1, label: 'keep' });

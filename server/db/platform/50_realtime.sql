@@ -92,9 +92,45 @@ end
 $$;
 revoke all on function realtime.sync_capture_triggers() from public;
 
--- Visibility and filters are now evaluated by the server in a transaction of their own per
--- subscriber group, as its role with a statement timeout (server/realtime/evaluate.ts).
+-- Replaced by realtime.evaluate_as_subscribers.
 drop function if exists realtime.check_visibility(text, text[], jsonb);
+
+-- Row visibility and postgres_changes filters for several subscriber groups of one change, each
+-- evaluated as the group's role with its claims and the settings an API request gets
+-- (request-context.ts), so policies and privileges decide. `statements` is a list of
+-- {claims, query, params}: `query`, built by the server from quoted identifiers, reads the values
+-- as ($1::text[])[n] and yields boolean[] (visible, then one per filter). SECURITY INVOKER on
+-- purpose: switching role is checked against the session user. The settings are transaction-local
+-- and the server runs this in a read-only transaction with a short statement_timeout
+-- (server/realtime/evaluate.ts); if it fails, each group is evaluated alone. Only the server may
+-- call it (a caller allowed to switch roles could otherwise pick any of them).
+create or replace function realtime.evaluate_as_subscribers(statements jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  statement jsonb;
+  result boolean[];
+  results jsonb := '[]';
+begin
+  for statement in select * from pg_catalog.jsonb_array_elements(statements) loop
+    perform pg_catalog.set_config('search_path', 'public, extensions', true),
+            pg_catalog.set_config('request.jwt.claims', (statement -> 'claims')::text, true),
+            pg_catalog.set_config('request.jwt.claim.role', statement -> 'claims' ->> 'role', true),
+            pg_catalog.set_config('request.jwt.claim.sub', coalesce(statement -> 'claims' ->> 'sub', ''), true),
+            pg_catalog.set_config('request.method', 'GET', true),
+            pg_catalog.set_config('request.path', '/realtime/v1/websocket', true),
+            pg_catalog.set_config('request.headers', '{}', true),
+            pg_catalog.set_config('role', statement -> 'claims' ->> 'role', true);
+    execute statement ->> 'query' into result
+      using array(select pg_catalog.jsonb_array_elements_text(statement -> 'params'));
+    results := results || pg_catalog.jsonb_build_array(result);
+  end loop;
+  return results;
+end
+$$;
+revoke all on function realtime.evaluate_as_subscribers(jsonb) from public;
 
 create or replace function realtime.sync_capture_triggers_on_ddl() returns event_trigger
 language plpgsql
