@@ -154,7 +154,7 @@ const CASES: Case[] = [
   { name: 'update article (minimal -> 204)', as: 'admin', method: 'PATCH', path: `/articles?id=eq.${A(6)}`, headers: json, body: { title: 'Judul diubah', category: null, version: 1 } },
   { name: 'update returning representation', as: 'admin', method: 'PATCH', path: `/articles?id=eq.${A(6)}&select=title,category`, headers: { ...json, ...rep }, body: { category: 'Latihan', version: 2 } },
   // issue 24: optimistic concurrency through a trigger's PTxyz SQLSTATE
-  { name: 'stale version -> PT409 409', as: 'admin', method: 'PATCH', path: `/articles?id=eq.${A(6)}`, headers: json, body: { title: 'basi', version: 1 } },
+  { name: 'stale version -> PT409 409', as: 'admin', method: 'PATCH', path: `/articles?id=eq.${A(6)}`, headers: json, body: { title: 'basi', version: 1 }, diff: { reason: 'same body except the details\' updated_at, each database\'s own time of the newer version', compare: 'status+code' } },
   { name: 'update without version -> PT400 400', as: 'admin', method: 'PATCH', path: `/articles?id=eq.${A(6)}`, headers: json, body: { title: 'tanpa versi' } },
   { name: 'update matching nothing', as: 'admin', method: 'PATCH', path: `/articles?id=eq.${A(9)}&select=title`, headers: { ...json, ...rep }, body: { title: 'x' } },
   { name: 'update by anon changes nothing', as: 'anon', method: 'PATCH', path: `/articles?id=eq.${A(1)}`, headers: { ...json, ...rep }, body: { title: 'dirusak' } },

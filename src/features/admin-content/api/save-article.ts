@@ -3,7 +3,7 @@ import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
 import { getArticleImages, removeUnusedArticleImages } from './article-files'
-import { asVersionConflict, OVERWRITE_HEADER } from './version-conflict'
+import { asVersionConflict, OVERWRITE_HEADER } from '@/lib/version-conflict'
 
 export type ArticleFields = Pick<
   Database['public']['Tables']['articles']['Insert'],
