@@ -37,7 +37,7 @@ import { FilePicker } from './file-picker'
 import { ImageThumb } from './image-thumb'
 import { PublicationFields } from './publication-fields'
 import { initialMode, publishedAtFor, toWibParts, type PublishMode } from '../lib/publication'
-import { isImageFile } from '../lib/picked-files'
+import { isImageFile, messageOf } from '../lib/picked-files'
 import { describeError } from '@/lib/error-messages'
 import { useBodyUploads } from './use-body-uploads'
 
@@ -65,7 +65,8 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
   const [saved, setSaved] = useState<{ id: string; version: number } | null>(
     article ? { id: article.id, version: article.version } : null,
   )
-  const editing = saved !== null
+  // the dialog's title and SPEC.md's toasts follow how it was opened, even after a draft autosave
+  const editing = article !== null
   const [title, setTitle] = useState(article?.title ?? '')
   const [category, setCategory] = useState(article?.category ?? '')
   const [content, setContent] = useState(article?.content ?? '')
@@ -261,7 +262,7 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
       }
       if (auto) return
       toast.error(editing ? 'Gagal Memperbarui' : 'Gagal Menyimpan', {
-        description: describeError(error),
+        description: messageOf(error),
       })
     } finally {
       setSaving(false)

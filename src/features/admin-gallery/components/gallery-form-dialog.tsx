@@ -9,7 +9,6 @@ import { fieldErrors } from '@/lib/validation/field-errors'
 import type { Gallery } from '../api/get-galleries'
 import { useSaveGallery } from '../api/save-gallery'
 import { VersionConflictError } from '@/lib/version-conflict'
-import { describeError } from '@/lib/error-messages'
 import {
   GALLERY_DESCRIPTION_MAX,
   GALLERY_NAME_MAX,
@@ -50,7 +49,7 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
                 description: `${error.conflict.updatedByName ?? 'Pengguna lain'} telah menyimpan versi yang lebih baru. Tutup lalu buka lagi galeri ini untuk menyunting versi terbaru.`,
               })
             : toast.error(editing ? 'Gagal memperbarui galeri' : 'Gagal menyimpan galeri', {
-                description: describeError(error),
+                description: error.message,
               }),
       },
     )
