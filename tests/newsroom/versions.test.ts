@@ -245,3 +245,26 @@ describe('presence', () => {
     expect((await personnel.from('article_editors').select('user_id').eq('article_id', row.id)).data).toEqual([]);
   });
 });
+
+describe('what visitors can reach', () => {
+  it('shows no earlier version and no deleted article through REST, search, RSS or the sitemap', async () => {
+    const token = `rahasialama${Date.now()}`;
+    const row = await newArticle(`Judul ${token}`, `<p>Kata ${token} di versi pertama.</p>`);
+    await first.from('articles').update({ title: 'Judul bersih', content: '<p>Versi bersih.</p>', author_id: firstId, version: 1 }).eq('id', row.id);
+    const deleted = await newArticle(`Dihapus ${token}`, `<p>Isi ${token} yang dihapus.</p>`);
+    await first.from('articles').delete().eq('id', deleted.id);
+
+    const search = await visitor.rpc('search_articles', { q: token });
+    expect(search.error).toBeNull();
+    expect(search.data).toEqual([]);
+    expect((await visitor.from('articles').select('id').eq('id', deleted.id)).data).toEqual([]);
+    // the rendered pages are checked in e2e/admin/newsroom.spec.ts (this server runs without the site)
+    for (const feed of ['/rss.xml', '/sitemap.xml']) {
+      const res = await fetch(`${t.url}${feed}`);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(deleted.id);
+    }
+  });
+});
