@@ -354,24 +354,48 @@ begin
 end
 $$;
 
+-- The trash entry (the latest 'delete' revision) a restore brings back; refuses a row that is not
+-- deleted (409), nothing in the trash (404) and an entry older than 30 days (410).
+create function private.trash_entry(trash_kind text, target uuid) returns bigint
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  noun text := case trash_kind when 'article' then 'Artikel' else 'Galeri' end;
+  live boolean;
+  entry bigint;
+  deleted_at timestamptz;
+begin
+  if trash_kind = 'article' then
+    live := exists (select 1 from public.articles a where a.id = target);
+    select r.id, r.replaced_at into entry, deleted_at from public.article_revisions r
+      where r.article_id = target and r.kind = 'delete' order by r.id desc limit 1;
+  else
+    live := exists (select 1 from public.galleries g where g.id = target);
+    select r.id, r.replaced_at into entry, deleted_at from public.gallery_revisions r
+      where r.gallery_id = target and r.kind = 'delete' order by r.id desc limit 1;
+  end if;
+  if live then
+    raise exception '% ini tidak berada di Tempat Sampah.', noun using errcode = 'PT409';
+  end if;
+  if entry is null then
+    raise exception '% tidak ditemukan di Tempat Sampah.', noun using errcode = 'PT404';
+  end if;
+  if deleted_at < now() - interval '30 days' then
+    raise exception '% sudah lebih dari 30 hari di Tempat Sampah dan tidak dapat dipulihkan lagi.', noun using errcode = 'PT410';
+  end if;
+  return entry;
+end
+$$;
+
 -- A deleted article comes back from the trash with its id (so its URL), author, dates and text.
 create function public.restore_deleted_article(target_article uuid) returns integer
 language plpgsql security definer set search_path = '' as $$
 declare
   rev public.article_revisions;
+  entry bigint;
 begin
   perform private.require_staff('memulihkan artikel dari Tempat Sampah');
-  if exists (select 1 from public.articles a where a.id = target_article) then
-    raise exception 'Artikel ini tidak berada di Tempat Sampah.' using errcode = 'PT409';
-  end if;
-  select * into rev from public.article_revisions r
-    where r.article_id = target_article and r.kind = 'delete' order by r.id desc limit 1;
-  if not found then
-    raise exception 'Artikel tidak ditemukan di Tempat Sampah.' using errcode = 'PT404';
-  end if;
-  if rev.replaced_at < now() - interval '30 days' then
-    raise exception 'Artikel sudah lebih dari 30 hari di Tempat Sampah dan tidak dapat dipulihkan lagi.' using errcode = 'PT410';
-  end if;
+  entry := private.trash_entry('article', target_article);
+  select * into rev from public.article_revisions r where r.id = entry;
   insert into public.articles (id, title, category, content, cover_image_url, image_gallery_urls, published_at,
     author_id, created_at, version, updated_by)
   values (rev.article_id, rev.title, rev.category, rev.content, rev.cover_image_url, rev.image_gallery_urls,
@@ -387,19 +411,11 @@ create function public.restore_deleted_gallery(target_gallery uuid) returns inte
 language plpgsql security definer set search_path = '' as $$
 declare
   rev public.gallery_revisions;
+  entry bigint;
 begin
   perform private.require_staff('memulihkan galeri dari Tempat Sampah');
-  if exists (select 1 from public.galleries g where g.id = target_gallery) then
-    raise exception 'Galeri ini tidak berada di Tempat Sampah.' using errcode = 'PT409';
-  end if;
-  select * into rev from public.gallery_revisions r
-    where r.gallery_id = target_gallery and r.kind = 'delete' order by r.id desc limit 1;
-  if not found then
-    raise exception 'Galeri tidak ditemukan di Tempat Sampah.' using errcode = 'PT404';
-  end if;
-  if rev.replaced_at < now() - interval '30 days' then
-    raise exception 'Galeri sudah lebih dari 30 hari di Tempat Sampah dan tidak dapat dipulihkan lagi.' using errcode = 'PT410';
-  end if;
+  entry := private.trash_entry('gallery', target_gallery);
+  select * into rev from public.gallery_revisions r where r.id = entry;
   insert into public.galleries (id, name, description, created_at, version, updated_by)
   values (rev.gallery_id, rev.name, rev.description, rev.gallery_created_at, rev.version + 1, auth.uid());
   insert into public.gallery_photos (gallery_id, path, caption, alt, position)
@@ -413,7 +429,7 @@ end
 $$;
 
 revoke execute on function private.person_name(uuid), private.check_row_version(), private.stamp_row_version(),
-  private.keep_article_revision(), private.keep_gallery_revision(), private.require_staff(text),
+  private.keep_article_revision(), private.keep_gallery_revision(), private.require_staff(text), private.trash_entry(text, uuid),
   private.audit_diff(jsonb, jsonb) from public, anon, authenticated;
 revoke execute on function public.restore_article_revision(uuid, bigint, integer), public.restore_deleted_article(uuid),
   public.restore_deleted_gallery(uuid) from public, anon;
