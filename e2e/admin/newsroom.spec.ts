@@ -164,3 +164,32 @@ for (const viewport of VIEWPORTS) {
     await context.close()
   })
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`a deleted gallery comes back from Tempat Sampah with its photos (${viewport.name})`, async ({ newGallery, browser, baseURL }) => {
+    const gallery = await newGallery({ name: `Galeri Sampah ${viewport.name} ${Date.now()}` })
+    const { supabase } = await signedInClient(baseURL, first.email, first.password)
+    const path = `${gallery.id}/foto.png`
+    expect((await supabase.storage.from('gallery_photos').upload(path, png(40, 30, [160, 90, 20]), { contentType: 'image/png' })).error).toBeNull()
+    expect((await supabase.from('gallery_photos').insert({ gallery_id: gallery.id, path, alt: 'Foto latihan' })).error).toBeNull()
+    const url = supabase.storage.from('gallery_photos').getPublicUrl(path).data.publicUrl
+
+    const { context, page } = await newSignedInPage(browser, baseURL, first, viewport)
+    await page.goto('/admin/gallery')
+    await page.getByRole('button', { name: `Hapus ${gallery.name}` }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ya, Hapus' }).click()
+    await expectToast(page, 'Galeri dihapus!')
+    expect((await page.request.get(url)).status()).toBe(200)
+
+    await page.getByRole('button', { name: 'Tempat Sampah' }).click()
+    const trash = page.getByRole('region', { name: 'Galeri di Tempat Sampah' })
+    await expect(trash).toContainText('1 foto')
+    await trash.getByRole('button', { name: `Pulihkan ${gallery.name}` }).click()
+    await expectToast(page, 'Galeri Dipulihkan')
+    await expect(page.getByRole('heading', { name: gallery.name })).toBeVisible()
+    const { data } = await supabase.from('gallery_photos').select('path, alt').eq('gallery_id', gallery.id)
+    expect(data).toEqual([{ path, alt: 'Foto latihan' }])
+    expect((await page.request.get(url)).status()).toBe(200)
+    await context.close()
+  })
+}
