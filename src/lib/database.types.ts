@@ -30,6 +30,98 @@ export type Database = {
   }
   public: {
     Tables: {
+      article_editors: {
+        Row: {
+          article_id: string
+          editor_name: string | null
+          seen_at: string
+          user_id: string
+        }
+        Insert: {
+          article_id: string
+          editor_name?: string | null
+          seen_at?: string
+          user_id?: string
+        }
+        Update: {
+          article_id?: string
+          editor_name?: string | null
+          seen_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'article_editors_article_id_fkey'
+            columns: ['article_id']
+            isOneToOne: false
+            referencedRelation: 'articles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      article_revisions: {
+        Row: {
+          article_created_at: string
+          article_id: string
+          author_id: string | null
+          category: string | null
+          content: string
+          cover_image_url: string | null
+          id: number
+          image_gallery_urls: string[]
+          kind: string
+          published_at: string | null
+          replaced_at: string
+          replaced_by: string | null
+          replaced_by_name: string | null
+          saved_at: string
+          saved_by: string | null
+          saved_by_name: string | null
+          title: string
+          version: number
+        }
+        Insert: {
+          article_created_at: string
+          article_id: string
+          author_id?: string | null
+          category?: string | null
+          content: string
+          cover_image_url?: string | null
+          id?: never
+          image_gallery_urls?: string[]
+          kind: string
+          published_at?: string | null
+          replaced_at?: string
+          replaced_by?: string | null
+          replaced_by_name?: string | null
+          saved_at: string
+          saved_by?: string | null
+          saved_by_name?: string | null
+          title: string
+          version: number
+        }
+        Update: {
+          article_created_at?: string
+          article_id?: string
+          author_id?: string | null
+          category?: string | null
+          content?: string
+          cover_image_url?: string | null
+          id?: never
+          image_gallery_urls?: string[]
+          kind?: string
+          published_at?: string | null
+          replaced_at?: string
+          replaced_by?: string | null
+          replaced_by_name?: string | null
+          saved_at?: string
+          saved_by?: string | null
+          saved_by_name?: string | null
+          title?: string
+          version?: number
+        }
+        Relationships: []
+      }
       articles: {
         Row: {
           author_id: string | null
@@ -44,6 +136,8 @@ export type Database = {
           search_vector: string | null
           title: string
           updated_at: string
+          updated_by: string | null
+          version: number
         }
         Insert: {
           author_id?: string | null
@@ -58,6 +152,8 @@ export type Database = {
           search_vector?: never
           title: string
           updated_at?: string
+          updated_by?: string | null
+          version?: number
         }
         Update: {
           author_id?: string | null
@@ -72,6 +168,8 @@ export type Database = {
           search_vector?: never
           title?: string
           updated_at?: string
+          updated_by?: string | null
+          version?: number
         }
         Relationships: [
           {
@@ -165,6 +263,8 @@ export type Database = {
           id: string
           name: string
           updated_at: string
+          updated_by: string | null
+          version: number
         }
         Insert: {
           created_at?: string
@@ -172,6 +272,8 @@ export type Database = {
           id?: string
           name: string
           updated_at?: string
+          updated_by?: string | null
+          version?: number
         }
         Update: {
           created_at?: string
@@ -179,6 +281,8 @@ export type Database = {
           id?: string
           name?: string
           updated_at?: string
+          updated_by?: string | null
+          version?: number
         }
         Relationships: []
       }
@@ -219,6 +323,57 @@ export type Database = {
             referencedColumns: ['id']
           },
         ]
+      }
+      gallery_revisions: {
+        Row: {
+          description: string | null
+          gallery_created_at: string
+          gallery_id: string
+          id: number
+          kind: string
+          name: string
+          photos: Json
+          replaced_at: string
+          replaced_by: string | null
+          replaced_by_name: string | null
+          saved_at: string
+          saved_by: string | null
+          saved_by_name: string | null
+          version: number
+        }
+        Insert: {
+          description?: string | null
+          gallery_created_at: string
+          gallery_id: string
+          id?: never
+          kind: string
+          name: string
+          photos?: Json
+          replaced_at?: string
+          replaced_by?: string | null
+          replaced_by_name?: string | null
+          saved_at: string
+          saved_by?: string | null
+          saved_by_name?: string | null
+          version: number
+        }
+        Update: {
+          description?: string | null
+          gallery_created_at?: string
+          gallery_id?: string
+          id?: never
+          kind?: string
+          name?: string
+          photos?: Json
+          replaced_at?: string
+          replaced_by?: string | null
+          replaced_by_name?: string | null
+          saved_at?: string
+          saved_by?: string | null
+          saved_by_name?: string | null
+          version?: number
+        }
+        Relationships: []
       }
       profiles: {
         Row: {
@@ -261,10 +416,56 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      article_trash: {
+        Row: {
+          author_id: string | null
+          category: string | null
+          cover_image_url: string | null
+          deleted_at: string | null
+          deleted_by: string | null
+          deleted_by_name: string | null
+          id: string | null
+          published_at: string | null
+          revision_id: number | null
+          title: string | null
+          version: number | null
+        }
+        Insert: {
+          [_ in never]: never
+        }
+        Update: {
+          [_ in never]: never
+        }
+        Relationships: []
+      }
+      gallery_trash: {
+        Row: {
+          cover_path: string | null
+          deleted_at: string | null
+          deleted_by: string | null
+          deleted_by_name: string | null
+          description: string | null
+          id: string | null
+          name: string | null
+          photo_count: number | null
+          revision_id: number | null
+          version: number | null
+        }
+        Insert: {
+          [_ in never]: never
+        }
+        Update: {
+          [_ in never]: never
+        }
+        Relationships: []
+      }
     }
     Functions: {
       abandoned_article_images: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
+      abandoned_gallery_photos: {
         Args: Record<PropertyKey, never>
         Returns: string[]
       }
@@ -311,6 +512,26 @@ export type Database = {
         Args: {
           gallery_id: string
           photo_ids: string[]
+        }
+        Returns: number
+      }
+      restore_article_revision: {
+        Args: {
+          target_article: string
+          revision_id: number
+          expected_version: number
+        }
+        Returns: number
+      }
+      restore_deleted_article: {
+        Args: {
+          target_article: string
+        }
+        Returns: number
+      }
+      restore_deleted_gallery: {
+        Args: {
+          target_gallery: string
         }
         Returns: number
       }

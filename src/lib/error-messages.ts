@@ -80,7 +80,8 @@ export function describeError(error: unknown): string {
   const e = error as ErrorLike
   const codes = codesOf(e)
   const message = typeof e.message === 'string' ? e.message : ''
-  if (codes.some((c) => OWN_MESSAGE_CODES.has(c)) && message) return message
+  // PTxyz: the app's own triggers and functions choosing the HTTP status, with an Indonesian message
+  if (codes.some((c) => OWN_MESSAGE_CODES.has(c) || /^PT\d{3}$/.test(c)) && message) return message
   // the app's triggers refuse with 42501 and an Indonesian reason; PostgreSQL's own text is English
   if (codes.includes('42501') && message && !ENGLISH_DENIAL.test(message)) return message
   // thrown by the app itself (new Error('...') in a feature's api), already Indonesian

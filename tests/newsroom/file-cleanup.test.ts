@@ -3,7 +3,8 @@
 /**
  * File cleanup across owners (issue 11, migration 20261123200300): the app's own delete and save
  * code, run as another staff member than the uploader, removes the files an article no longer
- * uses; files another article still shows stay; personnel and visitors delete nothing.
+ * uses; files another article still shows stay; personnel and visitors delete nothing. Since
+ * issue 24 a file also stays while a version that uses it can be restored (30 days).
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { asFile, png } from '../storage/fixtures.ts';
@@ -17,7 +18,7 @@ vi.mock('@/lib/supabase', () => ({
 }));
 const { deleteArticle } = await import('@/features/admin-content/api/delete-article');
 const { saveArticle } = await import('@/features/admin-content/api/save-article');
-const { sweepAbandonedArticleImages } = await import('@/features/admin-content/api/article-files');
+const { getArticleImages, removeUnusedArticleImages, sweepAbandonedArticleImages } = await import('@/features/admin-content/api/article-files');
 const { deleteGallery } = await import('@/features/admin-gallery/api/delete-gallery');
 
 const t = useTestServer();
@@ -43,6 +44,13 @@ async function upload(name: string) {
 
 const served = async (url: string) => (await fetch(url)).status === 200;
 
+/** As if the revisions and the trash were 31 days old: their pictures are no longer kept. */
+async function ageRevisions() {
+  for (const table of ['article_revisions', 'gallery_revisions']) {
+    await t.server.ctx.db.query(`update public.${table} set replaced_at = now() - interval '31 days'`);
+  }
+}
+
 async function writeArticle(fields: { cover_image_url?: string | null; image_gallery_urls?: string[]; content: string }) {
   const { data, error } = await writerClient
     .from('articles')
@@ -54,7 +62,7 @@ async function writeArticle(fields: { cover_image_url?: string | null; image_gal
 }
 
 describe('article images', () => {
-  it('another staff member deleting the writer\'s article removes its cover and body images', async () => {
+  it('another staff member deleting the writer\'s article keeps its pictures for the trash, then removes them after 30 days', async () => {
     const cover = await upload('sampul-1.png');
     const body = await upload('isi-1.png');
     const id = await writeArticle({
@@ -64,22 +72,31 @@ describe('article images', () => {
     expect(await served(cover.publicUrl)).toBe(true);
 
     app.client = editorClient;
+    const before = await getArticleImages(id);
     await deleteArticle(id);
+    expect(await served(cover.publicUrl)).toBe(true);
+    expect(await served(body.publicUrl)).toBe(true);
 
+    await ageRevisions();
+    await removeUnusedArticleImages(before, null);
     expect(await served(cover.publicUrl)).toBe(false);
     expect(await served(body.publicUrl)).toBe(false);
     const { data } = await bucket(t.service()).list(writer.id, { search: '-1.png' });
     expect(data).toEqual([]);
   });
 
-  it('another staff member replacing the cover removes the old one and keeps the new one', async () => {
+  it('another staff member replacing the cover keeps the old one while its version is restorable, then removes it', async () => {
     const old = await upload('sampul-2.png');
     const replacement = await upload('sampul-2b.png');
     const id = await writeArticle({ cover_image_url: old.publicUrl, content: '<p>Teks</p>' });
 
     app.client = editorClient;
-    await saveArticle({ id, fields: { title: 'Latihan Gabungan', content: '<p>Teks</p>', cover_image_url: replacement.publicUrl } });
+    const fields = { title: 'Latihan Gabungan', content: '<p>Teks</p>', cover_image_url: replacement.publicUrl };
+    const saved = await saveArticle({ id, version: 1, fields });
+    expect(await served(old.publicUrl)).toBe(true);
 
+    await ageRevisions();
+    await saveArticle({ id, version: saved.version, fields, uploadedWhileEditing: [old.path] });
     expect(await served(old.publicUrl)).toBe(false);
     expect(await served(replacement.publicUrl)).toBe(true);
   });
@@ -145,7 +162,7 @@ describe('pictures of articles never saved', () => {
 });
 
 describe('gallery photo files', () => {
-  it('another staff member deleting a gallery removes its photos; a listed photo\'s file cannot be removed alone', async () => {
+  it('deleting a gallery keeps its photos for the trash and they go after 30 days; a listed photo\'s file cannot be removed alone', async () => {
     const { data: gallery } = await writerClient.from('galleries').insert({ name: 'Latihan Terjun' }).select('id').single();
     const path = `${gallery!.id}/foto.png`;
     const files = writerClient.storage.from('gallery_photos');
@@ -158,6 +175,13 @@ describe('gallery photo files', () => {
 
     app.client = editorClient;
     await deleteGallery(gallery!.id);
+    expect(await served(url)).toBe(true);
+
+    await ageRevisions();
+    await t.server.ctx.db.query(`update storage.objects set created_at = now() - interval '25 hours' where bucket_id = 'gallery_photos' and name = $1`, [path]);
+    expect((await editorClient.rpc('abandoned_gallery_photos')).data).toContain(path);
+    expect((await t.anon().rpc('abandoned_gallery_photos')).error).toBeTruthy();
+    expect((await editorClient.storage.from('gallery_photos').remove([path])).data).toHaveLength(1);
     expect(await served(url)).toBe(false);
   });
 });

@@ -67,7 +67,7 @@ describe.each(ACTORS)('articles as %s', (actor) => {
   it(staff ? 'can edit and delete articles' : 'cannot edit or delete articles', async () => {
     const article = await seedArticle('Asli');
     const authorId = actor === 'anon' ? null : users[actor].id;
-    await clients[actor].from('articles').update({ title: 'Diubah', author_id: authorId }).eq('id', article.id);
+    await clients[actor].from('articles').update({ title: 'Diubah', author_id: authorId, version: 1 }).eq('id', article.id);
     const afterUpdate = await service.from('articles').select('title').eq('id', article.id).single();
     expect(afterUpdate.data?.title).toBe(staff ? 'Diubah' : 'Asli');
 
@@ -120,7 +120,7 @@ describe.each(ACTORS)('galleries as %s', (actor) => {
     else expect(insert.status).toBe(expectedDenyStatus(actor));
 
     const gallery = await seedGallery('Asli');
-    await clients[actor].from('galleries').update({ name: 'Diubah' }).eq('id', gallery.id);
+    await clients[actor].from('galleries').update({ name: 'Diubah', version: 1 }).eq('id', gallery.id);
     const updated = await service.from('galleries').select('name').eq('id', gallery.id).single();
     expect(updated.data?.name).toBe(staff ? 'Diubah' : 'Asli');
     await clients[actor].from('galleries').delete().eq('id', gallery.id);

@@ -66,7 +66,7 @@ describe('articles', () => {
   });
 
   test('edit article returns the changed row', async () => {
-    const { data, error } = await asAdmin.from('articles').update({ title: 'Diubah', category: 'Berita' }).eq('id', id).select().single();
+    const { data, error } = await asAdmin.from('articles').update({ title: 'Diubah', category: 'Berita', version: 1 }).eq('id', id).select().single();
     expect(error).toBeNull();
     expect(data).toMatchObject({ id, title: 'Diubah', category: 'Berita' });
   });
@@ -120,7 +120,7 @@ describe('galleries', () => {
     await asAdmin.from('galleries').insert({ name: 'Galeri Baru', description: null });
     const { data } = await anon.from('galleries').select('*').order('created_at', { ascending: false });
     expect(data!.map((g) => g.name)).toEqual(['Galeri Baru', 'Galeri HUT']);
-    const upd = await asAdmin.from('galleries').update({ name: 'Galeri HUT 2', updated_at: new Date().toISOString() }).eq('id', galleryId);
+    const upd = await asAdmin.from('galleries').update({ name: 'Galeri HUT 2', version: 1 }).eq('id', galleryId);
     expect(upd.status).toBe(204);
     const del = await asAdmin.from('galleries').delete().eq('id', galleryId);
     expect(del.error).toBeNull();
@@ -132,7 +132,7 @@ describe('galleries', () => {
     const gid = crypto.randomUUID();
     const first = await asAdmin.from('galleries').upsert({ id: gid, name: 'U1' }).select('name');
     expect(first.status).toBe(201);
-    const merged = await asAdmin.from('galleries').upsert({ id: gid, name: 'U2' }).select('name');
+    const merged = await asAdmin.from('galleries').upsert({ id: gid, name: 'U2', version: 1 }).select('name');
     expect(merged.status).toBe(200);
     expect(merged.data).toEqual([{ name: 'U2' }]);
     const ignored = await asAdmin.from('galleries').upsert({ id: gid, name: 'U3' }, { ignoreDuplicates: true }).select('name');

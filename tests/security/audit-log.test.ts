@@ -32,9 +32,9 @@ describe('audit log: written by triggers', () => {
     const client = await t.signInAs(admin);
     const { data: article } = await client.from('articles')
       .insert({ title: 'Latihan Terbang', content: 'Isi awal', author_id: admin.id, published_at: null }).select('id').single();
-    await client.from('articles').update({ content: 'x'.repeat(500) }).eq('id', article!.id);
-    await client.from('articles').update({ published_at: new Date().toISOString() }).eq('id', article!.id);
-    await client.from('articles').update({ published_at: null }).eq('id', article!.id);
+    await client.from('articles').update({ content: 'x'.repeat(500), version: 1 }).eq('id', article!.id);
+    await client.from('articles').update({ published_at: new Date().toISOString(), version: 2 }).eq('id', article!.id);
+    await client.from('articles').update({ published_at: null, version: 3 }).eq('id', article!.id);
     await client.from('articles').delete().eq('id', article!.id);
     const rows = await entriesFor(article!.id);
     expect(rows.map((r) => r.action)).toEqual(['article.create', 'article.update', 'article.publish', 'article.unpublish', 'article.delete']);
@@ -46,7 +46,7 @@ describe('audit log: written by triggers', () => {
     expect(edit.content.new).toHaveLength(201);
 
     const { data: gallery } = await client.from('galleries').insert({ name: 'Upacara' }).select('id').single();
-    await client.from('galleries').update({ description: 'Hari jadi' }).eq('id', gallery!.id);
+    await client.from('galleries').update({ description: 'Hari jadi', version: 1 }).eq('id', gallery!.id);
     await client.from('galleries').delete().eq('id', gallery!.id);
     expect((await entriesFor(gallery!.id)).map((r) => r.action)).toEqual(['gallery.create', 'gallery.update', 'gallery.delete']);
   });

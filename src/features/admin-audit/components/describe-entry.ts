@@ -14,9 +14,13 @@ export const ACTION_LABELS: Record<string, string> = {
   'article.publish': 'Menerbitkan artikel',
   'article.unpublish': 'Menarik artikel ke draf',
   'article.delete': 'Menghapus artikel',
+  'article.restore': 'Memulihkan artikel',
+  'article.overwrite': 'Menimpa versi artikel yang lebih baru',
   'gallery.create': 'Membuat galeri',
   'gallery.update': 'Mengubah galeri',
   'gallery.delete': 'Menghapus galeri',
+  'gallery.restore': 'Memulihkan galeri',
+  'gallery.overwrite': 'Menimpa versi galeri yang lebih baru',
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -24,6 +28,8 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Peran',
   email: 'Email',
   title: 'Judul',
+  version: 'Versi',
+  overwritten_by: 'Versi yang ditimpa dibuat oleh',
   content: 'Isi',
   category: 'Kategori',
   cover_image_url: 'Gambar sampul',

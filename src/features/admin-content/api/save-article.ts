@@ -3,6 +3,7 @@ import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
 import { getArticleImages, removeUnusedArticleImages } from './article-files'
+import { asVersionConflict, OVERWRITE_HEADER } from '@/lib/version-conflict'
 
 export type ArticleFields = Pick<
   Database['public']['Tables']['articles']['Insert'],
@@ -11,27 +12,37 @@ export type ArticleFields = Pick<
 
 export type SaveArticleInput = {
   id?: string
+  /** The version the editor read; the database refuses the save (409) if someone saved since. */
+  version?: number
+  /** Set for 'Simpan tetap': the version the editor was based on, logged as a deliberate overwrite. */
+  overwriting?: number
   fields: ArticleFields
   /** Object names of pictures uploaded while editing: those the saved article does not use are removed. */
   uploadedWhileEditing?: string[]
 }
 
-/** Creates the article when `id` is absent, otherwise updates it with the same fields. */
-export async function saveArticle({ id, fields, uploadedWhileEditing = [] }: SaveArticleInput) {
-  const row = { ...fields, updated_at: new Date().toISOString() }
+export type SavedArticle = { id: string; version: number }
+
+/**
+ * Creates the article when `id` is absent, otherwise updates it at `version`. The time and the
+ * writer are the database's; a stale version throws VersionConflictError and changes nothing.
+ */
+export async function saveArticle({ id, version, overwriting, fields, uploadedWhileEditing = [] }: SaveArticleInput): Promise<SavedArticle> {
   if (!id) {
-    const { data, error } = await supabase.from('articles').insert(row).select('id').single()
+    const { data, error } = await supabase.from('articles').insert(fields).select('id, version').single()
     if (error) throw error
     await removeUnusedArticleImages(null, fields, uploadedWhileEditing)
-    return data.id
+    return data
   }
   const before = await getArticleImages(id)
-  const { data, error } = await supabase.from('articles').update(row).eq('id', id).select('id')
-  if (error) throw error
+  let update = supabase.from('articles').update({ ...fields, version }).eq('id', id).select('id, version')
+  if (overwriting !== undefined) update = update.setHeader(OVERWRITE_HEADER, String(overwriting))
+  const { data, error } = await update
+  if (error) throw asVersionConflict(error)
   if (!data || data.length === 0) throw new Error('Artikel tidak ditemukan atau Anda tidak memiliki izin.')
   // a replaced or removed image is no longer public once the article stops using it
   await removeUnusedArticleImages(before, fields, uploadedWhileEditing)
-  return id
+  return data[0]
 }
 
 export function useSaveArticle() {

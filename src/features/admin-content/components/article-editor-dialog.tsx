@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import {
@@ -12,12 +12,20 @@ import {
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { fieldErrors } from '@/lib/validation/field-errors'
+import { formatShortDateTime } from '@/lib/format'
+import { getAdminArticle } from '../api/article-revisions'
+import { useArticlePresence } from '../api/article-presence'
+import { VersionConflictError, type VersionConflict } from '@/lib/version-conflict'
+import { clearUnsaved, readUnsaved, writeUnsaved, type UnsavedChanges } from '../lib/unsaved-changes'
+import { ConflictPanel, conflictSentence, CONFLICT_TITLE } from './conflict-panel'
+import { RevisionHistory } from './revision-history'
 import type { AdminArticle } from '../api/get-articles'
 import { useSaveArticle } from '../api/save-article'
 import {
   ARTICLE_INCOMPLETE,
   ARTICLE_INVALID_TITLE,
   articleFormSchema,
+  hasVisibleContent,
   CATEGORY_MAX,
   TITLE_MAX,
   type ArticleFormInput,
@@ -30,6 +38,7 @@ import { ImageThumb } from './image-thumb'
 import { PublicationFields } from './publication-fields'
 import { initialMode, publishedAtFor, toWibParts, type PublishMode } from '../lib/publication'
 import { isImageFile, messageOf } from '../lib/picked-files'
+import { describeError } from '@/lib/error-messages'
 import { useBodyUploads } from './use-body-uploads'
 
 type Props = {
@@ -37,9 +46,26 @@ type Props = {
   article: AdminArticle | null
   userId: string
   onClose: () => void
+  /** Opens the editor again on this state of the article ('Muat Versi Terbaru', a restored revision). */
+  onReload: (article: AdminArticle) => void
 }
 
-export function ArticleEditorDialog({ article, userId, onClose }: Props) {
+/** Drafts are saved to the server this long after typing stops. */
+const AUTOSAVE_MS = 3_000
+
+/** What the save toast adds to SPEC.md's title: where the article now stands. */
+function savedAs(publishedAt: string | null): string {
+  if (publishedAt === null) return 'Disimpan sebagai draf.'
+  if (new Date(publishedAt).getTime() > Date.now()) return `Dijadwalkan terbit ${formatShortDateTime(publishedAt)}.`
+  return 'Sudah terbit.'
+}
+
+export function ArticleEditorDialog({ article, userId, onClose, onReload }: Props) {
+  // The row as last saved by this editor: id and version move on with every (auto)save.
+  const [saved, setSaved] = useState<{ id: string; version: number } | null>(
+    article ? { id: article.id, version: article.version } : null,
+  )
+  // the dialog's title and SPEC.md's toasts follow how it was opened, even after a draft autosave
   const editing = article !== null
   const [title, setTitle] = useState(article?.title ?? '')
   const [category, setCategory] = useState(article?.category ?? '')
@@ -59,6 +85,22 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   const [saving, setSaving] = useState(false)
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const [confirmClose, setConfirmClose] = useState(false)
+  const [conflict, setConflict] = useState<VersionConflict | null>(null)
+  const [differences, setDifferences] = useState<{ theirs: string; mine: string; theirsTitle: string; mineTitle: string } | null>(null)
+  const [showHistory, setShowHistory] = useState(false)
+  const [autosavedAt, setAutosavedAt] = useState<string | null>(null)
+  // Text typed earlier in this browser and never saved, offered back once.
+  const [unsaved, setUnsaved] = useState<UnsavedChanges | null>(() => {
+    const found = readUnsaved(userId, article?.id)
+    if (!found) return null
+    const same = found.title === (article?.title ?? '') && found.category === (article?.category ?? '') && found.content === (article?.content ?? '')
+    return same ? null : found
+  })
+  // The body editor takes its text once; a recovered text remounts it.
+  const [body, setBody] = useState({ key: 0, html: article?.content ?? '' })
+  // What was last stored on the server: `dirty` and autosave compare against it.
+  const [baseline, setBaseline] = useState({ title: article?.title ?? '', category: article?.category ?? '', content: article?.content ?? '' })
+  const others = useArticlePresence(saved?.id, userId)
   // Files already stored by an attempt whose save then failed: a retry reuses their URLs.
   const uploaded = useRef(new Map<File, string>())
   const save = useSaveArticle()
@@ -68,13 +110,13 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
   // Pictures stored for an article that is then not saved go again.
   const closeWithoutSaving = () => {
     bodyUploads.discard(uploaded.current.values())
+    clearUnsaved(userId, saved?.id)
     onClose()
   }
 
+  const textDirty = title !== baseline.title || category !== baseline.category || content !== baseline.content
   const dirty =
-    title !== (article?.title ?? '') ||
-    category !== (article?.category ?? '') ||
-    content !== (article?.content ?? '') ||
+    textDirty ||
     coverFile !== null ||
     coverUrl !== (article?.cover_image_url ?? null) ||
     galleryFiles.length > 0 ||
@@ -86,6 +128,34 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     if (dirty) setConfirmClose(true)
     else closeWithoutSaving()
   }
+
+  // Every keystroke's text is kept in this browser until it is saved (a closed tab loses nothing).
+  useEffect(() => {
+    if (!textDirty || unsaved) return
+    writeUnsaved(userId, saved?.id, { title, category, content, version: saved?.version ?? null })
+  }, [textDirty, unsaved, title, category, content, userId, saved])
+
+  const recoverUnsaved = () => {
+    if (!unsaved) return
+    setTitle(unsaved.title)
+    setCategory(unsaved.category)
+    setContent(unsaved.content)
+    setBody((prev) => ({ key: prev.key + 1, html: unsaved.content }))
+    setUnsaved(null)
+  }
+  const dropUnsaved = () => {
+    clearUnsaved(userId, saved?.id)
+    setUnsaved(null)
+  }
+
+  // Drafts go to the server a few seconds after typing stops (pictures waiting to be uploaded,
+  // a conflict or an invalid form wait for the person's own save).
+  const autosaveRef = useRef<() => void>(() => {})
+  useEffect(() => {
+    if (mode !== 'draft' || !textDirty || saving || conflict || unsaved || coverFile || galleryFiles.length > 0) return
+    const timer = window.setTimeout(() => autosaveRef.current(), AUTOSAVE_MS)
+    return () => window.clearTimeout(timer)
+  }, [mode, textDirty, saving, conflict, unsaved, coverFile, galleryFiles.length, title, category, content])
 
   const pickCover = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null
@@ -110,11 +180,13 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     if (images.length > 0) setGalleryFiles((prev) => [...prev, ...images])
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  type SaveOptions = { overwrite?: VersionConflict; auto?: boolean }
+
+  const persist = async ({ overwrite, auto = false }: SaveOptions = {}) => {
     if (saving) return
     const parsed = articleFormSchema.safeParse({ title, category, content })
     if (!parsed.success) {
+      if (auto) return
       const found = fieldErrors(parsed.error)
       setErrors(found)
       const missing = found.title === ARTICLE_INCOMPLETE.description || found.content === ARTICLE_INCOMPLETE.description
@@ -125,6 +197,7 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     setErrors({})
     const publication = publishedAtFor(mode, schedule, article?.published_at)
     if (!publication.ok) {
+      if (auto) return
       setPublishError(publication.message)
       toast.error('Data Tidak Lengkap', { description: publication.message })
       return
@@ -150,8 +223,10 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
         }
         throw error
       }
-      await save.mutateAsync({
-        id: article?.id,
+      const result = await save.mutateAsync({
+        id: saved?.id,
+        version: overwrite ? overwrite.version : saved?.version,
+        overwriting: overwrite ? saved?.version : undefined,
         fields: {
           ...parsed.data,
           cover_image_url: images.coverUrl ?? coverUrl,
@@ -159,14 +234,33 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
           author_id: userId,
           published_at: publication.value,
         },
-        uploadedWhileEditing: bodyUploads.paths,
+        // an autosave keeps pictures uploaded while typing: the text may point at them again
+        uploadedWhileEditing: auto ? [] : bodyUploads.paths,
       })
+      clearUnsaved(userId, saved?.id)
+      clearUnsaved(userId, result.id)
+      setConflict(null)
+      setDifferences(null)
+      if (auto) {
+        setSaved(result)
+        setBaseline({ title, category, content })
+        setAutosavedAt(new Date().toISOString())
+        return
+      }
       const skipped = images.skipped.length
       toast.success(editing ? 'Artikel Berhasil Diperbarui!' : 'Artikel Berhasil Dibuat!', {
-        description: skipped > 0 ? `${skipped} gambar galeri gagal diunggah dan dilewati.` : undefined,
+        description: [savedAs(publication.value), skipped > 0 ? `${skipped} gambar galeri gagal diunggah dan dilewati.` : '']
+          .filter(Boolean)
+          .join(' '),
       })
       onClose()
     } catch (error) {
+      if (error instanceof VersionConflictError) {
+        setConflict(error.conflict)
+        toast.error(CONFLICT_TITLE, { description: conflictSentence(error.conflict) })
+        return
+      }
+      if (auto) return
       toast.error(editing ? 'Gagal Memperbarui' : 'Gagal Menyimpan', {
         description: messageOf(error),
       })
@@ -174,6 +268,34 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
       setSaving(false)
       setProgress(null)
     }
+  }
+  useEffect(() => {
+    autosaveRef.current = () => void persist({ auto: true })
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void persist()
+  }
+
+  const loadLatest = async () => {
+    if (!saved) return null
+    try {
+      return await getAdminArticle(saved.id)
+    } catch (error) {
+      toast.error('Gagal Memuat', { description: describeError(error) })
+      return null
+    }
+  }
+  const showDifferences = async () => {
+    const latest = await loadLatest()
+    if (latest) setDifferences({ theirs: latest.content, mine: content, theirsTitle: latest.title, mineTitle: title })
+  }
+  const reloadLatest = async () => {
+    const latest = await loadLatest()
+    if (!latest) return
+    clearUnsaved(userId, saved?.id)
+    onReload(latest)
   }
 
   // The editor inserts only pictures stored for this article.
@@ -198,12 +320,47 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
               <DialogDescription>Judul dan isi wajib diisi. Kategori dan gambar boleh dikosongkan.</DialogDescription>
             </DialogHeader>
 
+            {others.length > 0 && (
+              <p role="status" className="rounded-md border border-sky-400 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-50">
+                Sedang disunting oleh {others.join(', ')}.
+              </p>
+            )}
+            {unsaved && (
+              <section role="alert" aria-label="Perubahan belum disimpan" className="grid gap-2 rounded-lg border border-primary/40 bg-primary/5 p-4">
+                <p className="font-semibold">Pulihkan perubahan yang belum disimpan?</p>
+                <p className="text-sm text-muted-foreground">
+                  Ada teks yang Anda ketik di peramban ini pada {formatShortDateTime(unsaved.savedAt)} dan belum tersimpan.
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <Button type="button" size="sm" onClick={recoverUnsaved}>
+                    Pulihkan
+                  </Button>
+                  <Button type="button" size="sm" variant="outline" onClick={dropUnsaved}>
+                    Buang
+                  </Button>
+                </div>
+              </section>
+            )}
+            {conflict && (
+              <ConflictPanel
+                conflict={conflict}
+                differences={differences}
+                busy={saving}
+                onShowDifferences={() => void showDifferences()}
+                onReload={() => void reloadLatest()}
+                onOverwrite={() => void persist({ overwrite: conflict })}
+              />
+            )}
+
             <Field label="Judul" error={errors.title}>
               {(control) => (
                 <Input
                   {...control}
                   value={title}
-                  onChange={(e) => setTitle(e.target.value)}
+                  onChange={(e) => {
+                    setTitle(e.target.value)
+                    if (errors.title && e.target.value.trim()) setErrors(({ title: _, ...rest }) => rest)
+                  }}
                   placeholder="Judul artikel"
                   maxLength={TITLE_MAX}
                   required
@@ -222,8 +379,12 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
               )}
             </Field>
             <ArticleBodyField
-              initialHtml={article?.content ?? ''}
-              onChange={setContent}
+              key={body.key}
+              initialHtml={body.html}
+              onChange={(html) => {
+                setContent(html)
+                if (errors.content && hasVisibleContent(html)) setErrors(({ content: _, ...rest }) => rest)
+              }}
               images={storedImages}
               onUpload={bodyUploads.upload}
               title={title}
@@ -329,7 +490,30 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
               </div>
             )}
 
+            {showHistory && saved && (
+              <RevisionHistory
+                articleId={saved.id}
+                version={saved.version}
+                currentContent={content}
+                onRestored={(restored) => {
+                  clearUnsaved(userId, saved.id)
+                  onReload(restored)
+                }}
+              />
+            )}
+
+            {autosavedAt && (
+              <p role="status" className="text-sm text-muted-foreground">
+                Draf tersimpan otomatis pukul {formatShortDateTime(autosavedAt)}.
+              </p>
+            )}
+
             <DialogFooter>
+              {saved && (
+                <Button type="button" variant="ghost" className="sm:mr-auto" onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory}>
+                  Riwayat Revisi
+                </Button>
+              )}
               <Button type="button" variant="outline" onClick={requestClose} disabled={saving}>
                 Batal
               </Button>

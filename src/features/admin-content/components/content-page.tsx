@@ -1,7 +1,10 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { formatShortDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { cn } from '@/lib/utils'
@@ -12,6 +15,13 @@ import { useDeleteArticle } from '../api/delete-article'
 import { useSweepAbandonedArticleImages } from '../api/article-files'
 import { ArticleEditorDialog } from './article-editor-dialog'
 import { PublicationBadge } from './publication-badge'
+import { ArticleTrashList } from './article-trash-list'
+import { publicationStatus, type PublicationStatus } from '../lib/publication'
+
+const ALL = 'Semua'
+const TRASH = 'Tempat Sampah'
+type StatusFilter = typeof ALL | PublicationStatus | typeof TRASH
+const STATUS_FILTERS: StatusFilter[] = [ALL, 'Draf', 'Terjadwal', 'Terbit', TRASH]
 
 export const DELETE_CONFIRM_TEXT = 'Apakah Anda yakin ingin menghapus artikel ini?'
 
@@ -64,6 +74,16 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
   const articles = useAdminArticles()
   const remove = useDeleteArticle()
   const [editor, setEditor] = useState<Editor | null>(null)
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<StatusFilter>(ALL)
+  const shown = useMemo(() => {
+    const needle = search.trim().toLocaleLowerCase('id-ID')
+    return articles.data?.filter(
+      (article) =>
+        (status === ALL || publicationStatus(article.published_at) === status) &&
+        (!needle || `${article.title} ${article.category ?? ''}`.toLocaleLowerCase('id-ID').includes(needle)),
+    )
+  }, [articles.data, search, status])
 
   useQueryErrorToast(articles.error, 'Gagal memuat artikel')
   useSweepAbandonedArticleImages(canEdit)
@@ -100,11 +120,41 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
       </div>
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
+        <div className="grid gap-4 border-b border-border p-4 sm:grid-cols-[1fr_14rem] sm:items-end">
+          <div className="grid gap-2">
+            <Label htmlFor="content-search">Cari artikel</Label>
+            <Input
+              id="content-search"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Judul atau kategori"
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="content-status">Status</Label>
+            <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
+              <SelectTrigger id="content-status" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STATUS_FILTERS.filter((value) => value !== TRASH || canEdit).map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {value}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+        {status === TRASH ? (
+          <ArticleTrashList search={search} />
+        ) : (
         <ResponsiveTable
-          items={articles.data}
+          items={shown}
           isPending={articles.isPending}
           loadingText="Memuat artikel..."
-          emptyText="Belum ada artikel."
+          emptyText={articles.data?.length ? 'Tidak ada artikel yang cocok.' : 'Belum ada artikel.'}
           label="Daftar artikel"
           cardClassName="gap-2"
           card={(article) => (
@@ -137,6 +187,7 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
             },
           ]}
         />
+        )}
       </div>
 
       {editor && (
@@ -145,6 +196,7 @@ export default function ContentPage({ userId, canEdit }: { userId: string; canEd
           article={editor.article}
           userId={userId}
           onClose={() => setEditor(null)}
+          onReload={(article) => setEditor({ key: Date.now(), article })}
         />
       )}
     </div>

@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
+import { asVersionConflict } from '@/lib/version-conflict'
 
 export type GalleryFields = { name: string; description: string | null }
 
-export async function saveGallery({ id, fields }: { id?: string; fields: GalleryFields }): Promise<void> {
-  const row = { ...fields, updated_at: new Date().toISOString() }
+/** Creates, or updates at the version read (a stale one throws VersionConflictError, nothing changes). */
+export async function saveGallery({ id, version, fields }: { id?: string; version?: number; fields: GalleryFields }): Promise<void> {
   if (!id) {
-    const { error } = await supabase.from('galleries').insert(row)
+    const { error } = await supabase.from('galleries').insert(fields)
     if (error) throw error
     return
   }
-  const { data, error } = await supabase.from('galleries').update(row).eq('id', id).select('id')
-  if (error) throw error
+  const { data, error } = await supabase.from('galleries').update({ ...fields, version }).eq('id', id).select('id')
+  if (error) throw asVersionConflict(error)
   if (!data || data.length === 0) throw new Error('Galeri tidak ditemukan atau Anda tidak memiliki izin.')
 }
 

@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { fieldErrors } from '@/lib/validation/field-errors'
 import type { Gallery } from '../api/get-galleries'
 import { useSaveGallery } from '../api/save-gallery'
+import { VersionConflictError } from '@/lib/version-conflict'
 import {
   GALLERY_DESCRIPTION_MAX,
   GALLERY_NAME_MAX,
@@ -36,16 +37,20 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
     }
     setErrors({})
     save.mutate(
-      { id: gallery?.id, fields: parsed.data },
+      { id: gallery?.id, version: gallery?.version, fields: parsed.data },
       {
         onSuccess: () => {
           toast.success(editing ? 'Galeri berhasil diperbarui!' : 'Galeri berhasil dibuat!')
           onOpenChange(false)
         },
         onError: (error) =>
-          toast.error(editing ? 'Gagal memperbarui galeri' : 'Gagal menyimpan galeri', {
-            description: error.message,
-          }),
+          error instanceof VersionConflictError
+            ? toast.error('Galeri Telah Diubah', {
+                description: `${error.conflict.updatedByName ?? 'Pengguna lain'} telah menyimpan versi yang lebih baru. Tutup lalu buka lagi galeri ini untuk menyunting versi terbaru.`,
+              })
+            : toast.error(editing ? 'Gagal memperbarui galeri' : 'Gagal menyimpan galeri', {
+                description: error.message,
+              }),
       },
     )
   }

@@ -11,6 +11,8 @@ import { useDeleteGallery } from '../api/delete-gallery'
 import { GalleryFormDialog } from './gallery-form-dialog'
 import { GalleryPhotosDialog } from './gallery-photos-dialog'
 import { GalleryCover } from './gallery-cover'
+import { GalleryTrashList } from './gallery-trash-list'
+import { useSweepAbandonedGalleryPhotos } from '../api/gallery-trash'
 
 type Editor = { key: number; gallery: Gallery | null }
 
@@ -20,6 +22,8 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
   const [editor, setEditor] = useState<Editor | null>(null)
   const [toDelete, setToDelete] = useState<Gallery | null>(null)
   const [photosOf, setPhotosOf] = useState<Gallery | null>(null)
+  const [showTrash, setShowTrash] = useState(false)
+  useSweepAbandonedGalleryPhotos(canEdit)
 
   useQueryErrorToast(galleries.error, 'Gagal memuat galeri')
 
@@ -42,12 +46,20 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
           <p className="text-sm text-muted-foreground">Kelola album dokumentasi kegiatan satuan.</p>
         </div>
         {canEdit && (
-          <Button onClick={() => openEditor(null)}>
-            <ImagePlus aria-hidden="true" />
-            Tambah Galeri
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setShowTrash((v) => !v)} aria-expanded={showTrash}>
+              <Trash2 aria-hidden="true" />
+              Tempat Sampah
+            </Button>
+            <Button onClick={() => openEditor(null)}>
+              <ImagePlus aria-hidden="true" />
+              Tambah Galeri
+            </Button>
+          </div>
         )}
       </div>
+
+      {canEdit && showTrash && <GalleryTrashList />}
 
       {galleries.isPending ? (
         <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Memuat galeri" role="status">
@@ -124,8 +136,8 @@ export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
         title="Hapus Galeri?"
         description={
           <>
-            Galeri &quot;{toDelete?.name}&quot; beserta semua media di dalamnya akan dihapus secara permanen. Tindakan
-            ini tidak dapat dibatalkan.
+            Galeri &quot;{toDelete?.name}&quot; beserta semua media di dalamnya akan dihapus. Admin dapat
+            memulihkannya dari Tempat Sampah dalam 30 hari.
           </>
         }
         confirmLabel="Ya, Hapus"

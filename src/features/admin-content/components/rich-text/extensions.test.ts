@@ -48,3 +48,16 @@ describe('tables in the article editor', () => {
     )
   })
 })
+
+describe('a selected picture', () => {
+  it('is not replaced by typing: the text goes into a paragraph after it', () => {
+    const editor = new Editor({ extensions: articleExtensions, content: '<p>Awal</p><img src="https://x.example/a.png" alt="Foto">' })
+    const imagePos = editor.state.doc.child(0).nodeSize
+    editor.commands.setNodeSelection(imagePos)
+    const handled = editor.view.someProp('handleTextInput', (f) => f(editor.view, imagePos, imagePos + 1, 'Teks', () => editor.state.tr))
+    expect(handled).toBe(true)
+    // the editor's trailing empty paragraph is not stored (rich-text-editor.tsx storedHtml)
+    expect(editor.getHTML().replace(/(<p><\/p>)+$/, '')).toBe('<p>Awal</p><img src="https://x.example/a.png" alt="Foto"><p>Teks</p>')
+    editor.destroy()
+  })
+})

@@ -2,6 +2,7 @@ import StarterKit from '@tiptap/starter-kit'
 import Link from '@tiptap/extension-link'
 import Image from '@tiptap/extension-image'
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table'
+import { Plugin, NodeSelection, TextSelection } from '@tiptap/pm/state'
 import { normalizeLinkUrl } from '../../lib/link-url'
 
 // Cells keep only their spans: widths and alignment would be inline styles, which the public
@@ -31,7 +32,27 @@ export const articleExtensions = [
     HTMLAttributes: { target: null, rel: null, class: null },
     isAllowedUri: (url) => normalizeLinkUrl(url) !== null,
   }),
-  Image.configure({ inline: false, allowBase64: false }),
+  Image.extend({
+    // A clicked picture is selected as a whole; typing then goes into a new paragraph after it
+    // instead of replacing it (deleting it stays one step the toolbar's 'Urungkan' takes back).
+    addProseMirrorPlugins() {
+      return [
+        new Plugin({
+          props: {
+            handleTextInput(view, _from, _to, text) {
+              const { selection, schema } = view.state
+              if (!(selection instanceof NodeSelection) || selection.node.type.name !== 'image') return false
+              const after = selection.to
+              const tr = view.state.tr.insert(after, schema.nodes.paragraph.create(null, schema.text(text)))
+              tr.setSelection(TextSelection.create(tr.doc, after + 1 + text.length))
+              view.dispatch(tr.scrollIntoView())
+              return true
+            },
+          },
+        }),
+      ]
+    },
+  }).configure({ inline: false, allowBase64: false }),
   // A plain <table><tbody>: no colgroup or min-width style (a header row is <th> cells in it).
   Table.extend({ renderHTML: () => ['table', {}, ['tbody', 0]] }).configure({ resizable: false }),
   TableRow,

@@ -52,7 +52,9 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, ima
       'aria-labelledby': labelId,
       ...(invalid ? { 'aria-invalid': 'true' } : {}),
       ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-      class: 'article-content [&>*:first-child]:mt-0 min-h-64 max-h-[60vh] overflow-y-auto px-3 py-3 outline-none md:text-base',
+      // a picture shows at a working size while editing, whatever its pixel size
+      class:
+        'article-content [&>*:first-child]:mt-0 min-h-64 max-h-[60vh] overflow-y-auto px-3 py-3 outline-none md:text-base [&_img]:h-auto [&_img]:max-h-72 [&_img]:w-auto [&_img]:max-w-full',
     }),
     [id, labelId, invalid, describedBy],
   )
