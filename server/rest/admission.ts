@@ -29,8 +29,11 @@ export const QUEUE_PER_CALLER = 64;
 const REFUSAL_PAUSE_MS = 1000;
 
 export function perCallerLimit(lane: Lane, poolSize: number): number {
-  return lane === 'anon' ? Math.max(1, Math.floor(poolSize / 10)) : Math.max(2, Math.floor(poolSize / 4));
+  return lane === 'anon' ? Math.max(1, Math.floor(poolSize / 3)) : Math.max(2, Math.floor(poolSize / 2));
 }
+
+/** Pattern and regex filters (pattern-budget.ts) of one caller run one at a time, each for at most 1 s. */
+export const PATTERN_PER_CALLER = 1;
 
 /** PostgREST's shape; 53300 (too_many_connections) is the SQLSTATE class PostgREST answers 503 for. */
 function callerBusy(): RestError {
@@ -43,7 +46,7 @@ function callerBusy(): RestError {
 }
 
 export class Admission {
-  private readonly callers = new Map<string, Semaphore>();
+  private readonly places = new Map<string, Semaphore>();
   private readonly total: Semaphore;
 
   constructor(private readonly options: AdmissionOptions) {
@@ -51,37 +54,50 @@ export class Admission {
   }
 
   /**
-   * Waits for the caller's own place, then for one of REST's; resolves to the release function.
-   * Rejects with 503 when the caller's queue is full and PoolTimeout (504) after the acquisition timeout.
+   * Waits for the caller's pattern place (a request with a pattern filter), its own place, then one
+   * of REST's; resolves to the release function. Rejects with 503 when the caller's queue is full
+   * and PoolTimeout (504) after the acquisition timeout.
    */
-  async enter(lane: Lane, caller: string): Promise<() => void> {
-    const key = `${lane}:${caller}`;
-    let own = this.callers.get(key);
-    if (!own) this.callers.set(key, (own = new Semaphore(perCallerLimit(lane, this.options.poolSize))));
-    if (own.queued >= QUEUE_PER_CALLER) {
-      await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
-      throw callerBusy();
-    }
-    const started = Date.now();
-    let releaseOwn: (() => void) | undefined;
+  async enter(lane: Lane, caller: string, pattern = false): Promise<() => void> {
+    const deadline = Date.now() + this.options.acquisitionTimeoutMs;
+    const left = () => Math.max(1, deadline - Date.now());
+    const held: (() => void)[] = [];
+    const releaseAll = () => {
+      for (const release of held.reverse()) release();
+    };
     try {
-      releaseOwn = await own.acquire(this.options.acquisitionTimeoutMs);
-      const releaseTotal = await this.total.acquire(Math.max(1, this.options.acquisitionTimeoutMs - (Date.now() - started)));
-      const held = releaseOwn;
-      return () => {
-        releaseTotal();
-        held();
-        this.forget(key, own);
-      };
+      if (pattern) held.push(await this.place(`pattern:${caller}`, PATTERN_PER_CALLER, left()));
+      held.push(await this.place(`${lane}:${caller}`, perCallerLimit(lane, this.options.poolSize), left()));
+      held.push(await this.total.acquire(left()));
     } catch (error) {
-      releaseOwn?.();
-      this.forget(key, own);
+      releaseAll();
       throw error;
     }
+    return releaseAll;
   }
 
-  private forget(key: string, own: Semaphore) {
-    if (own.load === 0 && this.callers.get(key) === own) this.callers.delete(key);
+  private async place(key: string, limit: number, timeoutMs: number): Promise<() => void> {
+    let own = this.places.get(key);
+    if (!own) this.places.set(key, (own = new Semaphore(limit)));
+    const semaphore = own;
+    const forget = () => {
+      if (semaphore.load === 0 && this.places.get(key) === semaphore) this.places.delete(key);
+    };
+    if (semaphore.queued >= QUEUE_PER_CALLER) {
+      await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
+      forget();
+      throw callerBusy();
+    }
+    try {
+      const release = await semaphore.acquire(timeoutMs);
+      return () => {
+        release();
+        forget();
+      };
+    } catch (error) {
+      forget();
+      throw error;
+    }
   }
 }
 

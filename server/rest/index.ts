@@ -53,7 +53,8 @@ export function createRestApp(ctx: ServerContext): Hono {
       key = typeof sub === 'string' ? sub : role;
       if (typeof sub === 'string' && await approvals.approved(sub)) lane = 'member';
     }
-    return { budget: { lane, statementTimeout: patternTimeout(req.parsed) }, enter: () => admission.enter(lane, key) };
+    const statementTimeout = patternTimeout(req.parsed);
+    return { budget: { lane, statementTimeout }, enter: () => admission.enter(lane, key, statementTimeout !== undefined) };
   };
 
   const handle = async (c: Context, target: Target): Promise<Response> => {

@@ -79,7 +79,7 @@ describe('URLs with parameters the page does not read', () => {
     expect(renders).toBe(1);
 
     let answered = false;
-    const paced = get('/?bust=21').then((res) => {
+    const paced = Promise.resolve(get('/?bust=21')).then((res) => {
       answered = true;
       return res;
     });
