@@ -136,7 +136,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   let locked = false;
   try {
     const result = await Promise.race([failed, (async (): Promise<Omit<BackupResult, 'file' | 'size'>> => {
-      await client.query('select pg_advisory_lock_shared($1::bigint)', [BACKUP_LOCK_KEY]);
+      await client.query('select pg_advisory_lock($1::bigint)', [BACKUP_LOCK_KEY]);
       locked = true;
       await client.query('begin isolation level repeatable read read only');
       await client.query("set local statement_timeout = 0; set local idle_in_transaction_session_timeout = 0");
@@ -216,7 +216,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
           await handle.close();
         }
       }
-      await client.query('select pg_advisory_unlock_shared($1::bigint)', [BACKUP_LOCK_KEY]);
+      await client.query('select pg_advisory_unlock($1::bigint)', [BACKUP_LOCK_KEY]);
       locked = false;
 
       const checksums: Checksums = {

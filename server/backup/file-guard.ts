@@ -1,11 +1,13 @@
 import type { Db } from '../db/adapter.ts';
+import { log } from '../observability/log.ts';
 
 /**
  * Rows and files of a backup must match. A backup exports the rows in one snapshot and copies
  * the files those rows name afterwards; an object removed after the snapshot still needs its
- * file until the copy is done. So a backup holds this advisory lock (shared) from before its
+ * file until the copy is done. So a backup holds this advisory lock exclusively from before its
  * snapshot until its last file is copied, and the storage service unlinks a file only while it
- * holds the lock exclusively; when a backup runs, the unlink waits and is retried.
+ * holds the lock shared (unlinks never wait for each other); when a backup runs, the unlink is
+ * retried later. Two backups take their turns.
  * The lock is per database, so it works for the CLI and the server's own schedule alike.
  */
 export const BACKUP_LOCK_KEY = '8317708153117138795';
@@ -22,7 +24,7 @@ const timers = new Map<Db, NodeJS.Timeout>();
 
 async function tryNow(db: Db, unlink: () => Promise<void>): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1::bigint) as ok', [BACKUP_LOCK_KEY]);
+    const { rows } = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock_shared($1::bigint) as ok', [BACKUP_LOCK_KEY]);
     if (!rows[0].ok) return false;
     await unlink();
     return true;
@@ -46,7 +48,7 @@ async function retry(db: Db): Promise<void> {
     try {
       if (await tryNow(db, item.unlink)) continue;
     } catch (error) {
-      console.error(`storage: unlink of ${item.label} failed`, error);
+      log.error({ err: error }, `[storage] unlink of ${item.label} failed`);
       continue;
     }
     // a backup still runs: keep this and the rest for later

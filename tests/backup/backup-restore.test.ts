@@ -116,11 +116,11 @@ describe('backup of a running site', () => {
     const backup = new pg.Client({ connectionString: t.server.ctx.config.databaseUrl! });
     await backup.connect();
     try {
-      await backup.query('select pg_advisory_lock_shared($1::bigint)', [BACKUP_LOCK_KEY]);
+      await backup.query('select pg_advisory_lock($1::bigint)', [BACKUP_LOCK_KEY]);
       expect((await images().remove([at])).error).toBeNull();
       expect((await images().download(at)).error).not.toBeNull();
       expect(existsSync(file)).toBe(true);
-      await backup.query('select pg_advisory_unlock_shared($1::bigint)', [BACKUP_LOCK_KEY]);
+      await backup.query('select pg_advisory_unlock($1::bigint)', [BACKUP_LOCK_KEY]);
       await vi.waitFor(() => expect(existsSync(file)).toBe(false), { timeout: 15_000, interval: 200 });
     } finally {
       await backup.end();

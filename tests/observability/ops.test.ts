@@ -3,12 +3,13 @@
  * running server: the metrics after real traffic, who may read them, readiness when the database
  * goes away.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
+import { archiveName } from '../../server/backup/manifest.ts';
 import { checkReadiness } from '../../server/observability/readiness.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 
@@ -82,12 +83,14 @@ describe('/metrics', () => {
     }
   });
 
-  test('a gauge registered later (the age of the last backup) is read at each scrape', async () => {
-    const newest: { ageSeconds?: number } = {};
-    t.server.metrics.gauge('backup_age_seconds', 'Seconds since the newest good backup.', () => newest.ageSeconds);
+  test('the age of the newest backup in BACKUP_DIR, absent while there is none', async () => {
+    const { backupDir } = t.server.ctx.config;
     expect(await (await fetch(`${t.url}/metrics`)).text()).not.toMatch(/^backup_age_seconds /m);
-    newest.ageSeconds = 3600;
-    expect(sample(await (await fetch(`${t.url}/metrics`)).text(), 'backup_age_seconds')).toBe(3600);
+    mkdirSync(backupDir, { recursive: true });
+    writeFileSync(path.join(backupDir, archiveName(new Date(Date.now() - 3_600_000))), 'x');
+    const age = sample(await (await fetch(`${t.url}/metrics`)).text(), 'backup_age_seconds');
+    expect(age).toBeGreaterThanOrEqual(3600);
+    expect(age).toBeLessThan(3700);
   });
 
   test('from another address (a client behind the trusted proxy) is 403, with the token 200', async () => {

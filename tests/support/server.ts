@@ -33,6 +33,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     port: 0,
     host: '127.0.0.1',
     dataDir,
+    backupDir: path.join(dataDir, 'backups'),
     databaseUrl,
     serveSite: false,
     seedDemo: false,
