@@ -259,6 +259,27 @@ export type Database = {
         }
         Relationships: []
       }
+      security_settings: {
+        Row: {
+          id: boolean
+          mfa_required_for_staff: boolean
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          id?: boolean
+          mfa_required_for_staff?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          id?: boolean
+          mfa_required_for_staff?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -298,12 +319,22 @@ export type Database = {
         }
         Returns: boolean
       }
+      members_with_second_step: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
       reorder_gallery_photos: {
         Args: {
           gallery_id: string
           photo_ids: string[]
         }
         Returns: number
+      }
+      reset_second_step: {
+        Args: {
+          member: string
+        }
+        Returns: undefined
       }
       search_articles: {
         Args: {
