@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 
@@ -15,5 +15,7 @@ export function useAssurance(accessToken: string | undefined) {
     queryFn: getAssurance,
     enabled: Boolean(accessToken),
     staleTime: Infinity,
+    // a new token (after the code) keeps the page mounted while its level is read
+    placeholderData: keepPreviousData,
   })
 }
