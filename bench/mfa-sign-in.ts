@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
+import ws from 'ws';
 import { createUser } from '../server/auth/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
@@ -36,7 +37,8 @@ async function main() {
   }));
   const url = `http://127.0.0.1:${port}`;
   const anonKey = server.ctx.keys.anonKey;
-  const newClient = () => createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const newClient = () =>
+    createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
   try {
     const plain: string[] = [];
     const enrolled: { email: string; factorId: string; secret: string }[] = [];

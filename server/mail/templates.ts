@@ -39,11 +39,10 @@ ${parts.notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
   return { to: parts.to, subject: parts.subject, text, html };
 }
 
-export function confirmationMail(input: { to: string; link: string; siteName: string; fullName?: string }): MailMessage {
+export function confirmationMail(input: { to: string; link: string; siteName: string }): MailMessage {
   return accountMail({
     to: input.to,
     subject: `Konfirmasi pendaftaran akun ${input.siteName}`,
-    fullName: input.fullName,
     intro: `Terima kasih telah mendaftar di ${input.siteName}.`,
     action: { link: input.link, label: 'Konfirmasi E-mail', lead: 'Buka tautan berikut untuk mengonfirmasi alamat e-mail Anda' },
     notes: ['Tautan ini berlaku selama 24 jam. Setelah e-mail dikonfirmasi, akun Anda masih perlu disetujui oleh administrator sebelum dapat digunakan.'],
