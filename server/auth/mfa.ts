@@ -8,6 +8,7 @@ import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
 import { acceptedStep, generateTotp, openSecret, sealSecret } from './mfa-totp.ts';
 import { readJson, stringField } from './request.ts';
+import { sendSecurityNotice } from './security-notice.ts';
 import { raiseSessionToAal2, sessionResponse } from './sessions.ts';
 import { findUserById, type UserRecord } from './users.ts';
 
@@ -138,6 +139,7 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
     const code = typeof body.code === 'number' ? String(body.code) : stringField(body, 'code');
     if (!UUID_RE.test(challengeId)) throw errors.badJson('uuid: incorrect UUID length or format in challenge_id');
     let callerId: string | undefined;
+    let enrolledEmail: string | null = null;
     const outcome = await ctx.db.transaction(async (tx) => {
       const { user, sessionId } = await caller(c, tx);
       callerId = user.id;
@@ -173,6 +175,7 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
          on conflict (factor_id) do update set step = excluded.step`, [factor.id, step]);
       if (factor.status !== 'verified') {
         await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+        enrolledEmail = user.email;
       }
       const refreshToken = await raiseSessionToAal2(tx, sessionId, user.id, factor.id);
       // GoTrue's InvalidateSessionsWithAALLessThan: a password alone no longer holds a session
@@ -189,6 +192,7 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
       }
       throw outcome;
     }
+    if (enrolledEmail) sendSecurityNotice(env, enrolledEmail, 'second-step-added');
     return c.json(outcome);
   });
 
@@ -202,8 +206,9 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
       await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
       // GoTrue's DowngradeSessionsToAAL1
       await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [user.id, factor.id]);
-      return { id: factor.id };
+      return { id: factor.id, notify: factor.status === 'verified' ? user.email : null };
     });
-    return c.json(result);
+    if (result.notify) sendSecurityNotice(env, result.notify, 'second-step-removed');
+    return c.json({ id: result.id });
   });
 }

@@ -1,7 +1,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestServer } from '../support/use-test-server.ts';
-import { authFetch } from './helpers.ts';
+import { authFetch, mailbox } from './helpers.ts';
 import { authCallFrom, enrolledUser, freshCode, passwordOnly, totpCode } from './mfa-helpers.ts';
 
 vi.setConfig({ hookTimeout: 180_000, testTimeout: 60_000 });
@@ -233,5 +233,27 @@ describe('removing a factor', () => {
     const { client } = await t.signedIn({ role: 'admin' });
     const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp' });
     expect((await client.auth.mfa.unenroll({ factorId: factor!.id })).error).toBeNull();
+  });
+});
+
+describe('security mail', () => {
+  const subjects = async (to: string) => (await mailbox(t.server)).filter((m) => m.to === to).map((m) => m.subject);
+
+  it('tells the owner when a second step is added or removed and when the password changes', async () => {
+    const { user, client, factorId } = await enrolledUser(t);
+    await vi.waitFor(async () => expect(await subjects(user.email)).toContain('Verifikasi dua langkah diaktifkan (Skadron 31/Serbu)'));
+    expect((await client.auth.mfa.unenroll({ factorId })).error).toBeNull();
+    await vi.waitFor(async () => expect(await subjects(user.email)).toContain('Verifikasi dua langkah dinonaktifkan (Skadron 31/Serbu)'));
+    expect((await client.auth.updateUser({ password: 'sandi-baru-456' })).error).toBeNull();
+    await vi.waitFor(async () => expect(await subjects(user.email)).toContain('Password akun Anda telah diganti (Skadron 31/Serbu)'));
+    const mail = (await mailbox(t.server)).find((m) => m.to === user.email && m.subject.startsWith('Password'))!;
+    expect(mail.text).toContain('http://localhost:3000/admin/my-account?tab=security');
+  });
+
+  it('says nothing for an enrolment abandoned before its first code', async () => {
+    const { user, client } = await t.signedIn({ role: 'admin' });
+    const { data } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    await client.auth.mfa.unenroll({ factorId: data!.id });
+    expect(await subjects(user.email)).toEqual([]);
   });
 });
