@@ -323,6 +323,18 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string[]
       }
+      own_sessions: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          aal: string
+          created_at: string
+          current: boolean
+          id: string
+          ip: string
+          last_used_at: string
+          user_agent: string
+        }[]
+      }
       reorder_gallery_photos: {
         Args: {
           gallery_id: string

@@ -257,3 +257,22 @@ describe('security mail', () => {
     expect(await subjects(user.email)).toEqual([]);
   });
 });
+
+describe('Perangkat Aktif', () => {
+  it('lists only the caller’s own sessions, marks the current one, and signOut others ends the rest', async () => {
+    const { user, client } = await t.signedIn({ role: 'user' });
+    const other = await passwordOnly(t, user);
+    const { client: stranger } = await t.signedIn({ role: 'user' });
+    const { data, error } = await client.rpc('own_sessions');
+    expect(error).toBeNull();
+    expect(data).toHaveLength(2);
+    expect(data!.filter((s) => s.current)).toHaveLength(1);
+    expect(data![0]).toMatchObject({ ip: '127.0.0.1', aal: 'aal1' });
+    expect((await stranger.rpc('own_sessions')).data).toHaveLength(1);
+    expect((await t.anon().rpc('own_sessions')).error).not.toBeNull();
+
+    expect((await client.auth.signOut({ scope: 'others' })).error).toBeNull();
+    expect((await client.rpc('own_sessions')).data).toHaveLength(1);
+    expect((await other.auth.refreshSession()).error).not.toBeNull();
+  });
+});

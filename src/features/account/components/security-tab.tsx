@@ -8,6 +8,7 @@ import { fieldErrors } from '@/lib/validation/field-errors'
 import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@/lib/validation/rules'
 import { changePasswordSchema, useUpdatePassword } from '../api/update-password'
 import { describeError } from '@/lib/error-messages'
+import { ActiveSessionsCard } from './active-sessions-card'
 import { SecondStepCard } from './second-step-card'
 
 type Errors = Partial<Record<'password' | 'confirmation', string>>
@@ -80,6 +81,7 @@ export function SecurityTab({ userId, onPasswordChanged }: { userId: string; onP
       </CardContent>
     </Card>
     <SecondStepCard userId={userId} />
+    <ActiveSessionsCard userId={userId} />
     </div>
   )
 }
