@@ -79,6 +79,12 @@ for (const viewport of VIEWPORTS) {
       await expectToast(page, 'Verifikasi Dua Langkah Dinonaktifkan')
       await expect(card.getByText('Tidak aktif')).toBeVisible()
       expect(await factorsOf(baseURL, account)).toEqual([])
+
+      const devices = page.getByRole('list', { name: 'Perangkat aktif' })
+      await expect(devices.getByText('Perangkat ini')).toHaveCount(1)
+      await expect(devices.getByText(/^Chrome di Linux/)).toHaveCount(1)
+      await page.getByRole('heading', { name: 'Perangkat Aktif' }).scrollIntoViewIfNeeded()
+      await shot(page, `devices-${viewport.name}`)
       await context.close()
     })
 

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { Button } from '@/components/ui/button'
 import { CodeField } from '@/components/ui/code-field'
-import { CODE_INCOMPLETE, isCompleteCode, normaliseCode } from '@/lib/second-step-code'
+import { completeCode } from '@/lib/second-step-code'
 import { useCancelEnrolment, useConfirmEnrolment, useStartEnrolment, type PendingFactor } from '../api/second-step'
 
 /** The secret in groups of four, as authenticator apps accept it typed by hand. */
@@ -31,12 +31,8 @@ export function EnrolSecondStep({ userId, onEnrolled, onCancel }: { userId: stri
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!pending) return
-    const value = normaliseCode(code)
-    if (!isCompleteCode(value)) {
-      setError(CODE_INCOMPLETE)
-      toast.error('Kode Tidak Lengkap', { description: CODE_INCOMPLETE })
-      return
-    }
+    const value = completeCode(code, setError)
+    if (value === null) return
     confirm.mutate(
       { factorId: pending.id, code: value },
       {

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { CodeField } from '@/components/ui/code-field'
-import { CODE_INCOMPLETE, isCompleteCode, normaliseCode } from '@/lib/second-step-code'
+import { completeCode } from '@/lib/second-step-code'
 import { useFactors, useRemoveFactor } from '../api/second-step'
 import { EnrolSecondStep } from './enrol-second-step'
 
@@ -51,12 +51,8 @@ function RemoveSecondStep({ userId, factorId, since }: { userId: string; factorI
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const value = normaliseCode(code)
-    if (!isCompleteCode(value)) {
-      setError(CODE_INCOMPLETE)
-      toast.error('Kode Tidak Lengkap', { description: CODE_INCOMPLETE })
-      return
-    }
+    const value = completeCode(code, setError)
+    if (value === null) return
     remove.mutate(
       { factorId, code: value },
       {

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { Button } from '@/components/ui/button'
 import { CodeField } from '@/components/ui/code-field'
-import { CODE_INCOMPLETE, isCompleteCode, normaliseCode } from '@/lib/second-step-code'
+import { completeCode } from '@/lib/second-step-code'
 import { verifySecondStep } from '../api/second-step'
 
 /**
@@ -19,12 +19,8 @@ export function SecondStepForm({ onVerified, onCancel }: { onVerified: () => voi
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const value = normaliseCode(code)
-    if (!isCompleteCode(value)) {
-      setError(CODE_INCOMPLETE)
-      toast.error('Kode Tidak Lengkap', { description: CODE_INCOMPLETE })
-      return
-    }
+    const value = completeCode(code, setError)
+    if (value === null) return
     setBusy(true)
     try {
       await verifySecondStep(value)
