@@ -35,6 +35,20 @@ function fakeUser(email: string, data: Body): Record<string, unknown> {
   };
 }
 
+/**
+ * The answer a new sign-up gets, for an account that existed: same shape and this sign-up's data,
+ * under a fresh id, so nobody learns that (or since when) the address had signed up before.
+ */
+function asNewSignup(user: Record<string, unknown>): Record<string, unknown> {
+  const id = randomUUID();
+  const identities = (user.identities as Record<string, unknown>[]).map((identity) => ({
+    ...identity, identity_id: randomUUID(), id, user_id: id,
+    identity_data: { ...(identity.identity_data as Record<string, unknown>), sub: id },
+  }));
+  const now = new Date().toISOString();
+  return { ...user, id, identities, created_at: now, updated_at: now };
+}
+
 /** POST /signup, as GoTrue's internal/api/signup.go. */
 export function signupRoutes(app: Hono, env: AuthEnv): void {
   const { ctx, limits } = env;
@@ -105,7 +119,7 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
    * replaces the stored password and metadata and gets a new confirmation link (the earlier link
    * stops working, and any session of the earlier sign-up ends), so a stranger who signed up first
    * with someone else's address keeps nothing once the owner signs up. The answer is the one a new
-   * address gets (no wait, no 429): the account with this sign-up's metadata.
+   * address gets (no wait, no 429).
    */
   async function repeatedSignup(existing: UserRecord, email: string, data: Body, passwordHash: string, redirectTo: string, autoconfirm: boolean) {
     if (autoconfirm) throw errors.userAlreadyExists();
@@ -127,7 +141,6 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
       throw signupDatabaseError(error);
     }
     await sendConfirmation(email, token, redirectTo);
-    // what a new sign-up answers: the (same) account, now with this sign-up's metadata
-    return userJson((await findUserById(ctx.db, existing.id))!);
+    return asNewSignup(userJson((await findUserById(ctx.db, existing.id))!));
   }
 }

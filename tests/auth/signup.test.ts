@@ -97,11 +97,13 @@ describe('sign-up with e-mail confirmation', () => {
     const strangerLink = await confirmationLink(t.server, email);
 
     const own = await t.anon().auth.signUp({ email, password: 'milik-sendiri-1', options: { data: { full_name: 'Budi Santoso' } } });
-    // the answer a new address gets: no wait, no 429, the account with this sign-up's data
+    // the answer a new address gets: no wait, no 429, this sign-up's data, and no trace of the first
     expect(own.error).toBeNull();
     expect(own.data.session).toBeNull();
     expect(own.data.user).toMatchObject({ email, user_metadata: { full_name: 'Budi Santoso' } });
-    expect(own.data.user!.identities).toHaveLength(1);
+    expect(own.data.user!.identities).toEqual([expect.objectContaining({ user_id: own.data.user!.id, provider: 'email' })]);
+    expect(own.data.user!.id).not.toBe(first.data.user!.id);
+    expect(Object.keys(own.data.user!).sort()).toEqual(Object.keys(first.data.user!).sort());
 
     const mails = (await mailbox(t.server)).filter((m) => m.to === email);
     expect(mails).toHaveLength(2);
