@@ -62,27 +62,16 @@ export async function removeFactor({ factorId, code }: { factorId: string; code:
   await supabase.auth.refreshSession()
 }
 
-function useInvalidateFactors(userId: string) {
+/** A change to the account's factors; the list refetches after it, whatever the outcome. */
+function useFactorMutation<T, R>(userId: string, mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.security.factors(userId) })
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.security.factors(userId) }),
+  })
 }
 
-export function useStartEnrolment(userId: string) {
-  const invalidate = useInvalidateFactors(userId)
-  return useMutation({ mutationFn: startEnrolment, onSettled: invalidate })
-}
-
-export function useConfirmEnrolment(userId: string) {
-  const invalidate = useInvalidateFactors(userId)
-  return useMutation({ mutationFn: confirmEnrolment, onSettled: invalidate })
-}
-
-export function useCancelEnrolment(userId: string) {
-  const invalidate = useInvalidateFactors(userId)
-  return useMutation({ mutationFn: cancelEnrolment, onSettled: invalidate })
-}
-
-export function useRemoveFactor(userId: string) {
-  const invalidate = useInvalidateFactors(userId)
-  return useMutation({ mutationFn: removeFactor, onSettled: invalidate })
-}
+export const useStartEnrolment = (userId: string) => useFactorMutation(userId, startEnrolment)
+export const useConfirmEnrolment = (userId: string) => useFactorMutation(userId, confirmEnrolment)
+export const useCancelEnrolment = (userId: string) => useFactorMutation(userId, cancelEnrolment)
+export const useRemoveFactor = (userId: string) => useFactorMutation(userId, removeFactor)
