@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT, jwtVerify, errors } from 'jose';
@@ -19,6 +19,8 @@ export interface Keys {
   sign(claims: Record<string, unknown>, expiresInSeconds: number): Promise<string>;
   /** Verifies signature and expiry (30 s leeway like PostgREST) and returns the claims. */
   verify(token: string): Promise<JwtClaims>;
+  /** A 32-byte key for `purpose`, derived from the project secret (HKDF-SHA256): data encrypted at rest. */
+  deriveKey(purpose: string): Buffer;
 }
 
 // API keys are signed with fixed times so the same secret always yields the same keys: a browser
@@ -74,5 +76,6 @@ export async function loadKeys(dataDir: string, secretFromEnv: string | undefine
     serviceKey: await signAt({ iss: 'supabase', role: 'service_role' }, API_KEY_ISSUED_AT, API_KEY_EXPIRES_AT),
     sign,
     verify,
+    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', secret, 'skadron-keys', purpose, 32)),
   };
 }

@@ -95,6 +95,22 @@ export async function setPassword(db: Db, email: string, password: string): Prom
   });
 }
 
+/**
+ * Operator reset of the second step (a lost phone, or a superadmin locked out of their own):
+ * the factors go with every session, and the audit log records it as the operator's.
+ */
+export async function resetSecondStep(db: Db, email: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const id = await idByEmail(tx, email);
+    const { rowCount } = await tx.query('delete from auth.mfa_factors where user_id = $1', [id]);
+    await tx.query('delete from auth.sessions where user_id = $1', [id]);
+    await tx.query(
+      `select private.write_audit('user.mfa_reset', 'user', $1, coalesce(nullif(btrim(p.full_name), ''), p.email), '{}'::jsonb)
+       from public.profiles p where p.id = $1`, [id]);
+    return rowCount ?? 0;
+  });
+}
+
 export async function setRole(db: Db, email: string, role: AppRole): Promise<void> {
   await db.transaction(async (tx) => setProfile(tx, await idByEmail(tx, email), { role }));
 }

@@ -4,6 +4,7 @@ import { senderName } from '../mail/templates.ts';
 import type { AuthEnv } from './env.ts';
 import { API_VERSION, API_VERSION_HEADER, AuthError, OAuthError, errors, sendAuthError } from './errors.ts';
 import { logoutRoutes } from './logout.ts';
+import { mfaRoutes } from './mfa.ts';
 import { AuthRateLimits } from './rate-limit.ts';
 import { chooseRedirect } from './redirect.ts';
 import { drain } from './request.ts';
@@ -16,7 +17,7 @@ import { verifyRoutes } from './verify.ts';
 import { log } from '../observability/log.ts';
 import { requestIdOf } from '../observability/requests.ts';
 
-const KNOWN_PATHS = new Set(['/signup', '/recover', '/token', '/user', '/logout', '/verify', '/settings', '/health', '/.well-known/jwks.json']);
+const KNOWN_PATHS = new Set(['/signup', '/recover', '/token', '/user', '/logout', '/verify', '/settings', '/health', '/factors', '/.well-known/jwks.json']);
 
 /** /auth/v1: GoTrue's API, one module per endpoint family as in supabase/auth internal/api. */
 export function createAuthApp(ctx: ServerContext): Hono {
@@ -41,6 +42,7 @@ export function createAuthApp(ctx: ServerContext): Hono {
   logoutRoutes(app, env);
   verifyRoutes(app, env);
   settingsRoutes(app, env);
+  mfaRoutes(app, env);
 
   // a catch-all route, because Hono consults only the root app's notFound for mounted apps
   app.all('*', (c) => {

@@ -28,6 +28,19 @@ const LIMITS = {
    * scaled: it limits mail to one inbox, not the requests a test suite makes.
    */
   recoverEmail: { points: 1, duration: 60, fixed: true },
+  /** GoTrue's FactorChallenge and FactorVerify limiters, per client address. */
+  mfaChallengeIp: { points: 60, duration: 300 },
+  mfaVerifyIp: { points: 60, duration: 300 },
+  /** Factors enrolled per account per hour: with the 10-factor cap, an enrolment flood stays small. */
+  mfaEnrollUser: { points: 30, duration: 3600 },
+  /**
+   * Wrong codes per account, whatever the address: a guesser holding the password gets 10 tries
+   * in 15 minutes (about one chance in 30,000 of a hit). Not scaled, like recoverEmail: it guards
+   * one account, not the requests a test suite makes.
+   */
+  mfaUserFailures: { points: 10, duration: 900, fixed: true },
+  /** Wrong codes per client address, over all accounts. */
+  mfaIpFailures: { points: 30, duration: 900 },
 } as const;
 
 /** The first wait after a run of failures; each later one doubles. */

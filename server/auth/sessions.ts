@@ -58,14 +58,39 @@ export async function createSession(tx: Queryable, userId: string, method: AuthM
   return { sessionId, refreshToken };
 }
 
-async function loadAmr(q: Queryable, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
+/** Sign-in methods GoTrue counts as a second factor (models.AMRClaim.IsAAL2Claim). */
+const AAL2_METHODS = new Set(['totp', 'mfa/totp', 'mfa/phone', 'mfa/webauthn']);
+
+/** The session's `amr` claim, newest first as GoTrue orders it, and the level it gives. */
+async function loadAmr(q: Queryable, sessionId: string): Promise<{ aal: 'aal1' | 'aal2'; amr: { method: string; timestamp: number }[] }> {
   const { rows: claims } = await q.query<{ method: string; ts: number }>(
-    `select authentication_method as method, extract(epoch from created_at)::int as ts
-     from auth.mfa_amr_claims where session_id = $1 order by created_at`, [sessionId]);
-  if (claims.length) return claims.map((r) => ({ method: r.method, timestamp: Number(r.ts) }));
+    `select authentication_method as method, extract(epoch from updated_at)::int as ts
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`, [sessionId]);
+  if (claims.length) {
+    const amr = claims.map((r) => ({ method: r.method, timestamp: Number(r.ts) }));
+    return { aal: amr.some((entry) => AAL2_METHODS.has(entry.method)) ? 'aal2' : 'aal1', amr };
+  }
   const { rows } = await q.query<{ ts: number }>(
     'select extract(epoch from created_at)::int as ts from auth.sessions where id = $1', [sessionId]);
-  return [{ method: 'password', timestamp: Number(rows[0]?.ts ?? Math.floor(Date.now() / 1000)) }];
+  return { aal: 'aal1', amr: [{ method: 'password', timestamp: Number(rows[0]?.ts ?? Math.floor(Date.now() / 1000)) }] };
+}
+
+/**
+ * GoTrue's updateMFASessionAndClaims: the session gains the `totp` method and aal2, and its
+ * refresh token is swapped for a new one (the old one no longer refreshes).
+ */
+export async function raiseSessionToAal2(tx: Queryable, sessionId: string, userId: string, factorId: string): Promise<string> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, now(), now(), 'totp')
+     on conflict (session_id, authentication_method) do update set updated_at = now()`, [sessionId]);
+  await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factorId]);
+  const { rows } = await tx.query<{ token: string }>(
+    `update auth.refresh_tokens set revoked = true, updated_at = now()
+     where session_id = $1 and revoked = false returning token`, [sessionId]);
+  const token = newRefreshToken();
+  await insertRefreshToken(tx, { token, userId, sessionId, parent: rows.at(-1)?.token ?? null });
+  return token;
 }
 
 export function issuer(ctx: ServerContext): string {
@@ -76,6 +101,7 @@ export function issuer(ctx: ServerContext): string {
 export async function sessionResponse(ctx: ServerContext, q: Queryable, user: UserRecord, sessionId: string, refreshToken: string): Promise<Record<string, unknown>> {
   const expiresIn = ctx.config.jwtExpirySeconds;
   const now = Math.floor(Date.now() / 1000);
+  const { aal, amr } = await loadAmr(q, sessionId);
   const accessToken = await ctx.keys.sign({
     iss: issuer(ctx),
     sub: user.id,
@@ -85,8 +111,8 @@ export async function sessionResponse(ctx: ServerContext, q: Queryable, user: Us
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role || 'authenticated',
-    aal: 'aal1',
-    amr: await loadAmr(q, sessionId),
+    aal,
+    amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   }, expiresIn);

@@ -12,9 +12,6 @@ import { signupDatabaseError } from './signup-errors.ts';
 import { findUserByEmail, findUserById, insertAuthUser, markEmailVerified, userJson, type UserRecord } from './users.ts';
 import { log } from '../observability/log.ts';
 
-/** GoTrue's SMTP max frequency: one confirmation mail per address per minute. */
-const CONFIRMATION_RESEND_SECONDS = 60;
-
 export function newConfirmationToken(): string {
   // GoTrue's token_hash is 56 hex characters (SHA-224); any unguessable string of that form works
   return randomBytes(28).toString('hex');
@@ -39,14 +36,29 @@ function fakeUser(email: string, data: Body): Record<string, unknown> {
   };
 }
 
+/**
+ * The answer a new sign-up gets, for an account that existed: same shape and this sign-up's data,
+ * under a fresh id, so nobody learns that (or since when) the address had signed up before.
+ */
+function asNewSignup(user: Record<string, unknown>): Record<string, unknown> {
+  const id = randomUUID();
+  const identities = (user.identities as Record<string, unknown>[]).map((identity) => ({
+    ...identity, identity_id: randomUUID(), id, user_id: id,
+    identity_data: { ...(identity.identity_data as Record<string, unknown>), sub: id },
+  }));
+  const now = new Date().toISOString();
+  return { ...user, id, identities, created_at: now, updated_at: now };
+}
+
 /** POST /signup, as GoTrue's internal/api/signup.go. */
 export function signupRoutes(app: Hono, env: AuthEnv): void {
   const { ctx, limits } = env;
 
-  async function sendConfirmation(user: { id: string; email: string; data: Body }, token: string, redirectTo: string): Promise<void> {
+  // No name in the greeting: whoever signs up has not proven the address yet, so nothing they
+  // typed goes into mail to it.
+  async function sendConfirmation(email: string, token: string, redirectTo: string): Promise<void> {
     const link = `${ctx.config.siteUrl}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`;
-    const fullName = typeof user.data.full_name === 'string' ? user.data.full_name : undefined;
-    await ctx.mail.send(confirmationMail({ to: user.email, link, siteName: env.siteName, fullName }));
+    await ctx.mail.send(confirmationMail({ to: email, link, siteName: env.siteName }));
   }
 
   app.post('/signup', async (c) => {
@@ -69,7 +81,7 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
     // time as a new one and the answer's timing does not tell which addresses exist.
     const passwordHash = await hashPassword(password);
     const existing = await findUserByEmail(ctx.db, email);
-    if (existing) return c.json(await repeatedSignup(existing, email, data, redirectTo, autoconfirm));
+    if (existing) return c.json(await repeatedSignup(existing, email, data, passwordHash, redirectTo, autoconfirm));
 
     const token = autoconfirm ? '' : newConfirmationToken();
     let result: { user: UserRecord; session?: Record<string, unknown> };
@@ -86,13 +98,13 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
       if (isPgError(error) && error.code === '23505' && error.constraint === 'users_email_partial_key') {
         // another signup for the same address won the race
         const winner = await findUserByEmail(ctx.db, email);
-        if (winner) return c.json(await repeatedSignup(winner, email, data, redirectTo, autoconfirm));
+        if (winner) return c.json(await repeatedSignup(winner, email, data, passwordHash, redirectTo, autoconfirm));
       }
       throw signupDatabaseError(error);
     }
     if (result.session) return c.json(result.session);
     try {
-      await sendConfirmation({ id: result.user.id, email, data }, token, redirectTo);
+      await sendConfirmation(email, token, redirectTo);
     } catch (error) {
       // without the mail nobody can confirm this account; undo it so the address can retry
       await ctx.db.query('delete from auth.users where id = $1', [result.user.id]);
@@ -104,25 +116,32 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
 
   /**
    * A signup for an address that already has an account. Confirmed: GoTrue's fake user (or
-   * user_already_exists with autoconfirm). Unconfirmed: the confirmation is sent again, at most
-   * once a minute; the stored password and metadata are left alone, since the caller has not
-   * proven it owns the address. Both answer with a fake user, so a stranger learns nothing of the
-   * first sign-up (its id or metadata).
+   * user_already_exists with autoconfirm). Unconfirmed: as GoTrue does, the newest sign-up
+   * replaces the stored password and metadata and gets a new confirmation link (the earlier link
+   * stops working, and any session of the earlier sign-up ends), so a stranger who signed up first
+   * with someone else's address keeps nothing once the owner signs up. The answer is the one a new
+   * address gets (no wait, no 429).
    */
-  async function repeatedSignup(existing: UserRecord, email: string, data: Body, redirectTo: string, autoconfirm: boolean) {
+  async function repeatedSignup(existing: UserRecord, email: string, data: Body, passwordHash: string, redirectTo: string, autoconfirm: boolean) {
     if (autoconfirm) throw errors.userAlreadyExists();
     if (existing.email_confirmed_at) return fakeUser(email, data);
-    if (existing.confirmation_sent_at) {
-      const elapsed = (Date.now() - new Date(existing.confirmation_sent_at).getTime()) / 1000;
-      if (elapsed < CONFIRMATION_RESEND_SECONDS) {
-        throw errors.emailSendRateLimited(Math.max(1, Math.ceil(CONFIRMATION_RESEND_SECONDS - elapsed)));
-      }
-    }
     const token = newConfirmationToken();
-    await ctx.db.query(
-      `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
-      [existing.id, token]);
-    await sendConfirmation({ id: existing.id, email, data: existing.raw_user_meta_data ?? {} }, token, redirectTo);
-    return fakeUser(email, data);
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, confirmation_token = $4,
+             confirmation_sent_at = now(), updated_at = now() where id = $1`,
+          [existing.id, passwordHash, JSON.stringify(data), token]);
+        await tx.query(
+          `update public.profiles set full_name = nullif(btrim($2::jsonb ->> 'full_name'), ''),
+             username = nullif(btrim($2::jsonb ->> 'username'), ''), phone_number = nullif(btrim($2::jsonb ->> 'phone_number'), '')
+           where id = $1`, [existing.id, JSON.stringify(data)]);
+        await tx.query('delete from auth.sessions where user_id = $1', [existing.id]);
+      });
+    } catch (error) {
+      throw signupDatabaseError(error);
+    }
+    await sendConfirmation(email, token, redirectTo);
+    return asNewSignup(userJson((await findUserById(ctx.db, existing.id))!));
   }
 }

@@ -4,6 +4,7 @@ import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkPasswordStrength, metadataField, readJson, stringField, type Body } from './request.ts';
+import { sendSecurityNotice } from './security-notice.ts';
 import { findUserById, userJson } from './users.ts';
 
 /**
@@ -21,7 +22,8 @@ function checkMetadata(merged: Body): void {
 }
 
 /** GET and PUT /user, as GoTrue's internal/api/user.go. */
-export function userRoutes(app: Hono, { ctx }: AuthEnv): void {
+export function userRoutes(app: Hono, env: AuthEnv): void {
+  const { ctx } = env;
   app.get('/user', async (c) => {
     const { user } = await authenticate(ctx, c, ctx.db);
     return c.json(userJson(user));
@@ -66,6 +68,7 @@ export function userRoutes(app: Hono, { ctx }: AuthEnv): void {
       }
       return (await findUserById(tx, current.id))!;
     });
+    if (password !== undefined) sendSecurityNotice(env, user.email, 'password-changed');
     return c.json(userJson(user));
   });
 }

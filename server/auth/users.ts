@@ -24,6 +24,18 @@ export interface UserRecord {
   deleted_at: string | null;
   is_anonymous: boolean;
   identities: IdentityRecord[];
+  factors: FactorRecord[];
+}
+
+/** An auth.mfa_factors row without its secret. */
+export interface FactorRecord {
+  id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: 'verified' | 'unverified';
+  created_at: string;
+  updated_at: string;
+  last_challenged_at: string | null;
 }
 
 export interface IdentityRecord {
@@ -40,7 +52,9 @@ export interface IdentityRecord {
 
 const USER_SELECT = `
   select to_jsonb(u) || jsonb_build_object('identities', coalesce(
-    (select jsonb_agg(to_jsonb(i) order by i.created_at) from auth.identities i where i.user_id = u.id), '[]'::jsonb)) as record
+    (select jsonb_agg(to_jsonb(i) order by i.created_at) from auth.identities i where i.user_id = u.id), '[]'::jsonb),
+    'factors', coalesce((select jsonb_agg(to_jsonb(f) - 'secret' - 'web_authn_credential' - 'last_webauthn_challenge_data'
+      order by f.created_at) from auth.mfa_factors f where f.user_id = u.id), '[]'::jsonb)) as record
   from auth.users u`;
 
 export async function findUserById(q: Queryable, id: string, forUpdate = false): Promise<UserRecord | null> {
@@ -80,12 +94,26 @@ export function userJson(user: UserRecord): Record<string, unknown> {
     ['app_metadata', user.raw_app_meta_data ?? {}],
     ['user_metadata', user.raw_user_meta_data ?? {}],
     ['identities', user.identities.map(identityJson)],
+    // models.User's `factors,omitempty`: absent for an account without any
+    ['factors', user.factors.length ? user.factors.map(factorJson) : null],
     ['created_at', user.created_at],
     ['updated_at', user.updated_at],
     ['banned_until', user.banned_until],
     ['deleted_at', user.deleted_at],
     ['is_anonymous', user.is_anonymous],
   ]);
+}
+
+export function factorJson(factor: FactorRecord): Record<string, unknown> {
+  return {
+    id: factor.id,
+    ...(factor.friendly_name ? { friendly_name: factor.friendly_name } : {}),
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: factor.created_at,
+    updated_at: factor.updated_at,
+    last_challenged_at: factor.last_challenged_at,
+  };
 }
 
 function identityJson(identity: IdentityRecord): Record<string, unknown> {

@@ -5,6 +5,7 @@
  *   npm run user -- set-password --email a@b.id --password ...
  *   npm run user -- set-role --email a@b.id --role admin
  *   npm run user -- set-status --email a@b.id --status approved
+ *   npm run user -- reset-mfa --email a@b.id
  * Works on DATA_DIR (embedded database) or DATABASE_URL, like the server.
  */
 import path from 'node:path';
@@ -14,7 +15,7 @@ import type { Db } from '../db/adapter.ts';
 import { runningClusterUrl } from '../db/embedded.ts';
 import { openPostgres } from '../db/postgres.ts';
 import {
-  ROLES, STATUSES, UserExistsError, UserNotFoundError, createUser, setPassword, setRole, setStatus,
+  ROLES, STATUSES, UserExistsError, UserNotFoundError, createUser, resetSecondStep, setPassword, setRole, setStatus,
   type AccountStatus, type AppRole,
 } from '../auth/accounts.ts';
 
@@ -27,6 +28,8 @@ Commands:
   set-password  --email <e-mail> --password <password>   (also signs the user out everywhere)
   set-role      --email <e-mail> --role superadmin|admin|user
   set-status    --email <e-mail> --status approved|pending|rejected
+  reset-mfa     --email <e-mail>   (removes the two-step verification factors, e.g. a lost phone,
+                and signs the user out everywhere; they enrol again after signing in)
 
 Database: DATABASE_URL if set, else the embedded database in DATA_DIR (default ./data).
 A server running on the same DATA_DIR is used as it is (its PostgreSQL answers both).`;
@@ -124,6 +127,12 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       };
       break;
     }
+    case 'reset-mfa':
+      action = async (db) => {
+        const removed = await resetSecondStep(db, email);
+        return `Two-step verification of ${email} reset (${removed} factor(s) removed); all of its sessions were ended.`;
+      };
+      break;
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }

@@ -65,7 +65,7 @@ describe('mailer', () => {
     try {
       const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`, mailFrom: 'Skadron 31/Serbu <no-reply@contoh.id>', dataDir: tempDir() });
       expect(mailer).toBeInstanceOf(SmtpMailer);
-      await mailer.send(confirmationMail({ to: 'budi@example.com', link: 'https://contoh.id/auth/v1/verify?token=abc&type=signup', siteName: 'Skadron 31/Serbu', fullName: 'Budi' }));
+      await mailer.send(confirmationMail({ to: 'budi@example.com', link: 'https://contoh.id/auth/v1/verify?token=abc&type=signup', siteName: 'Skadron 31/Serbu' }));
       expect(sink.received).toHaveLength(1);
       expect(sink.received[0]).toMatch(/^To: budi@example\.com$/m);
       expect(sink.received[0]).toMatch(/^From: "?Skadron 31\/Serbu"? <no-reply@contoh\.id>$/m);

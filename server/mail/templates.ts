@@ -39,11 +39,10 @@ ${parts.notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
   return { to: parts.to, subject: parts.subject, text, html };
 }
 
-export function confirmationMail(input: { to: string; link: string; siteName: string; fullName?: string }): MailMessage {
+export function confirmationMail(input: { to: string; link: string; siteName: string }): MailMessage {
   return accountMail({
     to: input.to,
     subject: `Konfirmasi pendaftaran akun ${input.siteName}`,
-    fullName: input.fullName,
     intro: `Terima kasih telah mendaftar di ${input.siteName}.`,
     action: { link: input.link, label: 'Konfirmasi E-mail', lead: 'Buka tautan berikut untuk mengonfirmasi alamat e-mail Anda' },
     notes: ['Tautan ini berlaku selama 24 jam. Setelah e-mail dikonfirmasi, akun Anda masih perlu disetujui oleh administrator sebelum dapat digunakan.'],
@@ -72,5 +71,35 @@ export function approvalMail(input: { to: string; loginUrl: string; siteName: st
     action: { link: input.loginUrl, label: 'Masuk ke Portal Personel', lead: 'Buka tautan berikut untuk masuk' },
     notes: ['Gunakan alamat e-mail dan password yang Anda daftarkan.'],
     footer: 'Jika Anda tidak merasa mendaftar, hubungi administrator situs.',
+  });
+}
+
+export type SecurityEvent = 'password-changed' | 'second-step-added' | 'second-step-removed';
+
+const SECURITY_COPY: Record<SecurityEvent, { subject: string; intro: string }> = {
+  'password-changed': {
+    subject: 'Password akun Anda telah diganti',
+    intro: 'Password akun Anda baru saja diganti, dan semua sesi lain telah dikeluarkan.',
+  },
+  'second-step-added': {
+    subject: 'Verifikasi dua langkah diaktifkan',
+    intro: 'Verifikasi dua langkah baru saja diaktifkan pada akun Anda. Mulai sekarang, login meminta kode dari aplikasi autentikator.',
+  },
+  'second-step-removed': {
+    subject: 'Verifikasi dua langkah dinonaktifkan',
+    intro: 'Verifikasi dua langkah baru saja dinonaktifkan pada akun Anda. Login kini cukup dengan password.',
+  },
+};
+
+/** Tells the owner of an account that its password or second step changed, so a stranger's change does not go unnoticed. */
+export function securityNoticeMail(input: { to: string; siteName: string; accountUrl: string; event: SecurityEvent }): MailMessage {
+  const copy = SECURITY_COPY[input.event];
+  return accountMail({
+    to: input.to,
+    subject: `${copy.subject} (${input.siteName})`,
+    intro: copy.intro,
+    action: { link: input.accountUrl, label: 'Buka Keamanan Akun', lead: 'Periksa pengaturan keamanan akun Anda di sini' },
+    notes: ['Jika ini Anda, tidak ada yang perlu dilakukan.'],
+    footer: 'Jika bukan Anda, segera ganti password Anda dan hubungi superadmin situs.',
   });
 }

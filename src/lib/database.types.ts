@@ -414,6 +414,27 @@ export type Database = {
         }
         Relationships: []
       }
+      security_settings: {
+        Row: {
+          id: boolean
+          mfa_required_for_staff: boolean
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          id?: boolean
+          mfa_required_for_staff?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          id?: boolean
+          mfa_required_for_staff?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
     }
     Views: {
       article_trash: {
@@ -508,12 +529,34 @@ export type Database = {
           size_bytes: number
         }[]
       }
+      members_with_second_step: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
+      own_sessions: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          aal: string
+          created_at: string
+          current: boolean
+          id: string
+          ip: string
+          last_used_at: string
+          user_agent: string
+        }[]
+      }
       reorder_gallery_photos: {
         Args: {
           gallery_id: string
           photo_ids: string[]
         }
         Returns: number
+      }
+      reset_second_step: {
+        Args: {
+          member: string
+        }
+        Returns: undefined
       }
       restore_article_revision: {
         Args: {

@@ -29,6 +29,14 @@ const BY_CODE: Record<string, string> = {
   request_too_large: 'Data yang dikirim terlalu besar.',
   phone_provider_disabled: 'Pendaftaran dengan nomor HP tidak tersedia.',
   signup_disabled: 'Pendaftaran sedang ditutup.',
+  // two-step verification (GoTrue's MFA codes)
+  mfa_verification_failed: 'Kode verifikasi salah atau sudah dipakai. Periksa aplikasi autentikator Anda dan tunggu kode berikutnya.',
+  mfa_challenge_expired: 'Waktu verifikasi habis. Silakan coba lagi.',
+  mfa_ip_address_mismatch: 'Verifikasi harus diselesaikan dari perangkat yang sama. Silakan coba lagi.',
+  mfa_factor_not_found: 'Verifikasi dua langkah tidak ditemukan. Muat ulang halaman lalu coba lagi.',
+  mfa_factor_name_conflict: 'Nama perangkat ini sudah dipakai.',
+  too_many_enrolled_mfa_factors: 'Terlalu banyak perangkat verifikasi. Hapus salah satu terlebih dahulu.',
+  insufficient_aal: 'Masukkan kode verifikasi dua langkah Anda terlebih dahulu.',
   // REST (PostgreSQL and PostgREST codes)
   '42501': 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
   '23505': 'Data ini sudah ada.',

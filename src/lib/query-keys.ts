@@ -30,4 +30,10 @@ export const queryKeys = {
   stats: {
     all: ['stats'] as const,
   },
+  security: {
+    all: ['security'] as const,
+    factors: (userId: string) => [...queryKeys.security.all, 'factors', userId] as const,
+    settings: () => [...queryKeys.security.all, 'settings'] as const,
+    secondSteps: () => [...queryKeys.security.all, 'second-steps'] as const,
+  },
 } as const

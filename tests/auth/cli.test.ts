@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run, UsageError } from '../../server/cli/user.ts';
 import { anonClient, startTestServer, type TestServer } from '../support/server.ts';
 import { createTemplateDatabase } from '../support/template-db.ts';
+import { totpCode } from './mfa-helpers.ts';
 
 // each step opens (and the first one migrates) a whole embedded database
 vi.setConfig({ testTimeout: 180_000 });
@@ -56,6 +57,29 @@ describe('npm run user', () => {
     const { error, profile } = await signInOn('anggota@example.com', 'baru-456');
     expect(error).toBeNull();
     expect(profile).toMatchObject({ role: 'admin', status: 'approved' });
+  });
+
+  it('resets a lost second step: the factors and sessions go, the password alone signs in again', async () => {
+    await cli('create', '--email', 'hilang@example.com', '--password', 'rahasia-123', '--role', 'admin');
+    const server: TestServer = await startTestServer({ dataDir, databaseUrl: env.DATABASE_URL });
+    try {
+      const client = anonClient(server);
+      await client.auth.signInWithPassword({ email: 'hilang@example.com', password: 'rahasia-123' });
+      const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp' });
+      expect((await client.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: totpCode(factor!.totp.secret) })).error).toBeNull();
+
+      expect(await cli('reset-mfa', '--email', 'hilang@example.com')).toEqual([
+        'Two-step verification of hilang@example.com reset (1 factor(s) removed); all of its sessions were ended.']);
+      expect((await client.auth.refreshSession()).error).not.toBeNull();
+      const again = anonClient(server);
+      await again.auth.signInWithPassword({ email: 'hilang@example.com', password: 'rahasia-123' });
+      expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
+      const { data: user } = await again.auth.getUser();
+      expect(user.user!.factors ?? []).toEqual([]);
+    } finally {
+      await server.close();
+    }
+    await expect(cli('reset-mfa', '--email', 'siapa@example.com')).rejects.toThrow('No user with e-mail siapa@example.com');
   });
 
   it('fails clearly on bad input', async () => {

@@ -89,16 +89,38 @@ describe('sign-up with e-mail confirmation', () => {
     expect((await mailbox(t.server)).length).toBe(before);
   });
 
-  it('resends the confirmation of an unconfirmed address at most once a minute', async () => {
+  it('a stranger who signed up first with the address keeps nothing once its owner signs up', async () => {
     const email = uniqueEmail();
-    await signUp(email, {});
-    const again = await signUp(email, {});
-    expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
-    expect(again.error!.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
-    await t.server.ctx.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
-    const third = await signUp(email, {});
-    expect(third.error).toBeNull();
-    expect((await mailbox(t.server)).filter((m) => m.to === email)).toHaveLength(2);
+    const strangerName = 'Super Admin (root@skadron.id)';
+    const first = await t.anon().auth.signUp({ email, password: 'penyerang-123', options: { data: { full_name: strangerName } } });
+    expect(first.error).toBeNull();
+    const strangerLink = await confirmationLink(t.server, email);
+
+    const own = await t.anon().auth.signUp({ email, password: 'milik-sendiri-1', options: { data: { full_name: 'Budi Santoso' } } });
+    // the answer a new address gets: no wait, no 429, this sign-up's data, and no trace of the first
+    expect(own.error).toBeNull();
+    expect(own.data.session).toBeNull();
+    expect(own.data.user).toMatchObject({ email, user_metadata: { full_name: 'Budi Santoso' } });
+    expect(own.data.user!.identities).toEqual([expect.objectContaining({ user_id: own.data.user!.id, provider: 'email' })]);
+    expect(own.data.user!.id).not.toBe(first.data.user!.id);
+    expect(Object.keys(own.data.user!).sort()).toEqual(Object.keys(first.data.user!).sort());
+
+    const mails = (await mailbox(t.server)).filter((m) => m.to === email);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.text).not.toContain(strangerName);
+      expect(mail.text).not.toContain('Budi');
+      expect(mail.text).toMatch(/^Halo,/m);
+    }
+    expect((await openLink(strangerLink)).fragment.get('error_code')).toBe('otp_expired');
+    expect((await openLink(await confirmationLink(t.server, email))).status).toBe(303);
+
+    const stranger = await t.anon().auth.signInWithPassword({ email, password: 'penyerang-123' });
+    expect(stranger.error).toMatchObject({ code: 'invalid_credentials' });
+    const owner = await t.anon().auth.signInWithPassword({ email, password: 'milik-sendiri-1' });
+    expect(owner.error).toBeNull();
+    const { rows } = await t.server.ctx.db.query('select full_name from public.profiles where email = $1', [email]);
+    expect(rows).toEqual([{ full_name: 'Budi Santoso' }]);
   });
 
   it('rolls the whole sign-up back when the profile trigger fails (duplicate username)', async () => {

@@ -8,6 +8,7 @@ import { paths } from '@/lib/paths'
 import { queryKeys } from '@/lib/query-keys'
 import { useOwnProfile } from '@/features/account/api/get-own-profile'
 import type { Profile } from '@/features/account/api/types'
+import { SecondStepGate } from './second-step-gate'
 import { AdminSessionContext, type AdminSession } from './session-context'
 import { ValidatingScreen } from './validating-screen'
 
@@ -96,9 +97,11 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   if (!isSignedIn || !user) return <Navigate to={exitTo ?? paths.login} replace />
   if (!profile || profile.status !== 'approved') return <ValidatingScreen />
   return (
-    <SessionProvider user={user} profile={profile} signOutTo={leave}>
-      {children}
-    </SessionProvider>
+    <SecondStepGate userId={user.id} role={profile.role} onSignOut={() => void leave(paths.login)} loading={<ValidatingScreen />}>
+      <SessionProvider user={user} profile={profile} signOutTo={leave}>
+        {children}
+      </SessionProvider>
+    </SecondStepGate>
   )
 }
 

@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import { KeyRound, MailQuestion, ShieldCheck, UserPlus } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { KeyRound, MailQuestion, ShieldCheck, Smartphone, UserPlus } from 'lucide-react'
+import { toast } from '@/lib/toast'
 import { site } from '@/content/site'
 import { paths } from '@/lib/paths'
 import { publicPage } from '@/lib/pages'
@@ -7,10 +9,11 @@ import { useDocumentMeta } from '@/lib/use-document-meta'
 import { AuthCard, AuthNotice } from './components/auth-card'
 import { ForgotPasswordForm } from './components/forgot-password-form'
 import { NewPasswordForm } from './components/new-password-form'
+import { SecondStepForm } from './components/second-step-form'
 import { SignInForm, type SignInMode } from './components/sign-in-form'
 import { useAuth } from './use-auth'
 
-type Screen = SignInMode | 'forgot'
+type Screen = SignInMode | 'forgot' | 'second-step'
 
 const CONFIRMED_PENDING = 'Email berhasil dikonfirmasi. Akun Anda menunggu persetujuan administrator.'
 const CONFIRMED_APPROVED = 'Email berhasil dikonfirmasi. Silakan masuk dengan email dan password Anda.'
@@ -19,7 +22,8 @@ const LINK_INVALID = 'Tautan tidak valid atau sudah kedaluwarsa. Setiap tautan h
 /** /login: sign-in, registration, 'Lupa password?', and where mailed links come back to. */
 export function LoginPage() {
   const [screen, setScreen] = useState<Screen>('login')
-  const { linkOutcome, dismissLinkOutcome, session, loading } = useAuth()
+  const { linkOutcome, dismissLinkOutcome, session, loading, signOut } = useAuth()
+  const navigate = useNavigate()
   useDocumentMeta(publicPage(paths.login))
 
   const go = (next: Screen) => {
@@ -42,6 +46,24 @@ export function LoginPage() {
       <AuthNotice tone="error">{LINK_INVALID}</AuthNotice>
     ) : null
 
+  if (screen === 'second-step') {
+    return (
+      <AuthCard
+        icon={<Smartphone className="size-7" aria-hidden="true" />}
+        title="Verifikasi Dua Langkah"
+        subtitle="Masukkan 6 digit kode dari aplikasi autentikator di ponsel Anda."
+      >
+        <SecondStepForm
+          onVerified={() => {
+            toast.success('Login Berhasil!', { description: 'Selamat datang kembali!' })
+            void navigate(paths.admin.dashboard)
+          }}
+          onCancel={() => void signOut().then(() => go('login'))}
+        />
+      </AuthCard>
+    )
+  }
+
   if (screen === 'forgot') {
     return (
       <AuthCard
@@ -63,7 +85,7 @@ export function LoginPage() {
       subtitle={isLogin ? `Masuk ke sistem informasi ${site.name}` : 'Akun baru aktif setelah disetujui administrator'}
     >
       {notice}
-      <SignInForm mode={screen} onModeChange={go} onForgot={() => go('forgot')} />
+      <SignInForm mode={screen} onModeChange={go} onForgot={() => go('forgot')} onSecondStep={() => go('second-step')} />
     </AuthCard>
   )
 }

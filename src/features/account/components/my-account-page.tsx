@@ -74,7 +74,7 @@ export default function MyAccountPage({ profile, email, signOutTo }: Props) {
           <ProfileTab profile={profile} email={email} />
         </TabsContent>
         <TabsContent value="security">
-          <SecurityTab onPasswordChanged={() => void signOutTo(paths.login)} />
+          <SecurityTab userId={profile.id} onPasswordChanged={() => void signOutTo(paths.login)} />
         </TabsContent>
         <TabsContent value="settings">
           <ComingSoon title="Pengaturan Sistem" text="Pengaturan sistem akan segera hadir." />

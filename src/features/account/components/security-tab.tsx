@@ -8,6 +8,8 @@ import { fieldErrors } from '@/lib/validation/field-errors'
 import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@/lib/validation/rules'
 import { changePasswordSchema, useUpdatePassword } from '../api/update-password'
 import { describeError } from '@/lib/error-messages'
+import { ActiveSessionsCard } from './active-sessions-card'
+import { SecondStepCard } from './second-step-card'
 
 type Errors = Partial<Record<'password' | 'confirmation', string>>
 const TITLES: Record<string, string> = {
@@ -15,7 +17,7 @@ const TITLES: Record<string, string> = {
   [PASSWORD_TOO_SHORT.description]: PASSWORD_TOO_SHORT.title,
 }
 
-export function SecurityTab({ onPasswordChanged }: { onPasswordChanged: () => void }) {
+export function SecurityTab({ userId, onPasswordChanged }: { userId: string; onPasswordChanged: () => void }) {
   const [values, setValues] = useState({ password: '', confirmation: '' })
   const [errors, setErrors] = useState<Errors>({})
   const update = useUpdatePassword()
@@ -58,6 +60,7 @@ export function SecurityTab({ onPasswordChanged }: { onPasswordChanged: () => vo
   )
 
   return (
+    <div className="space-y-6">
     <Card>
       <CardHeader>
         <CardTitle>
@@ -77,5 +80,8 @@ export function SecurityTab({ onPasswordChanged }: { onPasswordChanged: () => vo
         </form>
       </CardContent>
     </Card>
+    <SecondStepCard userId={userId} />
+    <ActiveSessionsCard userId={userId} />
+    </div>
   )
 }

@@ -21,4 +21,8 @@ describe('describeChanges', () => {
     expect(describeChanges({ email: 'a@b.id', status: 'approved' })).toEqual(['Email: a@b.id', 'Status: Disetujui'])
     expect(describeChanges({})).toEqual([])
   })
+
+  it('tells the two-step verification setting in words', () => {
+    expect(describeChanges({ mfa_required_for_staff: { old: false, new: true } })).toEqual(['Wajib untuk admin: Tidak → Ya'])
+  })
 })

@@ -9,6 +9,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'user.pending': 'Mengembalikan pengguna ke tertunda',
   'user.role': 'Mengubah peran pengguna',
   'user.delete': 'Menghapus pengguna',
+  'user.mfa_reset': 'Mengatur ulang verifikasi dua langkah pengguna',
+  'settings.mfa_required': 'Mengubah kewajiban verifikasi dua langkah',
   'article.create': 'Membuat artikel',
   'article.update': 'Mengubah artikel',
   'article.publish': 'Menerbitkan artikel',
@@ -37,6 +39,7 @@ const FIELD_LABELS: Record<string, string> = {
   published_at: 'Waktu terbit',
   name: 'Nama',
   description: 'Deskripsi',
+  mfa_required_for_staff: 'Wajib untuk admin',
 }
 
 const VALUE_LABELS: Record<string, string> = {
@@ -59,6 +62,7 @@ function showValue(value: Json | undefined): string {
     return text.length > 60 ? `${text.slice(0, 60)}…` : text
   }
   if (Array.isArray(value)) return `${value.length} item`
+  if (typeof value === 'boolean') return value ? 'Ya' : 'Tidak'
   return String(value)
 }
 

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import type { ManagedUser } from '../api/get-users'
 
-export type UserAction = 'approve' | 'reject' | 'suspend' | 'restore' | 'delete'
+export type UserAction = 'approve' | 'reject' | 'suspend' | 'restore' | 'delete' | 'reset-mfa'
 
 const COPY: Record<UserAction, { title: string; confirm: string; describe: (name: string) => string }> = {
   delete: {
@@ -25,6 +25,12 @@ const COPY: Record<UserAction, { title: string; confirm: string; describe: (name
     confirm: 'Ya, Nonaktifkan',
     describe: (name) =>
       `${name} akan langsung dikeluarkan dari semua sesi dan tidak dapat masuk ke area admin sampai diaktifkan kembali. Data dan artikelnya tetap tersimpan.`,
+  },
+  'reset-mfa': {
+    title: 'Atur Ulang Verifikasi Dua Langkah?',
+    confirm: 'Ya, Atur Ulang',
+    describe: (name) =>
+      `Verifikasi dua langkah ${name} akan dihapus dan semua sesinya diakhiri. Ia login kembali dengan password lalu mengaktifkannya lagi. Gunakan bila ponselnya hilang.`,
   },
   restore: {
     title: 'Aktifkan Kembali Pengguna?',

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react'
-import { MoreHorizontal, Search, Trash2, UserCheck, UserPlus, UserX } from 'lucide-react'
+import { MoreHorizontal, Search, ShieldCheck, ShieldOff, Trash2, UserCheck, UserPlus, UserX } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -19,6 +19,8 @@ import { useUsers, type ManagedUser } from '../api/get-users'
 import { ASSIGNABLE_ROLES, useUpdateUserRole, type AssignableRole } from '../api/update-user-role'
 import { useUpdateUserStatus, type DecidedStatus } from '../api/update-user-status'
 import { useDeleteUser } from '../api/delete-user'
+import { useResetSecondStep, useSecondSteps } from '../api/second-steps'
+import { SecondStepSetting } from './second-step-setting'
 import { StatusBadge } from './status-badge'
 import { filterUsers } from './filter-users'
 import { ConfirmUserAction, type UserAction } from './confirm-user-action'
@@ -28,11 +30,19 @@ const ROLE_LABELS: Record<AssignableRole, string> = { admin: 'Admin', user: 'Use
 
 // Suspending is the status 'rejected' of an approved account (its sessions end at once, by a
 // trigger); restoring is approving it again, which also mails the member.
-const STATUS_ACTIONS: Record<Exclude<UserAction, 'delete'>, { status: DecidedStatus; done: string; failed: string }> = {
+const STATUS_ACTIONS: Record<Exclude<UserAction, 'delete' | 'reset-mfa'>, { status: DecidedStatus; done: string; failed: string }> = {
   approve: { status: 'approved', done: 'Pengguna berhasil disetujui!', failed: 'Gagal menyetujui pengguna' },
   reject: { status: 'rejected', done: 'Pengguna berhasil ditolak!', failed: 'Gagal menolak pengguna' },
   suspend: { status: 'rejected', done: 'Pengguna berhasil dinonaktifkan!', failed: 'Gagal menonaktifkan pengguna' },
   restore: { status: 'approved', done: 'Pengguna berhasil diaktifkan kembali!', failed: 'Gagal mengaktifkan kembali pengguna' },
+}
+
+function SecondStepBadge() {
+  return (
+    <Badge variant="outline" title="Verifikasi dua langkah aktif">
+      <ShieldCheck aria-hidden="true" />2 Langkah
+    </Badge>
+  )
 }
 
 const displayName = (user: ManagedUser) => user.full_name || user.email || 'Pengguna'
@@ -40,11 +50,12 @@ const displayName = (user: ManagedUser) => user.full_name || user.email || 'Peng
 type RowProps = {
   user: ManagedUser
   busy: boolean
+  hasSecondStep: boolean
   onRoleChange: (user: ManagedUser, role: AssignableRole) => void
   onAction: (action: UserAction, user: ManagedUser) => void
 }
 
-function RoleControl({ user, busy, onRoleChange }: Omit<RowProps, 'onAction'>) {
+function RoleControl({ user, busy, onRoleChange }: Omit<RowProps, 'onAction' | 'hasSecondStep'>) {
   if (user.role === 'superadmin') return <Badge variant="gold">Superadmin</Badge>
   return (
     <Select value={user.role} onValueChange={(role) => onRoleChange(user, role as AssignableRole)} disabled={busy}>
@@ -62,7 +73,7 @@ function RoleControl({ user, busy, onRoleChange }: Omit<RowProps, 'onAction'>) {
   )
 }
 
-function UserActions({ user, busy, onAction }: Omit<RowProps, 'onRoleChange'>) {
+function UserActions({ user, busy, hasSecondStep, onAction }: Omit<RowProps, 'onRoleChange'>) {
   if (user.status === 'pending') {
     return (
       <>
@@ -101,6 +112,12 @@ function UserActions({ user, busy, onAction }: Omit<RowProps, 'onRoleChange'>) {
             Aktifkan Kembali
           </DropdownMenuItem>
         )}
+        {hasSecondStep && (
+          <DropdownMenuItem onSelect={() => onAction('reset-mfa', user)}>
+            <ShieldOff aria-hidden="true" />
+            Atur Ulang Verifikasi 2 Langkah
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete', user)}>
           <Trash2 aria-hidden="true" />
           Hapus Pengguna
@@ -118,6 +135,9 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
   const updateRole = useUpdateUserRole()
   const updateStatus = useUpdateUserStatus()
   const deleteUser = useDeleteUser()
+  const secondSteps = useSecondSteps()
+  const resetSecondStep = useResetSecondStep()
+  const hasSecondStep = (user: ManagedUser) => secondSteps.data?.has(user.id) ?? false
 
   useQueryErrorToast(usersQuery.error, 'Gagal memuat pengguna')
 
@@ -141,6 +161,13 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
 
   const runAction = (action: UserAction, user: ManagedUser) => {
     setPending(null)
+    if (action === 'reset-mfa') {
+      resetSecondStep.mutate(user.id, {
+        onSuccess: () => toast.success('Verifikasi dua langkah berhasil diatur ulang!'),
+        onError: (error) => toast.error('Gagal mengatur ulang verifikasi dua langkah', { description: describeError(error) }),
+      })
+      return
+    }
     if (action === 'delete') {
       deleteUser.mutate(user.id, {
         onSuccess: () => toast.success('Pengguna berhasil dihapus!'),
@@ -162,6 +189,7 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
     (updateRole.isPending && updateRole.variables.id) ||
     (updateStatus.isPending && updateStatus.variables.id) ||
     (deleteUser.isPending && deleteUser.variables) ||
+    (resetSecondStep.isPending && resetSecondStep.variables) ||
     null
 
   return (
@@ -176,6 +204,8 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
           Undang Pengguna
         </Button>
       </div>
+
+      <SecondStepSetting />
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
         <div className="border-b border-border p-4">
@@ -214,8 +244,9 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
               <div className="flex flex-wrap items-center gap-2">
                 <RoleControl user={user} busy={busyId === user.id} onRoleChange={changeRole} />
                 <StatusBadge status={user.status} />
+                {hasSecondStep(user) && <SecondStepBadge />}
                 <div className="ml-auto flex gap-2">
-                  <UserActions user={user} busy={busyId === user.id} onAction={askConfirmation} />
+                  <UserActions user={user} busy={busyId === user.id} hasSecondStep={hasSecondStep(user)} onAction={askConfirmation} />
                 </div>
               </div>
             </>
@@ -227,13 +258,21 @@ export default function UsersPage({ currentUserId }: { currentUserId: string }) 
               header: 'Peran',
               cell: (user) => <RoleControl user={user} busy={busyId === user.id} onRoleChange={changeRole} />,
             },
-            { header: 'Status', cell: (user) => <StatusBadge status={user.status} /> },
+            {
+              header: 'Status',
+              cell: (user) => (
+                <div className="flex flex-wrap gap-1.5">
+                  <StatusBadge status={user.status} />
+                  {hasSecondStep(user) && <SecondStepBadge />}
+                </div>
+              ),
+            },
             {
               header: 'Aksi',
               alignEnd: true,
               cell: (user) => (
                 <div className="flex justify-end gap-2">
-                  <UserActions user={user} busy={busyId === user.id} onAction={askConfirmation} />
+                  <UserActions user={user} busy={busyId === user.id} hasSecondStep={hasSecondStep(user)} onAction={askConfirmation} />
                 </div>
               ),
             },

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Field } from '@/components/ui/field'
 import { SIGN_IN_INCOMPLETE, signInSchema, signUpProblem, signUpSchema } from '../api/credentials'
 import { getProfileStatus } from '../api/get-profile-status'
+import { needsSecondStep } from '../api/second-step'
 import { PasswordInput } from '../password-input'
 import { useAuth } from '../use-auth'
 import { describeError } from '@/lib/error-messages'
@@ -19,7 +20,15 @@ type Fields = { fullName: string; username: string; email: string; phoneNumber: 
 const EMPTY: Fields = { fullName: '', username: '', email: '', phoneNumber: '', password: '' }
 
 /** Sign-in ('Portal Personel') and registration ('Daftar Akun Baru'), one form toggling between them. */
-export function SignInForm({ mode, onModeChange, onForgot }: { mode: SignInMode; onModeChange: (mode: SignInMode) => void; onForgot: () => void }) {
+type Props = {
+  mode: SignInMode
+  onModeChange: (mode: SignInMode) => void
+  onForgot: () => void
+  /** The password was right and the account has two-step verification: ask for the code. */
+  onSecondStep: () => void
+}
+
+export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props) {
   const [fields, setFields] = useState<Fields>(EMPTY)
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({})
   const [busy, setBusy] = useState(false)
@@ -54,6 +63,18 @@ export function SignInForm({ mode, onModeChange, onForgot }: { mode: SignInMode;
     if (status !== 'approved') {
       toast.error('Akses Ditolak', { description: 'Akun Anda sedang menunggu persetujuan dari administrator.' })
       await signOut()
+      return
+    }
+    let secondStep: boolean
+    try {
+      secondStep = await needsSecondStep()
+    } catch (failure) {
+      toast.error('Login Gagal', { description: describeError(failure) })
+      await signOut()
+      return
+    }
+    if (secondStep) {
+      onSecondStep()
       return
     }
     toast.success('Login Berhasil!', { description: 'Selamat datang kembali!' })

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Context, Hono } from 'hono';
+import type { Queryable } from '../db/adapter.ts';
+import { authenticate } from './authenticate.ts';
+import { clientIp } from './client-ip.ts';
+import type { AuthEnv } from './env.ts';
+import { AuthError, errors } from './errors.ts';
+import { acceptedStep, generateTotp, openSecret, sealSecret } from './mfa-totp.ts';
+import { readJson, stringField } from './request.ts';
+import { sendSecurityNotice } from './security-notice.ts';
+import { raiseSessionToAal2, sessionResponse } from './sessions.ts';
+import { findUserById, type UserRecord } from './users.ts';
+
+/** GoTrue's MFA defaults: MaxEnrolledFactors, MaxVerifiedFactors, challenge and factor expiry. */
+const MAX_FACTORS = 10;
+const CHALLENGE_TTL_SECONDS = 300;
+const UNVERIFIED_FACTOR_TTL_SECONDS = 300;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: 'verified' | 'unverified';
+  secret: string | null;
+}
+
+interface Caller {
+  user: UserRecord;
+  sessionId: string;
+  aal: string;
+}
+
+const mfaErrors = {
+  factorNotFound: () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found'),
+  insufficientAal: (status: 403 | 422, message: string) => new AuthError(status, 'insufficient_aal', message),
+  verificationFailed: () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
+};
+
+/** The client address a challenge is bound to, as inet (GoTrue's mfa_challenges.ip_address). */
+function challengeIp(ip: string): string {
+  return isIP(ip) ? ip : '0.0.0.0';
+}
+
+/**
+ * /factors: enrol, challenge, verify and unenrol a TOTP factor, as GoTrue's internal/api/mfa.go
+ * (the routes auth-js's `mfa.*` call). Beyond GoTrue: a code is accepted once only, wrong codes
+ * are limited per account and per address, and secrets are sealed with a key of this server.
+ */
+export function mfaRoutes(app: Hono, env: AuthEnv): void {
+  const { ctx, limits } = env;
+  const secretKey = ctx.keys.deriveKey('mfa-factor-secret');
+
+  /** requireAuthentication + requireNotAnonymous, and the session the token names. */
+  async function caller(c: Context, q: Queryable): Promise<Caller> {
+    const { user, sessionId } = await authenticate(ctx, c, q);
+    if (!sessionId) throw errors.sessionNotFound();
+    if (user.is_anonymous) throw new AuthError(403, 'no_anonymous', 'Anonymous user not allowed to perform these actions');
+    const { rows } = await q.query<{ aal: string | null }>('select aal::text from auth.sessions where id = $1', [sessionId]);
+    return { user, sessionId, aal: rows[0]?.aal ?? 'aal1' };
+  }
+
+  /** GoTrue's loadFactor: only the caller's own factors exist for them. */
+  async function ownFactor(q: Queryable, c: Context, userId: string, lock = false): Promise<FactorRow> {
+    const id = c.req.param('id') ?? '';
+    if (!UUID_RE.test(id)) throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
+    const { rows } = await q.query<FactorRow>(
+      `select id, user_id, friendly_name, factor_type::text, status::text, secret from auth.mfa_factors
+       where id = $1 and user_id = $2${lock ? ' for update' : ''}`, [id, userId]);
+    if (!rows[0]) throw mfaErrors.factorNotFound();
+    return rows[0];
+  }
+
+  app.post('/factors', async (c) => {
+    const body = await readJson(c);
+    const factorType = stringField(body, 'factor_type');
+    const friendlyName = stringField(body, 'friendly_name');
+    const requestedIssuer = stringField(body, 'issuer');
+    const result = await ctx.db.transaction(async (tx) => {
+      const { user, aal } = await caller(c, tx);
+      if (factorType === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+      if (factorType === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+      if (factorType !== 'totp') throw errors.validation('factor_type needs to be totp, phone, or webauthn');
+      await limits.consume('mfaEnrollUser', user.id);
+      // one enrolment of an account at a time, so parallel requests cannot pass the cap together
+      await tx.query('select id from auth.users where id = $1 for update', [user.id]);
+      await tx.query(
+        `delete from auth.mfa_factors where user_id = $1 and status = 'unverified'
+           and created_at < now() - make_interval(secs => $2)`, [user.id, UNVERIFIED_FACTOR_TTL_SECONDS]);
+      const { rows: factors } = await tx.query<{ friendly_name: string | null; status: string }>(
+        'select friendly_name, status::text from auth.mfa_factors where user_id = $1', [user.id]);
+      if (factors.some((f) => (f.friendly_name ?? '') === friendlyName)) {
+        throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+      }
+      if (factors.length >= MAX_FACTORS) {
+        throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+      }
+      if (factors.some((f) => f.status === 'verified') && aal !== 'aal2') {
+        throw mfaErrors.insufficientAal(403, 'AAL2 required to enroll a new factor');
+      }
+      const issuer = requestedIssuer || new URL(ctx.config.siteUrl).host;
+      const totp = await generateTotp(issuer, user.email ?? '');
+      const id = randomUUID();
+      await tx.query(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+         values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
+        [id, user.id, friendlyName, sealSecret(secretKey, id, totp.secret)]);
+      return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: totp.qrCode, secret: totp.secret, uri: totp.uri } };
+    });
+    return c.json(result);
+  });
+
+  app.post('/factors/:id/challenge', async (c) => {
+    const ip = clientIp(c, ctx.config.trustProxy);
+    await limits.consume('mfaChallengeIp', ip);
+    await readJson(c);
+    const result = await ctx.db.transaction(async (tx) => {
+      const { user } = await caller(c, tx);
+      const factor = await ownFactor(tx, c, user.id);
+      if (factor.factor_type !== 'totp') throw new AuthError(422, 'mfa_factor_not_found', 'Factor type is not supported');
+      const id = randomUUID();
+      const { rows } = await tx.query<{ expires_at: number }>(
+        `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3::inet)
+         returning extract(epoch from created_at)::bigint + $4 as expires_at`,
+        [id, factor.id, challengeIp(ip), CHALLENGE_TTL_SECONDS]);
+      return { id, type: 'totp', expires_at: Number(rows[0].expires_at) };
+    });
+    return c.json(result);
+  });
+
+  app.post('/factors/:id/verify', async (c) => {
+    const ip = clientIp(c, ctx.config.trustProxy);
+    await limits.consume('mfaVerifyIp', ip);
+    const body = await readJson(c);
+    const challengeId = stringField(body, 'challenge_id');
+    const code = typeof body.code === 'number' ? String(body.code) : stringField(body, 'code');
+    if (!UUID_RE.test(challengeId)) throw errors.badJson('uuid: incorrect UUID length or format in challenge_id');
+    let callerId: string | undefined;
+    let enrolledEmail: string | null = null;
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const { user, sessionId } = await caller(c, tx);
+      callerId = user.id;
+      await limits.check('mfaUserFailures', user.id);
+      await limits.check('mfaIpFailures', ip);
+      if (code === '') throw errors.validation('Code needs to be non-empty');
+      // the factor row serialises verifications, so one code cannot pass twice in parallel
+      const factor = await ownFactor(tx, c, user.id, true);
+      const { rows } = await tx.query<{ verified: boolean; same_ip: boolean; expired: boolean }>(
+        `select verified_at is not null as verified, ip_address = $3::inet as same_ip,
+           created_at + make_interval(secs => $4) < now() as expired
+         from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
+        [challengeId, factor.id, challengeIp(ip), CHALLENGE_TTL_SECONDS]);
+      const challenge = rows[0];
+      if (!challenge) throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+      if (challenge.verified || !challenge.same_ip) {
+        throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+      }
+      if (challenge.expired) {
+        // committed although the request fails, as GoTrue destroys it
+        await tx.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
+        return new AuthError(422, 'mfa_challenge_expired',
+          `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`);
+      }
+      const secret = openSecret(secretKey, factor.id, factor.secret ?? '');
+      const step = acceptedStep(secret, code);
+      const { rows: last } = await tx.query<{ step: string }>('select step from auth.mfa_totp_last_step where factor_id = $1', [factor.id]);
+      if (step === null || (last[0] && step <= Number(last[0].step))) return mfaErrors.verificationFailed();
+
+      await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
+      await tx.query(
+        `insert into auth.mfa_totp_last_step (factor_id, step) values ($1, $2)
+         on conflict (factor_id) do update set step = excluded.step`, [factor.id, step]);
+      if (factor.status !== 'verified') {
+        await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+        enrolledEmail = user.email;
+      }
+      const refreshToken = await raiseSessionToAal2(tx, sessionId, user.id, factor.id);
+      // GoTrue's InvalidateSessionsWithAALLessThan: a password alone no longer holds a session
+      await tx.query(`delete from auth.sessions where user_id = $1 and coalesce(aal::text, 'aal1') < 'aal2'`, [user.id]);
+      await tx.query(
+        `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`, [user.id]);
+      const fresh = (await findUserById(tx, user.id))!;
+      return sessionResponse(ctx, tx, fresh, sessionId, refreshToken);
+    });
+    if (outcome instanceof AuthError) {
+      if (outcome.code === 'mfa_verification_failed' && callerId) {
+        await limits.penalise('mfaUserFailures', callerId);
+        await limits.penalise('mfaIpFailures', ip);
+      }
+      throw outcome;
+    }
+    if (enrolledEmail) sendSecurityNotice(env, enrolledEmail, 'second-step-added');
+    return c.json(outcome);
+  });
+
+  app.delete('/factors/:id', async (c) => {
+    const result = await ctx.db.transaction(async (tx) => {
+      const { user, aal } = await caller(c, tx);
+      const factor = await ownFactor(tx, c, user.id, true);
+      if (factor.status === 'verified' && aal !== 'aal2') {
+        throw mfaErrors.insufficientAal(422, 'AAL2 required to unenroll verified factor');
+      }
+      await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
+      // GoTrue's DowngradeSessionsToAAL1
+      await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [user.id, factor.id]);
+      return { id: factor.id, notify: factor.status === 'verified' ? user.email : null };
+    });
+    if (result.notify) sendSecurityNotice(env, result.notify, 'second-step-removed');
+    return c.json({ id: result.id });
+  });
+}

@@ -1,0 +1,14 @@
+import { securityNoticeMail, type SecurityEvent } from '../mail/templates.ts';
+import type { AuthEnv } from './env.ts';
+
+/**
+ * Mails the account's owner about a change to how it signs in. Sent after the change is
+ * committed; a failing mail is logged, never undoes the change.
+ */
+export function sendSecurityNotice(env: AuthEnv, email: string | null, event: SecurityEvent): void {
+  if (!email) return;
+  const accountUrl = `${env.ctx.config.siteUrl}/admin/my-account?tab=security`;
+  env.ctx.mail
+    .send(securityNoticeMail({ to: email, siteName: env.siteName, accountUrl, event }))
+    .catch((error: unknown) => console.error(`[auth] sending the ${event} notice failed:`, error));
+}
