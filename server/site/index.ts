@@ -18,6 +18,7 @@ import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } fr
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
 import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
 import { paths } from '../../src/lib/paths.ts';
+import { jsonLdText, newsArticleJsonLd, renditionUrl, SHARE_IMAGE } from '../../src/features/news/lib/article-structured-data.ts';
 
 const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
@@ -124,12 +125,16 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
       const article = await findArticle(api, decodeURIComponent(articleId));
       status = article ? 200 : 404;
       if (article) {
+        const description = htmlToText(article.content).slice(0, META_DESCRIPTION_LENGTH);
+        const url = `${origin}/berita/${article.id}`;
         meta = {
           title: pageTitle(article.title),
-          description: htmlToText(article.content).slice(0, META_DESCRIPTION_LENGTH),
-          url: `${origin}/berita/${article.id}`,
-          image: article.cover_image_url ?? meta.image,
+          description,
+          url,
+          image: article.cover_image_url ? renditionUrl(article.cover_image_url, SHARE_IMAGE.width, SHARE_IMAGE.height) : meta.image,
+          imageSize: article.cover_image_url ? SHARE_IMAGE : undefined,
           type: 'article',
+          jsonLd: jsonLdText(newsArticleJsonLd({ ...article, description }, url, origin)),
         };
       }
     }

@@ -33,12 +33,14 @@ export type Database = {
       articles: {
         Row: {
           author_id: string | null
+          byline_hidden: boolean
           category: string | null
           content: string
           cover_image_url: string | null
           created_at: string
           excerpt: string | null
           id: string
+          image_captions: Json
           image_gallery_urls: string[]
           published_at: string | null
           search_vector: string | null
@@ -47,12 +49,14 @@ export type Database = {
         }
         Insert: {
           author_id?: string | null
+          byline_hidden?: boolean
           category?: string | null
           content: string
           cover_image_url?: string | null
           created_at?: string
           excerpt?: never
           id?: string
+          image_captions?: Json
           image_gallery_urls?: string[]
           published_at?: string | null
           search_vector?: never
@@ -61,12 +65,14 @@ export type Database = {
         }
         Update: {
           author_id?: string | null
+          byline_hidden?: boolean
           category?: string | null
           content?: string
           cover_image_url?: string | null
           created_at?: string
           excerpt?: never
           id?: string
+          image_captions?: Json
           image_gallery_urls?: string[]
           published_at?: string | null
           search_vector?: never
@@ -273,6 +279,12 @@ export type Database = {
           urls: string[]
         }
         Returns: boolean
+      }
+      article_byline: {
+        Args: {
+          article_id: string
+        }
+        Returns: string[]
       }
       article_categories: {
         Args: Record<PropertyKey, never>

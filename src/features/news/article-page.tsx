@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { Link, useParams } from 'react-router'
-import { ArrowLeft, Calendar, Tag } from 'lucide-react'
-import { formatLongDateWithWeekday, htmlToText } from '@/lib/format'
+import { ArrowLeft, Tag } from 'lucide-react'
+import { htmlToText } from '@/lib/format'
 import { META_DESCRIPTION_LENGTH } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { sanitizeArticleHtml } from '@/lib/sanitize'
@@ -10,6 +10,7 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Spinner } from '@/components/ui/spinner'
 import { useArticle } from './api/get-article'
 import { useArticleNeighbours } from './api/get-article-neighbours'
+import { ArticleByline } from './components/article-byline'
 import { ArticleNeighboursSection } from './components/article-neighbours'
 import { ArticleSlideshow } from './components/article-slideshow'
 
@@ -80,12 +81,7 @@ export function ArticlePage() {
           </p>
         )}
         <h1 className="mt-4 text-3xl leading-tight font-black text-foreground sm:text-4xl lg:text-5xl">{article.title}</h1>
-        <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
-          <Calendar className="size-4" aria-hidden="true" />
-          <time data-testid="article-date" dateTime={article.created_at}>
-            {formatLongDateWithWeekday(article.created_at)}
-          </time>
-        </p>
+        <ArticleByline article={article} />
       </header>
 
       <div className="mt-8">
