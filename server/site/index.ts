@@ -16,7 +16,7 @@ import { PageCache } from './page-cache.ts';
 import { headerList, pageKey, pageResponse, recordHeaders } from './serve-page.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
-import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
+import { listSearch, listTitle, readListParams } from '../../src/features/news/lib/list-params.ts';
 import { paths } from '../../src/lib/paths.ts';
 import { jsonLdText, newsArticleJsonLd, renditionUrl, SHARE_IMAGE } from '../../src/features/news/lib/article-structured-data.ts';
 
@@ -112,8 +112,9 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
     const origin = siteUrl;
     const pathname = c.req.path.replace(/\/+$/, '') || '/';
     const page = findPublicPage(pathname) ?? (pathname.startsWith('/admin') ? publicPages[0] : undefined);
+    const listParams = pathname === paths.activities ? readListParams(new URL(c.req.url).searchParams) : null;
     let meta: PageMeta = {
-      title: pageTitle((page ?? notFoundPage).title),
+      title: pageTitle(listParams && page?.title ? listTitle(page.title, listParams) : (page ?? notFoundPage).title),
       description: (page ?? notFoundPage).description,
       // Each page of the activity list is its own page for search engines.
       url: `${origin}${pathname}${pathname === paths.activities ? listSearch(readListParams(new URL(c.req.url).searchParams) ?? {}) : ''}`,
@@ -124,6 +125,8 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
     if (articleId) {
       const article = await findArticle(api, decodeURIComponent(articleId));
       status = article ? 200 : 404;
+      // A draft's address answers "not found" to visitors; search engines must not keep it.
+      meta.noindex = !article;
       if (article) {
         const description = htmlToText(article.content).slice(0, META_DESCRIPTION_LENGTH);
         const url = `${origin}/berita/${article.id}`;

@@ -15,6 +15,8 @@ export interface PageMeta {
   type?: 'website' | 'article';
   /** schema.org data, already serialised for a JSON-LD block (see jsonLdText). */
   jsonLd?: string;
+  /** Kept out of search engines (an article that is not, or not yet, public). */
+  noindex?: boolean;
 }
 
 export function escapeHtml(text: string): string {
@@ -30,6 +32,7 @@ export function renderMeta(indexHtml: string, meta: PageMeta): string {
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    meta.noindex ? '<meta name="robots" content="noindex, nofollow" />' : '',
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
     `<meta property="og:locale" content="id_ID" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,

@@ -9,6 +9,7 @@ import { ForgotPasswordForm } from './components/forgot-password-form'
 import { NewPasswordForm } from './components/new-password-form'
 import { SignInForm, type SignInMode } from './components/sign-in-form'
 import { useAuth } from './use-auth'
+import { useLeaveWhenSignedIn } from './use-leave-when-signed-in'
 
 type Screen = SignInMode | 'forgot'
 
@@ -21,6 +22,8 @@ export function LoginPage() {
   const [screen, setScreen] = useState<Screen>('login')
   const { linkOutcome, dismissLinkOutcome, session, loading } = useAuth()
   useDocumentMeta(publicPage(paths.login))
+  // A mailed link's outcome (recovery above all) is shown, never skipped.
+  useLeaveWhenSignedIn(linkOutcome.kind === 'none')
 
   const go = (next: Screen) => {
     dismissLinkOutcome()

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router'
 import { ArrowLeft, Tag } from 'lucide-react'
 import { htmlToText } from '@/lib/format'
 import { META_DESCRIPTION_LENGTH } from '@/lib/pages'
+import { pageOrigin } from '@/lib/env'
 import { paths } from '@/lib/paths'
 import { sanitizeArticleHtml } from '@/lib/sanitize'
 import { useDocumentMeta } from '@/lib/use-document-meta'
@@ -13,6 +14,9 @@ import { useArticleNeighbours } from './api/get-article-neighbours'
 import { ArticleByline } from './components/article-byline'
 import { ArticleNeighboursSection } from './components/article-neighbours'
 import { ArticleSlideshow } from './components/article-slideshow'
+import { PublicationBanner } from './components/publication-banner'
+import { ShareLinks } from './components/share-links'
+import { publicationStatus } from '@/lib/publication-status'
 
 function BackLink() {
   return (
@@ -45,11 +49,14 @@ export function ArticlePage() {
     () => (article ? [article.cover_image_url, ...(article.image_gallery_urls ?? [])].filter((url): url is string => Boolean(url)) : []),
     [article],
   )
+  const status = article ? publicationStatus(article.published_at) : 'published'
   useDocumentMeta({
     title: article?.title ?? (isPending ? null : 'Artikel tidak ditemukan'),
     description: article ? description : null,
     image: article?.cover_image_url,
     type: 'article',
+    // A draft shown to staff, and the not-found answer a visitor gets for it, stay out of search.
+    noindex: status !== 'published' || (!isPending && !article),
   })
 
   if (isPending) {
@@ -72,6 +79,7 @@ export function ArticlePage() {
 
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
+      {status !== 'published' && <PublicationBanner status={status} publishedAt={article.published_at} />}
       <BackLink />
       <header className="mt-6">
         {article.category && (
@@ -85,10 +93,12 @@ export function ArticlePage() {
       </header>
 
       <div className="mt-8">
-        <ArticleSlideshow images={images} title={article.title} />
+        <ArticleSlideshow images={images} title={article.title} captions={article.image_captions} />
       </div>
 
       <div data-testid="article-content" className="article-content mt-10" dangerouslySetInnerHTML={{ __html: html }} />
+
+      {status === 'published' && <ShareLinks url={`${pageOrigin()}${paths.article(article.id)}`} title={article.title} />}
 
       {neighbours && <ArticleNeighboursSection neighbours={neighbours} />}
 

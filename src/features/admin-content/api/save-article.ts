@@ -6,7 +6,7 @@ import { getArticleImages, removeUnusedArticleImages } from './article-files'
 
 export type ArticleFields = Pick<
   Database['public']['Tables']['articles']['Insert'],
-  'title' | 'category' | 'content' | 'cover_image_url' | 'image_gallery_urls' | 'author_id' | 'published_at'
+  'title' | 'category' | 'content' | 'cover_image_url' | 'image_gallery_urls' | 'author_id' | 'published_at' | 'image_captions' | 'byline_hidden'
 >
 
 export type SaveArticleInput = {

@@ -28,6 +28,7 @@ import { DiscardChangesDialog } from './discard-changes-dialog'
 import { FilePicker } from './file-picker'
 import { ImageThumb } from './image-thumb'
 import { PublicationFields } from './publication-fields'
+import { ArticlePublicDetails, captionsFor, type Captions } from './article-public-details'
 import { initialMode, publishedAtFor, toWibParts, type PublishMode } from '../lib/publication'
 import { isImageFile, messageOf } from '../lib/picked-files'
 import { useBodyUploads } from './use-body-uploads'
@@ -54,6 +55,8 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
       ? toWibParts(article.published_at)
       : { date: '', time: '' },
   )
+  const [captions, setCaptions] = useState<Captions>(() => (article?.image_captions ?? {}) as Captions)
+  const [bylineHidden, setBylineHidden] = useState(article?.byline_hidden ?? false)
   const [publishError, setPublishError] = useState<string | null>(null)
   const [errors, setErrors] = useState<Partial<Record<keyof ArticleFormInput, string>>>({})
   const [saving, setSaving] = useState(false)
@@ -79,7 +82,10 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
     coverUrl !== (article?.cover_image_url ?? null) ||
     galleryFiles.length > 0 ||
     galleryUrls.length !== (article?.image_gallery_urls.length ?? 0) ||
-    mode !== initialMode(article?.published_at)
+    mode !== initialMode(article?.published_at) ||
+    JSON.stringify(captionsFor(captions, [coverUrl, ...galleryUrls])) !==
+      JSON.stringify(captionsFor((article?.image_captions ?? {}) as Captions, [coverUrl, ...galleryUrls])) ||
+    bylineHidden !== (article?.byline_hidden ?? false)
 
   const requestClose = () => {
     if (saving) return
@@ -158,6 +164,8 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
           image_gallery_urls: [...galleryUrls, ...images.galleryUrls],
           author_id: userId,
           published_at: publication.value,
+          image_captions: captionsFor(captions, [coverUrl, ...galleryUrls]),
+          byline_hidden: bylineHidden,
         },
         uploadedWhileEditing: bodyUploads.paths,
       })
@@ -299,6 +307,17 @@ export function ArticleEditorDialog({ article, userId, onClose }: Props) {
                 disabled={saving}
               />
             </fieldset>
+
+            <ArticlePublicDetails
+              id={id}
+              pictures={storedImages.slice(0, (coverUrl ? 1 : 0) + galleryUrls.length)}
+              captions={captions}
+              onCaptions={setCaptions}
+              hasNewPictures={coverFile !== null || galleryFiles.length > 0}
+              bylineHidden={bylineHidden}
+              onBylineHidden={setBylineHidden}
+              disabled={saving}
+            />
 
             <PublicationFields
               id={id}
