@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ServerContext } from '../context.ts';
@@ -11,7 +12,9 @@ import { findArticle } from './articles.ts';
 import { rssXml, sitemapXml } from './feeds.ts';
 import { findGallery } from './galleries.ts';
 import { inlineScriptHashes } from './inline-scripts.ts';
-import { createPageRenderer } from './render.ts';
+import { createPageRenderer, type ContactRefusal } from './render.ts';
+import { readFormBody } from './contact-post.ts';
+import { SENT_PARAM } from '../../src/features/contact/api/sent-param.ts';
 import { PageCache } from './page-cache.ts';
 import { headerList, pageKey, pageResponse, recordHeaders } from './serve-page.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
@@ -99,6 +102,16 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
   });
   // Before the static files: "/" would otherwise be dist/index.html without its page meta.
   app.get('/', (c) => renderPage(c));
+  // The contact form without JavaScript (or before it loaded): sent, then back to the page with
+  // the thank-you; refused, the page again with the same messages, never kept in the page cache.
+  app.post(paths.contact, async (c) => {
+    const refusal = await renderer.submitContact(await readFormBody(c.req.raw));
+    if (refusal === undefined) return c.text('Situs belum dibangun. Jalankan "npm run build" lalu mulai ulang server.', 503);
+    if (refusal === null) return c.redirect(`${paths.contact}?${SENT_PARAM}=1`, 303);
+    const page = await buildPage(c, refusal);
+    c.header('Cache-Control', 'no-store');
+    return c.html(page.html, page.status as ContentfulStatusCode);
+  });
   app.use('*', serveStatic({
     root: path.relative(process.cwd(), DIST) || '.',
     onFound: (filePath, c) => {
@@ -108,7 +121,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
     },
   }));
 
-  const buildPage = async (c: Context): Promise<{ html: string; status: number }> => {
+  const buildPage = async (c: Context, contactRefusal?: ContactRefusal): Promise<{ html: string; status: number }> => {
     const origin = siteUrl;
     const pathname = c.req.path.replace(/\/+$/, '') || '/';
     const page = findPublicPage(pathname) ?? (pathname.startsWith('/admin') ? publicPages[0] : undefined);
@@ -158,7 +171,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: typeof fetch, page
     }
     // The admin area is rendered by the browser alone: nothing in it is public.
     const ssr = !pathname.startsWith('/admin');
-    const rendered = await renderer(renderMeta(indexHtml, meta), c.req.raw, api.browserEnv(c), originOf(c), ssr);
+    const rendered = await renderer.renderPage(renderMeta(indexHtml, meta), c.req.raw, api.browserEnv(c), originOf(c), ssr, contactRefusal);
     return { html: rendered.html, status: rendered.status ?? status };
   };
 
