@@ -111,6 +111,8 @@ export function Navbar() {
           >
             <summary
               ref={toggle}
+              // Chromium exposes a summary as a disclosure button, other engines do not all: said once.
+              role="button"
               aria-controls="mobile-menu"
               aria-expanded={hydrated ? open : undefined}
               className="inline-flex size-9 cursor-pointer list-none items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&::-webkit-details-marker]:hidden"
