@@ -12,6 +12,8 @@ import { configurePublicApi, type PublicApiConfig } from './lib/public-api'
 import { setSanitizeOrigin } from './lib/sanitize'
 import { setRenderTarget } from './lib/env'
 import { serializeSsrState, type SsrState } from './lib/ssr-state'
+import { ContactRefusalContext, type ContactRefusal } from './features/contact/api/contact-outcome'
+import { submitContactForm, tooLargeRefusal } from './features/contact/api/submit-contact-form'
 
 export type RenderOptions = {
   /** How the server reads (in-process fetch allowed). */
@@ -20,6 +22,8 @@ export type RenderOptions = {
   env: SsrState['env']
   /** Public origin, for telling same-site links in article bodies from external ones. */
   origin: string
+  /** A contact form posted without JavaScript that was refused: the page shows why. */
+  contactRefusal?: ContactRefusal | null
 }
 
 /** `status` is set when the page rendered asks for one (404 for a page past the end). */
@@ -48,7 +52,9 @@ export async function render(request: Request, options: RenderOptions): Promise<
     <StrictMode>
       <HttpStatusContext value={recorder}>
         <StaticRouter location={url.pathname + url.search}>
-          <App queryClient={queryClient} />
+          <ContactRefusalContext value={options.contactRefusal ?? null}>
+            <App queryClient={queryClient} />
+          </ContactRefusalContext>
         </StaticRouter>
       </HttpStatusContext>
     </StrictMode>,
@@ -58,7 +64,18 @@ export async function render(request: Request, options: RenderOptions): Promise<
   )
   await stream.allReady
   const html = await new Response(stream).text()
-  const state = serializeSsrState({ env: options.env, queries: dehydrate(queryClient) })
+  const state = serializeSsrState({ env: options.env, queries: dehydrate(queryClient), contactRefusal: options.contactRefusal ?? undefined })
   queryClient.clear()
   return { html, state, status }
+}
+
+/**
+ * A contact form posted to the site server (no JavaScript, or not loaded yet): checked and sent
+ * through the public REST API like the browser's; null when sent, else the refusal to render.
+ * `form` is null when the body was too large to read.
+ */
+export async function submitContact(form: Record<string, string> | null, api: PublicApiConfig): Promise<ContactRefusal | null> {
+  if (!form) return tooLargeRefusal()
+  configurePublicApi(api)
+  return submitContactForm(form)
 }

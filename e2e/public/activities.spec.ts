@@ -44,7 +44,7 @@ test('cards: 100-character plain-text excerpt, Indonesian long date, default cov
     title: `Kutipan ${uniq()}`,
     content: `<h2>Judul &amp; Sub</h2><p>${words.repeat(3)}</p><script>ignored()</script>`,
     category: null,
-    created_at: '2024-08-17T03:00:00Z',
+    published_at: '2024-08-17T03:00:00Z',
   })
   await page.goto('/kegiatan')
   const card = page.getByTestId('article-card').filter({ hasText: article.title })

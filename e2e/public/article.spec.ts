@@ -9,7 +9,7 @@ test('detail: title, weekday date, category, slideshow wraps with dots, back lin
     content: `<p>${text}</p>`,
     cover_image_url: `${baseURL}/images/equipment/mi35p-1.webp`,
     image_gallery_urls: [`${baseURL}/images/equipment/mi35p-2.webp`, `${baseURL}/images/equipment/mi17-v5-1.webp`],
-    created_at: '2024-08-17T03:00:00Z',
+    published_at: '2024-08-17T03:00:00Z',
   })
   await page.goto('/kegiatan')
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))

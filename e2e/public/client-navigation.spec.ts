@@ -72,7 +72,7 @@ test('the menu opened while the next page loads stays open when that page arrive
   const release = await holdBackChunk(page, ACTIVITIES_CHUNK)
   await page.goto('/profil')
   await openKegiatanFromNavbar(page)
-  await expect(page.locator('#mobile-menu')).toHaveCount(0)
+  await expect(page.locator('#mobile-menu')).toBeHidden()
   await expect(page.getByRole('progressbar', { name: 'Memuat halaman' })).toBeVisible()
   await page.getByRole('button', { name: 'Buka menu' }).click()
   await expect(page.locator('#mobile-menu')).toBeVisible()

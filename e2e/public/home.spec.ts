@@ -69,7 +69,7 @@ test('hero buttons and the first three articles', async ({ page }) => {
     cover_image_url: null,
     image_gallery_urls: [],
     author_id: null,
-    created_at: `2099-01-0${n}T00:00:00Z`,
+    published_at: `2099-01-0${n}T00:00:00Z`,
     updated_at: null,
   }))
   await page.route('**/rest/v1/articles**', (route) => route.fulfill({ json: list }))

@@ -115,7 +115,7 @@ test('the list reads card columns only, and the first cover loads eagerly with h
   const request = page.waitForRequest((req) => req.url().includes('/rest/v1/articles?'))
   await gotoClientSide(page, '/kegiatan')
   const select = new URL((await request).url()).searchParams.get('select')
-  expect(select).toBe('id,title,category,cover_image_url,excerpt,created_at,published_at')
+  expect(select).toBe('id,title,category,cover_image_url,excerpt,published_at')
 
   await page.goto('/kegiatan')
   const cards = page.getByTestId('article-card')

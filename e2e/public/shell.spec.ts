@@ -19,7 +19,7 @@ test('navbar links navigate and mark the current route', async ({ page }) => {
     await nav.getByRole('link', { name, exact: true }).click()
     await expect(page).toHaveURL(path)
     // The menu closes when a link is chosen.
-    await expect(page.locator('#mobile-menu')).toHaveCount(0)
+    await expect(page.locator('#mobile-menu')).toBeHidden()
     if (isPhone(page)) await page.getByRole('button', { name: 'Buka menu' }).click()
     const current = nav.getByRole('link', { name, exact: true })
     await expect(current).toHaveAttribute('aria-current', 'page')
@@ -49,11 +49,11 @@ test('mobile menu opens and closes below lg; the desktop bar shows links inline'
   const menuBox = await menu.locator('ul').boundingBox()
   expect(loginBox!.width).toBeGreaterThan(menuBox!.width * 0.85)
   await page.getByRole('button', { name: 'Tutup menu' }).click()
-  await expect(menu).toHaveCount(0)
+  await expect(menu).toBeHidden()
   await page.getByRole('button', { name: 'Buka menu' }).click()
   await menu.getByRole('link', { name: 'Login' }).click()
   await expect(page).toHaveURL('/login')
-  await expect(menu).toHaveCount(0)
+  await expect(menu).toBeHidden()
 })
 
 test('signed in, the navbar offers the dashboard instead of Login', async ({ newAccount, browser, baseURL }) => {
@@ -68,7 +68,7 @@ test('signed in, the navbar offers the dashboard instead of Login', async ({ new
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0)
   if (isPhone(page)) {
     // On a phone the dashboard is an icon button in the bar itself, outside the menu.
-    await expect(page.locator('#mobile-menu')).toHaveCount(0)
+    await expect(page.locator('#mobile-menu')).toBeHidden()
     await expect(dashboard).toBeVisible()
   }
   await context.close()
@@ -103,7 +103,7 @@ test('Escape closes the mobile menu and puts focus back on its button', async ({
   await page.getByRole('button', { name: 'Buka menu' }).click()
   await expect(page.locator('#mobile-menu')).toBeVisible()
   await page.keyboard.press('Escape')
-  await expect(page.locator('#mobile-menu')).toHaveCount(0)
+  await expect(page.locator('#mobile-menu')).toBeHidden()
   await expect(page.getByRole('button', { name: 'Buka menu' })).toBeFocused()
 })
 

@@ -51,6 +51,8 @@ export type ArticleInput = {
   image_gallery_urls?: string[]
   created_at?: string
   published_at?: string | null
+  image_captions?: Record<string, string>
+  byline_hidden?: boolean
 }
 
 /** Inserts an article as the superadmin; returns its row. Tests take the `newArticle` fixture. */

@@ -1,6 +1,7 @@
 /** sitemap.xml and rss.xml, read through the public REST API as a visitor. */
 import { site } from '../../src/content/site.ts';
 import { publicPages } from '../../src/lib/pages.ts';
+import { lastModified } from '../../src/features/news/lib/article-dates.ts';
 import type { SiteApi } from './api.ts';
 
 export const RSS_ITEMS = 20;
@@ -11,13 +12,13 @@ function xml(text: string): string {
 
 /** Every indexed page and every article a visitor can open. */
 export async function sitemapXml(api: SiteApi, siteUrl: string): Promise<string> {
-  const articles = await api.get<{ id: string; updated_at: string }>('articles', {
+  const articles = await api.get<{ id: string; published_at: string; updated_at: string }>('articles', {
     // The sitemap protocol's limit for one file.
-    select: 'id,updated_at', order: 'published_at.desc,id.desc', limit: '50000',
+    select: 'id,published_at,updated_at', order: 'published_at.desc,id.desc', limit: '50000',
   });
   const urls = [
     ...publicPages.filter((p) => p.indexed).map((p) => `  <url><loc>${xml(siteUrl + p.path)}</loc></url>`),
-    ...articles.map((a) => `  <url><loc>${xml(`${siteUrl}/berita/${a.id}`)}</loc><lastmod>${new Date(a.updated_at).toISOString()}</lastmod></url>`),
+    ...articles.map((a) => `  <url><loc>${xml(`${siteUrl}/berita/${a.id}`)}</loc><lastmod>${new Date(lastModified(a)!).toISOString()}</lastmod></url>`),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

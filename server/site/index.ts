@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ServerContext } from '../context.ts';
@@ -11,13 +12,16 @@ import { findArticle } from './articles.ts';
 import { rssXml, sitemapXml } from './feeds.ts';
 import { findGallery } from './galleries.ts';
 import { inlineScriptHashes } from './inline-scripts.ts';
-import { createPageRenderer } from './render.ts';
+import { createPageRenderer, type ContactRefusal } from './render.ts';
+import { readFormBody } from './contact-post.ts';
+import { SENT_PARAM } from '../../src/features/contact/api/sent-param.ts';
 import { PageCache } from './page-cache.ts';
 import { canonicalPath, headerList, pageKey, pageResponse, publicOrigin, recordHeaders } from './serve-page.ts';
 import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
 import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
-import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
+import { listSearch, listTitle, readListParams } from '../../src/features/news/lib/list-params.ts';
 import { paths } from '../../src/lib/paths.ts';
+import { jsonLdText, newsArticleJsonLd, renditionUrl, SHARE_IMAGE } from '../../src/features/news/lib/article-structured-data.ts';
 
 const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
@@ -99,6 +103,17 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
   });
   // Before the static files: "/" would otherwise be dist/index.html without its page meta.
   app.get('/', (c) => renderPage(c));
+  // The contact form without JavaScript (or before it loaded): sent, then back to the page with
+  // the thank-you; refused, the page again with the same messages, never kept in the page cache.
+  app.post(paths.contact, async (c) => {
+    // Sent through the visitor's own REST budget and flood limit, as the browser's insert is.
+    const refusal = await renderer.submitContact(await readFormBody(c.req.raw), api.forRender(c).api);
+    if (refusal === undefined) return c.text('Situs belum dibangun. Jalankan "npm run build" lalu mulai ulang server.', 503);
+    if (refusal === null) return c.redirect(`${paths.contact}?${SENT_PARAM}=1`, 303);
+    const page = await buildPage(c, new URL(canonicalPath(new URL(c.req.url)), c.req.url), refusal);
+    c.header('Cache-Control', 'no-store');
+    return c.html(page.html, page.status as ContentfulStatusCode);
+  });
   app.use('*', serveStatic({
     root: path.relative(process.cwd(), DIST) || '.',
     onFound: (filePath, c) => {
@@ -112,13 +127,14 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
    * The page for the canonical URL (the query parameters its route reads), from reads counted as
    * the visitor's; `cacheable` is false when any read failed, so an error page is never kept.
    */
-  const buildPage = async (c: Context, url: URL): Promise<{ html: string; status: number; cacheable: boolean }> => {
+  const buildPage = async (c: Context, url: URL, contactRefusal?: ContactRefusal): Promise<{ html: string; status: number; cacheable: boolean }> => {
     const origin = siteUrl;
     const { api: pageApi, failed } = api.forRender(c);
     const pathname = url.pathname.replace(/\/+$/, '') || '/';
     const page = findPublicPage(pathname) ?? (pathname.startsWith('/admin') ? publicPages[0] : undefined);
+    const listParams = pathname === paths.activities ? readListParams(url.searchParams) : null;
     let meta: PageMeta = {
-      title: pageTitle((page ?? notFoundPage).title),
+      title: pageTitle(listParams && page?.title ? listTitle(page.title, listParams) : (page ?? notFoundPage).title),
       description: (page ?? notFoundPage).description,
       // Each page of the activity list is its own page for search engines.
       url: `${origin}${pathname}${pathname === paths.activities ? listSearch(readListParams(url.searchParams) ?? {}) : ''}`,
@@ -129,13 +145,19 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
     if (articleId) {
       const article = await findArticle(pageApi, decodeURIComponent(articleId));
       status = article ? 200 : 404;
+      // A draft's address answers "not found" to visitors; search engines must not keep it.
+      meta.noindex = !article;
       if (article) {
+        const description = htmlToText(article.content).slice(0, META_DESCRIPTION_LENGTH);
+        const url = `${origin}/berita/${article.id}`;
         meta = {
           title: pageTitle(article.title),
-          description: htmlToText(article.content).slice(0, META_DESCRIPTION_LENGTH),
-          url: `${origin}/berita/${article.id}`,
-          image: article.cover_image_url ?? meta.image,
+          description,
+          url,
+          image: article.cover_image_url ? renditionUrl(article.cover_image_url, SHARE_IMAGE.width, SHARE_IMAGE.height) : meta.image,
+          imageSize: article.cover_image_url ? SHARE_IMAGE : undefined,
           type: 'article',
+          jsonLd: jsonLdText(newsArticleJsonLd({ ...article, description }, url, origin)),
         };
       }
     }
@@ -157,7 +179,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
     // The admin area is rendered by the browser alone: nothing in it is public.
     const ssr = !pathname.startsWith('/admin');
     const request = new Request(url, { method: 'GET', headers: c.req.raw.headers });
-    const rendered = await renderer(renderMeta(indexHtml, meta), request, api.browserEnv(c), publicOrigin(c, trustProxy), ssr, pageApi);
+    const rendered = await renderer.renderPage(renderMeta(indexHtml, meta), request, api.browserEnv(c), publicOrigin(c, trustProxy), ssr, pageApi, contactRefusal);
     return { html: rendered.html, status: rendered.status ?? status, cacheable: !failed() };
   };
 

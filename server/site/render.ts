@@ -4,22 +4,28 @@ import { fromRoot } from '../paths.ts';
 import type { SiteApi } from './api.ts';
 
 type Env = { SUPABASE_URL: string; SUPABASE_ANON_KEY: string };
+type PublicApi = { url: string; anonKey: string; fetch: typeof fetch };
+/** A refused no-JavaScript contact post, as the render bundle describes it (opaque here). */
+export type ContactRefusal = { status: number };
 type RenderFn = (
   request: Request,
-  options: { api: { url: string; anonKey: string; fetch: typeof fetch }; env: Env; origin: string },
+  options: { api: PublicApi; env: Env; origin: string; contactRefusal?: ContactRefusal | null },
 ) => Promise<{ html: string; state: string; status?: number }>;
+type SubmitContactFn = (form: Record<string, string> | null, api: PublicApi) => Promise<ContactRefusal | null>;
+type Entry = { render: RenderFn; submitContact: SubmitContactFn };
 
 const ENTRY = fromRoot('dist-ssr/entry-server.js');
 const ROOT = '<div id="root"></div>';
+const NEEDS_JAVASCRIPT = 'Aktifkan JavaScript untuk menampilkan halaman ini.';
 
 /**
  * The server half of the app (`npm run build:ssr`), loaded once. Without it the site still works
  * as before: the browser renders everything.
  */
 export function createPageRenderer() {
-  let loaded: Promise<RenderFn | undefined> | undefined;
+  let loaded: Promise<Entry | undefined> | undefined;
   const entry = () => (loaded ??= existsSync(ENTRY)
-    ? import(pathToFileURL(ENTRY).href).then((module: { render: RenderFn }) => module.render)
+    ? import(pathToFileURL(ENTRY).href) as Promise<Entry>
     : Promise.resolve(undefined));
 
   /**
@@ -27,15 +33,27 @@ export function createPageRenderer() {
    * status the page asked for (a 404 rendered inside the layout). `api` is the render's own
    * (server/site/api.ts forRender), which notes a failed read.
    */
-  return async function renderPage(template: string, request: Request, env: Env, origin: string, ssr: boolean, api: SiteApi): Promise<{ html: string; status?: number }> {
-    const render = ssr ? await entry() : undefined;
-    const rendered = render ? await render(request, { api, env, origin }) : null;
+  async function renderPage(
+    template: string, request: Request, env: Env, origin: string, ssr: boolean, api: SiteApi, contactRefusal?: ContactRefusal | null,
+  ): Promise<{ html: string; status?: number }> {
+    const render = ssr ? (await entry())?.render : undefined;
+    const rendered = render ? await render(request, { api, env, origin, contactRefusal }) : null;
     const state = rendered?.state ?? JSON.stringify({ env }).replace(/</g, '\\u003c');
     // A replacer function: "$&" or "$'" in an article must stay text, not replacement patterns.
+    // Only a page the browser must draw itself (the admin area) needs JavaScript and says so.
+    const noscript = rendered ? '' : `\n    <noscript>${NEEDS_JAVASCRIPT}</noscript>`;
     const html = template.replace(
       ROOT,
-      () => `<div id="root">${rendered?.html ?? ''}</div>\n    <script type="application/json" id="ssr-state">${state}</script>`,
+      () => `<div id="root">${rendered?.html ?? ''}</div>${noscript}\n    <script type="application/json" id="ssr-state">${state}</script>`,
     );
-    return { html, status: rendered?.status };
-  };
+    return { html, status: contactRefusal?.status ?? rendered?.status };
+  }
+
+  /** Checks and sends a contact form posted to the site; undefined when there is no render bundle. */
+  async function submitContact(form: Record<string, string> | null, api: SiteApi): Promise<ContactRefusal | null | undefined> {
+    const module = await entry();
+    return module ? module.submitContact(form, api) : undefined;
+  }
+
+  return { renderPage, submitContact };
 }

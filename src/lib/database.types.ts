@@ -125,12 +125,14 @@ export type Database = {
       articles: {
         Row: {
           author_id: string | null
+          byline_hidden: boolean
           category: string | null
           content: string
           cover_image_url: string | null
           created_at: string
           excerpt: string | null
           id: string
+          image_captions: Json
           image_gallery_urls: string[]
           published_at: string | null
           search_vector: string | null
@@ -141,12 +143,14 @@ export type Database = {
         }
         Insert: {
           author_id?: string | null
+          byline_hidden?: boolean
           category?: string | null
           content: string
           cover_image_url?: string | null
           created_at?: string
           excerpt?: never
           id?: string
+          image_captions?: Json
           image_gallery_urls?: string[]
           published_at?: string | null
           search_vector?: never
@@ -157,12 +161,14 @@ export type Database = {
         }
         Update: {
           author_id?: string | null
+          byline_hidden?: boolean
           category?: string | null
           content?: string
           cover_image_url?: string | null
           created_at?: string
           excerpt?: never
           id?: string
+          image_captions?: Json
           image_gallery_urls?: string[]
           published_at?: string | null
           search_vector?: never
@@ -495,6 +501,12 @@ export type Database = {
           urls: string[]
         }
         Returns: boolean
+      }
+      article_byline: {
+        Args: {
+          article_id: string
+        }
+        Returns: string[]
       }
       article_categories: {
         Args: Record<PropertyKey, never>

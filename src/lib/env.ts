@@ -54,3 +54,8 @@ export function backendBase(): string {
   const base = url.replace(/\/+$/, '')
   return base === origin ? '' : base
 }
+
+/** The page's own origin, the same on the server's render and in the browser. */
+export function pageOrigin(): string {
+  return renderTarget?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin)
+}

@@ -66,3 +66,21 @@ export async function publicGet<T>(resource: string, query: URLSearchParams, { c
   }
   return { rows: body as T[], total: total ? Number(total[1]) : null }
 }
+
+/**
+ * POST /rest/v1/{table} as a visitor (no row returned: visitors may write some tables but not
+ * read them back). Throws an error shaped like supabase-js's PostgrestError on refusal.
+ */
+export async function publicInsert(table: string, row: Record<string, unknown>): Promise<void> {
+  if (!configured) throw new Error('Public API not configured')
+  const { url, anonKey, fetch: fetchImpl = fetch } = configured
+  const res = await fetchImpl(`${url}/rest/v1/${table}`, {
+    method: 'POST',
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+    body: JSON.stringify(row),
+  })
+  if (res.ok) return
+  const body: unknown = await res.json().catch(() => null)
+  const { message, code, details, hint } = (body ?? {}) as { message?: string; code?: string; details?: string; hint?: string }
+  throw Object.assign(new Error(message || `HTTP ${res.status}`), { name: 'PostgrestError', code, details, hint, status: res.status })
+}

@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query'
+import type { ContactRefusal } from '@/features/contact/api/contact-outcome'
 
 // What the server hands the browser inside the HTML: the runtime config (no blocking /env.js) and
 // the data it rendered with. A JSON data block, not a script, so the CSP needs no inline scripts.
@@ -7,6 +8,8 @@ export const SSR_STATE_ID = 'ssr-state'
 export type SsrState = {
   env: { SUPABASE_URL: string; SUPABASE_ANON_KEY: string }
   queries?: DehydratedState
+  /** The refused no-JavaScript contact post this page answers (never in a cached page). */
+  contactRefusal?: ContactRefusal
 }
 
 /** JSON safe inside <script type="application/json">: no "</script>" or "<!--" can close it. */

@@ -28,13 +28,15 @@ type DocumentMeta = {
   type?: 'website' | 'article'
   /** Query string that names a distinct page (/kegiatan?halaman=2), part of the canonical URL. */
   query?: string
+  /** Keep the page out of search engines (a draft staff are previewing). */
+  noindex?: boolean
 }
 
 /**
  * Title, description, canonical link and Open Graph tags of the current page, the same ones the
  * server writes into the HTML, kept in step on client-side navigation so nothing goes stale.
  */
-export function useDocumentMeta({ title, description, image, type = 'website', query = '' }: DocumentMeta) {
+export function useDocumentMeta({ title, description, image, type = 'website', query = '', noindex = false }: DocumentMeta) {
   const { pathname } = useLocation()
   useEffect(() => {
     const fullTitle = documentTitle(title)
@@ -54,5 +56,7 @@ export function useDocumentMeta({ title, description, image, type = 'website', q
       setMeta('name', 'description', description)
       setMeta('property', 'og:description', description)
     }
-  }, [title, description, image, type, pathname, query])
+    if (noindex) setMeta('name', 'robots', 'noindex, nofollow')
+    else document.head.querySelector('meta[name="robots"]')?.remove()
+  }, [title, description, image, type, pathname, query, noindex])
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Link, NavLink } from 'react-router'
 import { LayoutDashboard, LogIn, Menu, X } from 'lucide-react'
 import { mainNavigation } from '@/content/navigation'
@@ -10,6 +10,8 @@ import { useAuth } from '@/features/auth'
 import { BrandMark } from './brand-mark'
 import { useLatestLocationKey } from '../router/browser-router'
 
+const subscribeNever = () => () => {}
+
 export function Navbar() {
   const { isSignedIn } = useAuth()
   const locationKey = useLatestLocationKey()
@@ -17,7 +19,16 @@ export function Navbar() {
   // The menu belongs to the page it was opened on: any navigation closes it.
   const open = openAt === locationKey
   const close = () => setOpenAt(null)
-  const toggle = useRef<HTMLButtonElement>(null)
+  const toggle = useRef<HTMLElement>(null)
+  const details = useRef<HTMLDetailsElement>(null)
+  const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false)
+
+  useEffect(() => {
+    // Opened from the server's HTML before the app ran: the app takes over that state.
+    if (details.current?.open) setOpenAt(locationKey)
+    // Once, when the app starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   useEffect(() => {
     if (!open) return
@@ -85,55 +96,71 @@ export function Navbar() {
               </Link>
             </Button>
           )}
-          <Button
-            ref={toggle}
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="text-white hover:bg-white/10 hover:text-white lg:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? 'Tutup menu' : 'Buka menu'}
-            onClick={() => setOpenAt(open ? null : locationKey)}
+          {/*
+            A native <details>: the menu opens from the server's HTML before (or without) the app's
+            JavaScript; once the app runs it owns the open state (closes on navigation, Escape).
+          */}
+          <details
+            ref={details}
+            open={open}
+            onToggle={(event) => {
+              const nowOpen = event.currentTarget.open
+              if (nowOpen !== open) setOpenAt(nowOpen ? locationKey : null)
+            }}
+            className="group lg:hidden"
           >
-            {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
-          </Button>
+            <summary
+              ref={toggle}
+              // Chromium exposes a summary as a disclosure button, other engines do not all: said once.
+              role="button"
+              aria-controls="mobile-menu"
+              aria-expanded={hydrated ? open : undefined}
+              className="inline-flex size-9 cursor-pointer list-none items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&::-webkit-details-marker]:hidden"
+            >
+              {/* The name follows the state through CSS alone, so it is right before the app runs. */}
+              <span className="group-open:hidden">
+                <Menu className="size-6" aria-hidden="true" />
+                <span className="sr-only">Buka menu</span>
+              </span>
+              <span className="hidden group-open:inline">
+                <X className="size-6" aria-hidden="true" />
+                <span className="sr-only">Tutup menu</span>
+              </span>
+            </summary>
+            <nav id="mobile-menu" aria-label="Menu seluler" className="absolute inset-x-0 top-full border-t border-white/10 bg-navy shadow-xl">
+              <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
+                {mainNavigation.map((item) => (
+                  <li key={item.path}>
+                    <NavLink
+                      to={item.path}
+                      end={item.path === paths.home}
+                      onClick={close}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex items-center rounded-md border-l-4 px-3 py-3 text-base font-semibold transition-colors hover:bg-white/5',
+                          isActive ? 'border-gold bg-white/5 text-gold-light underline decoration-gold decoration-2 underline-offset-8' : 'border-transparent text-white/90',
+                        )
+                      }
+                    >
+                      {item.name}
+                    </NavLink>
+                  </li>
+                ))}
+                {!isSignedIn && (
+                  <li className="pt-2">
+                    <Button asChild variant="gold" size="lg" className="w-full">
+                      <Link to={paths.login} onClick={close}>
+                        <LogIn aria-hidden="true" />
+                        Login
+                      </Link>
+                    </Button>
+                  </li>
+                )}
+              </ul>
+            </nav>
+          </details>
         </div>
       </nav>
-
-      {open && (
-        <nav id="mobile-menu" aria-label="Menu seluler" className="border-t border-white/10 bg-navy shadow-xl lg:hidden">
-          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
-            {mainNavigation.map((item) => (
-              <li key={item.path}>
-                <NavLink
-                  to={item.path}
-                  end={item.path === paths.home}
-                  onClick={close}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex items-center rounded-md border-l-4 px-3 py-3 text-base font-semibold transition-colors hover:bg-white/5',
-                      isActive ? 'border-gold bg-white/5 text-gold-light underline decoration-gold decoration-2 underline-offset-8' : 'border-transparent text-white/90',
-                    )
-                  }
-                >
-                  {item.name}
-                </NavLink>
-              </li>
-            ))}
-            {!isSignedIn && (
-              <li className="pt-2">
-                <Button asChild variant="gold" size="lg" className="w-full">
-                  <Link to={paths.login} onClick={close}>
-                    <LogIn aria-hidden="true" />
-                    Login
-                  </Link>
-                </Button>
-              </li>
-            )}
-          </ul>
-        </nav>
-      )}
     </header>
   )
 }

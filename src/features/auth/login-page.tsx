@@ -12,6 +12,7 @@ import { NewPasswordForm } from './components/new-password-form'
 import { SecondStepForm } from './components/second-step-form'
 import { SignInForm, type SignInMode } from './components/sign-in-form'
 import { useAuth } from './use-auth'
+import { useLeaveWhenSignedIn } from './use-leave-when-signed-in'
 
 type Screen = SignInMode | 'forgot' | 'second-step'
 
@@ -25,6 +26,8 @@ export function LoginPage() {
   const { linkOutcome, dismissLinkOutcome, session, loading, signOut } = useAuth()
   const navigate = useNavigate()
   useDocumentMeta(publicPage(paths.login))
+  // A mailed link's outcome (recovery above all) is shown, never skipped.
+  useLeaveWhenSignedIn(linkOutcome.kind === 'none')
 
   const go = (next: Screen) => {
     dismissLinkOutcome()

@@ -1,15 +1,17 @@
-import { useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useSearchParams } from 'react-router'
 import { Send } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { SubmitButton } from '@/components/ui/submit-button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
+import { paths } from '@/lib/paths'
+import { useContactRefusal } from './api/contact-outcome'
+import { SENT_PARAM } from './api/sent-param'
 import { loadContactCheck, useSendContactMessage, type ContactErrors, type ContactMessage } from './api/send-contact-message'
 
 const EMPTY: ContactMessage = { name: '', email: '', phone: '', subject: '', message: '' }
-
-const subscribeNever = () => () => {}
 
 function Required({ children }: { children: string }) {
   return (
@@ -19,15 +21,45 @@ function Required({ children }: { children: string }) {
   )
 }
 
+type Notice = { tone: 'success' | 'error'; title: string; description?: string }
+
+const SENT: Notice = {
+  tone: 'success',
+  title: 'Pesan Terkirim!',
+  description: 'Terima kasih telah menghubungi kami. Pesan Anda telah kami terima.',
+}
+
+/**
+ * The form works before and without JavaScript: it posts to the site server, which checks and
+ * sends it like the app does and answers with this page (the refusal's texts and values filled
+ * in) or, once sent, /kontak?terkirim=1. Once the app runs it sends through the API itself.
+ */
 export function ContactForm() {
-  const [values, setValues] = useState<ContactMessage>(EMPTY)
+  const refusal = useContactRefusal()
+  const [searchParams] = useSearchParams()
+  const [values, setValues] = useState<ContactMessage>(refusal?.values ?? EMPTY)
   // Spam guard: a field people never see; bots that fill every input give themselves away.
   const [trap, setTrap] = useState('')
-  const [errors, setErrors] = useState<ContactErrors>({})
+  const [errors, setErrors] = useState<ContactErrors>(refusal?.errors ?? {})
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    refusal ? { tone: 'error', ...refusal.toast } : searchParams.get(SENT_PARAM) ? SENT : null,
+  )
   const send = useSendContactMessage()
-  // The server sends the form disabled: what is typed before the page's JavaScript runs would be
-  // lost when it takes over, and without JavaScript the form cannot send.
-  const ready = useSyncExternalStore(subscribeNever, () => true, () => false)
+  const form = useRef<HTMLFormElement>(null)
+
+  useEffect(() => {
+    // What was typed before the app took over the form is kept.
+    const typed = form.current ? new FormData(form.current) : null
+    if (!typed) return
+    setValues((current) => {
+      const next = { ...current }
+      for (const field of Object.keys(EMPTY) as (keyof ContactMessage)[]) {
+        const value = typed.get(field)
+        if (typeof value === 'string' && value !== current[field]) next[field] = value
+      }
+      return next
+    })
+  }, [])
 
   const update = (field: keyof ContactMessage) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }))
@@ -40,6 +72,7 @@ export function ContactForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
+    setNotice(null)
     setChecking(true)
     const check = await loadContactCheck()
       .then((checkContactMessage) => checkContactMessage(values))
@@ -74,8 +107,22 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Formulir kontak">
-      <fieldset disabled={!ready} className="space-y-5">
+    <form ref={form} method="post" action={paths.contact} onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Formulir kontak">
+      {notice && (
+        <div
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+          data-testid="contact-notice"
+          className={
+            notice.tone === 'error'
+              ? 'rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-foreground'
+              : 'rounded-lg border border-army/30 bg-army/10 px-4 py-3 text-sm text-foreground'
+          }
+        >
+          <p className="font-bold">{notice.title}</p>
+          {notice.description && <p className="mt-1">{notice.description}</p>}
+        </div>
+      )}
+      <fieldset className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="contact-name" label={<Required>Nama Lengkap</Required>} error={errors.name}>
             {(control) => (

@@ -153,7 +153,7 @@ export function Hero({ articles, isPending }: { articles: ArticleCardData[] | un
                   >
                     <span className="text-xs text-gold-light">
                       {article.category ? `${article.category.toUpperCase()} · ` : ''}
-                      {formatLongDate(article.created_at)}
+                      <time dateTime={article.published_at ?? undefined}>{formatLongDate(article.published_at)}</time>
                     </span>
                     <span className="line-clamp-2 text-sm font-semibold text-white group-hover:underline">{article.title}</span>
                   </Link>

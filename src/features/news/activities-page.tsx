@@ -11,7 +11,7 @@ import { useArticleList, useCategories } from './api/get-articles'
 import { ArticleCard, ArticleCardSkeleton } from './components/article-card'
 import { ListFilters } from './components/list-filters'
 import { Pagination } from './components/pagination'
-import { listSearch, PAGE_SIZE, readListParams, type ListParams } from './lib/list-params'
+import { listSearch, listTitle, PAGE_SIZE, readListParams, type ListParams } from './lib/list-params'
 
 const SKELETONS = 6
 
@@ -61,7 +61,8 @@ function NoSuchListPage() {
 }
 
 function ActivitiesList({ params }: { params: ListParams }) {
-  useDocumentMeta({ ...publicPage(paths.activities), query: listSearch(params) })
+  const page = publicPage(paths.activities)
+  useDocumentMeta({ ...page, title: listTitle(page.title ?? '', params), query: listSearch(params) })
   const { data, isPending, error } = useArticleList(params)
   const categories = useCategories()
   useQueryErrorToast(error, 'Gagal memuat kegiatan')

@@ -1,8 +1,9 @@
 import { useEffect, useMemo } from 'react'
 import { Link, useParams } from 'react-router'
-import { ArrowLeft, Calendar, Tag } from 'lucide-react'
-import { formatLongDateWithWeekday, htmlToText } from '@/lib/format'
+import { ArrowLeft, Tag } from 'lucide-react'
+import { htmlToText } from '@/lib/format'
 import { META_DESCRIPTION_LENGTH } from '@/lib/pages'
+import { pageOrigin } from '@/lib/env'
 import { paths } from '@/lib/paths'
 import { sanitizeArticleHtml } from '@/lib/sanitize'
 import { useDocumentMeta } from '@/lib/use-document-meta'
@@ -10,8 +11,12 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Spinner } from '@/components/ui/spinner'
 import { useArticle } from './api/get-article'
 import { useArticleNeighbours } from './api/get-article-neighbours'
+import { ArticleByline } from './components/article-byline'
 import { ArticleNeighboursSection } from './components/article-neighbours'
 import { ArticleSlideshow } from './components/article-slideshow'
+import { PublicationBanner } from './components/publication-banner'
+import { ShareLinks } from './components/share-links'
+import { publicationStatus } from '@/lib/publication-status'
 
 function BackLink() {
   return (
@@ -44,11 +49,14 @@ export function ArticlePage() {
     () => (article ? [article.cover_image_url, ...(article.image_gallery_urls ?? [])].filter((url): url is string => Boolean(url)) : []),
     [article],
   )
+  const status = article ? publicationStatus(article.published_at) : 'published'
   useDocumentMeta({
     title: article?.title ?? (isPending ? null : 'Artikel tidak ditemukan'),
     description: article ? description : null,
     image: article?.cover_image_url,
     type: 'article',
+    // A draft shown to staff, and the not-found answer a visitor gets for it, stay out of search.
+    noindex: status !== 'published' || (!isPending && !article),
   })
 
   if (isPending) {
@@ -71,6 +79,7 @@ export function ArticlePage() {
 
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
+      {status !== 'published' && <PublicationBanner status={status} publishedAt={article.published_at} />}
       <BackLink />
       <header className="mt-6">
         {article.category && (
@@ -80,19 +89,16 @@ export function ArticlePage() {
           </p>
         )}
         <h1 className="mt-4 text-3xl leading-tight font-black text-foreground sm:text-4xl lg:text-5xl">{article.title}</h1>
-        <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
-          <Calendar className="size-4" aria-hidden="true" />
-          <time data-testid="article-date" dateTime={article.created_at}>
-            {formatLongDateWithWeekday(article.created_at)}
-          </time>
-        </p>
+        <ArticleByline article={article} />
       </header>
 
       <div className="mt-8">
-        <ArticleSlideshow images={images} title={article.title} />
+        <ArticleSlideshow images={images} title={article.title} captions={article.image_captions} />
       </div>
 
       <div data-testid="article-content" className="article-content mt-10" dangerouslySetInnerHTML={{ __html: html }} />
+
+      {status === 'published' && <ShareLinks url={`${pageOrigin()}${paths.article(article.id)}`} title={article.title} />}
 
       {neighbours && <ArticleNeighboursSection neighbours={neighbours} />}
 

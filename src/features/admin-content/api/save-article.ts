@@ -7,7 +7,7 @@ import { asVersionConflict, OVERWRITE_HEADER } from '@/lib/version-conflict'
 
 export type ArticleFields = Pick<
   Database['public']['Tables']['articles']['Insert'],
-  'title' | 'category' | 'content' | 'cover_image_url' | 'image_gallery_urls' | 'author_id' | 'published_at'
+  'title' | 'category' | 'content' | 'cover_image_url' | 'image_gallery_urls' | 'author_id' | 'published_at' | 'image_captions' | 'byline_hidden'
 >
 
 export type SaveArticleInput = {

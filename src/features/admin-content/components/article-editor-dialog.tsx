@@ -36,6 +36,7 @@ import { DiscardChangesDialog } from './discard-changes-dialog'
 import { FilePicker } from './file-picker'
 import { ImageThumb } from './image-thumb'
 import { PublicationFields } from './publication-fields'
+import { ArticlePublicDetails, captionsFor, type Captions } from './article-public-details'
 import { initialMode, publishedAtFor, toWibParts, type PublishMode } from '../lib/publication'
 import { isImageFile, messageOf } from '../lib/picked-files'
 import { describeError } from '@/lib/error-messages'
@@ -80,6 +81,8 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
       ? toWibParts(article.published_at)
       : { date: '', time: '' },
   )
+  const [captions, setCaptions] = useState<Captions>(() => (article?.image_captions ?? {}) as Captions)
+  const [bylineHidden, setBylineHidden] = useState(article?.byline_hidden ?? false)
   const [publishError, setPublishError] = useState<string | null>(null)
   const [errors, setErrors] = useState<Partial<Record<keyof ArticleFormInput, string>>>({})
   const [saving, setSaving] = useState(false)
@@ -121,7 +124,10 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
     coverUrl !== (article?.cover_image_url ?? null) ||
     galleryFiles.length > 0 ||
     galleryUrls.length !== (article?.image_gallery_urls.length ?? 0) ||
-    mode !== initialMode(article?.published_at)
+    mode !== initialMode(article?.published_at) ||
+    JSON.stringify(captionsFor(captions, [coverUrl, ...galleryUrls])) !==
+      JSON.stringify(captionsFor((article?.image_captions ?? {}) as Captions, [coverUrl, ...galleryUrls])) ||
+    bylineHidden !== (article?.byline_hidden ?? false)
 
   const requestClose = () => {
     if (saving) return
@@ -233,6 +239,8 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
           image_gallery_urls: [...galleryUrls, ...images.galleryUrls],
           author_id: userId,
           published_at: publication.value,
+          image_captions: captionsFor(captions, [coverUrl, ...galleryUrls]),
+          byline_hidden: bylineHidden,
         },
         // an autosave keeps pictures uploaded while typing: the text may point at them again
         uploadedWhileEditing: auto ? [] : bodyUploads.paths,
@@ -460,6 +468,17 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
                 disabled={saving}
               />
             </fieldset>
+
+            <ArticlePublicDetails
+              id={id}
+              pictures={storedImages.slice(0, (coverUrl ? 1 : 0) + galleryUrls.length)}
+              captions={captions}
+              onCaptions={setCaptions}
+              hasNewPictures={coverFile !== null || galleryFiles.length > 0}
+              bylineHidden={bylineHidden}
+              onBylineHidden={setBylineHidden}
+              disabled={saving}
+            />
 
             <PublicationFields
               id={id}

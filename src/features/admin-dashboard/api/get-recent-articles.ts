@@ -7,7 +7,7 @@ export const RECENT_ARTICLES_LIMIT = 5
 export async function getRecentArticles() {
   const { data, error } = await supabase
     .from('articles')
-    .select('id, title, created_at, profiles(full_name)')
+    .select('id, title, created_at, published_at, profiles(full_name)')
     .order('created_at', { ascending: false })
     .limit(RECENT_ARTICLES_LIMIT)
   if (error) throw error

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatRelativeTime } from '@/lib/format'
 import { paths } from '@/lib/paths'
+import { publicationStatus, type PublicationStatus } from '@/lib/publication-status'
 import { useDashboardStats } from '../api/get-dashboard-stats'
 import { useRecentArticles, type RecentArticle } from '../api/get-recent-articles'
 import { BackupCard } from './backup-card'
@@ -35,6 +36,12 @@ function authorName(article: RecentArticle) {
   return article.profiles?.full_name || 'Pengguna'
 }
 
+const ACTIVITY: Record<PublicationStatus, string> = {
+  draft: 'menyimpan draf',
+  scheduled: 'menjadwalkan',
+  published: 'menerbitkan',
+}
+
 function RecentActivity() {
   const { data, isPending, error } = useRecentArticles()
   useEffect(() => {
@@ -63,7 +70,7 @@ function RecentActivity() {
           </span>
           <div className="min-w-0 flex-1 text-sm">
             <p>
-              <span className="font-semibold">{authorName(article)}</span> menerbitkan{' '}
+              <span className="font-semibold">{authorName(article)}</span> {ACTIVITY[publicationStatus(article.published_at)]}{' '}
               <Link
                 to={paths.article(article.id)}
                 className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { hasStoredSession, publicGet } from '@/lib/public-api'
 import { queryKeys } from '@/lib/query-keys'
 import { DETAIL_COLUMNS, type ArticleDetail } from '@/lib/article'
+import { UNIT_BYLINE } from '../lib/article-structured-data'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -10,10 +11,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function getArticle(id: string): Promise<ArticleDetail | null> {
   // A malformed id cannot match any row; asking would only produce a type error from the database.
   if (!UUID.test(id)) return null
-  const { rows } = await publicGet<ArticleDetail>('articles', new URLSearchParams({ select: DETAIL_COLUMNS, id: `eq.${id}` }), {
-    withSession: true,
-  })
-  return rows[0] ?? null
+  // The byline comes from a function: visitors may not read profiles, only this one name.
+  const [articles, bylines] = await Promise.all([
+    publicGet<Omit<ArticleDetail, 'byline'>>('articles', new URLSearchParams({ select: DETAIL_COLUMNS, id: `eq.${id}` }), {
+      withSession: true,
+    }),
+    publicGet<string>('rpc/article_byline', new URLSearchParams({ article_id: id }), { withSession: true }),
+  ])
+  const article = articles.rows[0]
+  return article ? { ...article, byline: bylines.rows[0] ?? UNIT_BYLINE } : null
 }
 
 export const articleQueryOptions = (id: string) =>

@@ -40,8 +40,8 @@ export function ArticleCard({ article, linkLabel, priority = false }: CardProps)
         </h3>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <Calendar className="size-4" aria-hidden="true" />
-          <time data-testid="article-date" dateTime={article.created_at ?? undefined}>
-            {formatLongDate(article.created_at)}
+          <time data-testid="article-date" dateTime={article.published_at ?? undefined}>
+            {formatLongDate(article.published_at)}
           </time>
         </p>
         <p data-testid="article-excerpt" className="text-sm leading-relaxed text-muted-foreground">

@@ -40,6 +40,19 @@ export function listSearch({ page, category, search }: Partial<ListParams>): str
   return text ? `?${text}` : ''
 }
 
+/**
+ * The title of one list page: each page and filter is its own page for readers' tabs, history
+ * and search results, e.g. 'Berita & Kegiatan · Kategori Latihan · Halaman 2'.
+ */
+export function listTitle(base: string, { page, category, search }: ListParams): string {
+  return [
+    base,
+    search && `Pencarian “${search}”`,
+    category && `Kategori ${category}`,
+    page > 1 && `Halaman ${page}`,
+  ].filter(Boolean).join(' · ')
+}
+
 /** A PostgREST imatch pattern equal to `value` whatever its case (every regex character escaped). */
 export function caseInsensitiveEquals(value: string): string {
   return `^${value.replace(/[\\^$.|?*+()[\]{}]/g, (ch) => `\\${ch}`)}$`
