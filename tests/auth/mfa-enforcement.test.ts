@@ -28,9 +28,9 @@ async function staffWrites(client: TypedClient, self: TestUser, member: TestUser
     results[name] = error ? 'refused' : Array.isArray(data) && data.length === 0 ? 'nothing' : 'done';
   };
   await wrote('create article', client.from('articles').insert({ title: 'Judi daring', content: '<p>x</p>', author_id: self.id }).select());
-  await wrote('publish article', client.from('articles').update({ title: 'Diubah' }).eq('id', articleId).select());
+  await wrote('publish article', client.from('articles').update({ title: 'Diubah', version: 1 }).eq('id', articleId).select());
   await wrote('delete article', client.from('articles').delete().eq('id', articleId).select());
-  await wrote('update gallery', client.from('galleries').update({ name: 'Diubah' }).eq('id', gallery!.id).select());
+  await wrote('update gallery', client.from('galleries').update({ name: 'Diubah', version: 1 }).eq('id', gallery!.id).select());
   await wrote('mark message', client.from('contacts').update({ read_at: new Date().toISOString() }).eq('id', contact!.id).select());
   await wrote('delete message', client.from('contacts').delete().eq('id', contact!.id).select());
   await wrote('approve member', client.from('profiles').update({ status: 'approved' }).eq('id', member.id).select());
@@ -67,6 +67,18 @@ describe('writes need the second step once an account has one', () => {
       'create article': 'done', 'publish article': 'done', 'delete article': 'done', 'update gallery': 'done',
       'mark message': 'done', 'delete message': 'done', 'approve member': 'done', 'upload file': 'done',
     });
+  });
+
+  it('restoring from the trash, which runs with the owner\'s rights, still needs the second step', async () => {
+    const articleId = await seedArticle(`Terhapus ${Date.now()}`);
+    expect((await t.service().from('articles').delete().eq('id', articleId)).error).toBeNull();
+    const weak = await passwordOnly(t, superadmin.user);
+    expect((await weak.rpc('restore_deleted_article', { target_article: articleId })).error).toMatchObject({ code: '42501' });
+    const { data: gone } = await t.service().from('articles').select('id').eq('id', articleId);
+    expect(gone).toEqual([]);
+    expect((await superadmin.client.rpc('restore_deleted_article', { target_article: articleId })).error).toBeNull();
+    const { data: back } = await t.service().from('articles').select('id').eq('id', articleId);
+    expect(back).toEqual([{ id: articleId }]);
   });
 
   it('after the code, a password-only session reaches aal2 and writes', async () => {
