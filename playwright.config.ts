@@ -72,6 +72,8 @@ export default defineConfig({
       DEV_MAILBOX: 'true',
       SUPERADMIN_EMAIL: process.env.SUPERADMIN_EMAIL,
       SUPERADMIN_PASSWORD: process.env.SUPERADMIN_PASSWORD,
+      // A JSON line per request would bury the report; problems are still printed.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   },
 })

@@ -19,7 +19,7 @@ test('byline, publication and update dates, captions, share links, JSON-LD and t
   const api = await superadmin(baseURL)
   const { data: me } = await api.from('profiles').select('full_name').eq('id', (await api.auth.getUser()).data.user!.id).single()
   // An edit long after publication.
-  await api.from('articles').update({ content: '<p>Isi berita rinci, diperbaiki.</p>' }).eq('id', article.id).throwOnError()
+  await api.from('articles').update({ content: '<p>Isi berita rinci, diperbaiki.</p>', version: article.version }).eq('id', article.id).throwOnError()
 
   await page.goto(`/berita/${article.id}`)
   const main = page.getByRole('main')

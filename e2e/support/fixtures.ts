@@ -60,7 +60,7 @@ export async function createArticle(baseURL: string, input: ArticleInput) {
   const { supabase, id } = await superadminSession(baseURL)
   const { data, error } = await supabase.from('articles').insert({ ...input, author_id: id }).select('*').single()
   if (error) throw new Error(`insert article: ${error.message}`)
-  return data as { id: string; title: string; content: string; created_at: string }
+  return data as { id: string; title: string; content: string; created_at: string; version: number }
 }
 
 /** Inserts many articles in one request as the superadmin; returns their rows in input order. */
