@@ -15,6 +15,7 @@ import {
 } from './manifest.ts';
 import { recordBackupRun } from './runs.ts';
 import { TarWriter } from './tar.ts';
+import { log } from '../observability/log.ts';
 
 /** Schemas this site creates (platform SQL and migrations); everything else is not ours. */
 export const SCHEMAS = ['auth', 'storage', 'realtime', 'supabase_migrations', 'private', 'public', 'extensions', 'graphql_public'];
@@ -235,7 +236,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await syncPath(options.backupDir);
     const size = (await open(final, 'r').then(async (h) => { try { return (await h.stat()).size; } finally { await h.close(); } }));
     await recordBackupRun(client, { file: final, size, createdAt, finishedAt: now() }).catch((error: unknown) => {
-      console.error(`[backup] could not record the backup in the database: ${(error as Error).message}`);
+      log.error({ err: error }, '[backup] could not record the backup in the database');
     });
     return { ...result, file: final, size };
   } catch (error) {

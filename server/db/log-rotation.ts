@@ -6,6 +6,7 @@
  * At most about twice the limit is on disk, whatever a client makes the server log.
  */
 import { chmodSync, copyFileSync, statSync, truncateSync } from 'node:fs';
+import { log } from '../observability/log.ts';
 
 export const LOG_MAX_BYTES = 16 * 1024 * 1024;
 const CHECK_EVERY_MS = 10_000;
@@ -31,7 +32,7 @@ export function boundLog(file: string, maxBytes = LOG_MAX_BYTES): () => void {
     try {
       rotateIfLarge(file, maxBytes);
     } catch (error) {
-      console.error(`[db] could not rotate ${file}:`, (error as Error).message);
+      log.error({ err: error }, `[db] could not rotate ${file}`);
     }
   };
   check();

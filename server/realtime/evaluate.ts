@@ -138,7 +138,7 @@ export class FilterEvaluator {
 
   private batch(groups: GroupCheck[]): GroupVerdict[] {
     const results = this.runBatch(groups).catch((error: unknown) => {
-      console.error(`[realtime] evaluating ${groups.length} subscriber groups together failed, evaluating each alone:`, (error as Error).message);
+      log.warn({ err: error }, `[realtime] evaluating ${groups.length} subscriber groups together failed, evaluating each alone`);
       return undefined;
     });
     let alone: GroupVerdict[] | undefined;

@@ -9,6 +9,7 @@ import { checkImageBudget, imageInput } from './images.ts';
 import { RenderCache } from './render-cache.ts';
 import { RenderQueue } from './render-queue.ts';
 import { clientIp } from '../auth/client-ip.ts';
+import { log } from '../observability/log.ts';
 
 /** Source types the renderer reads (what the image buckets accept). */
 type Format = 'jpeg' | 'png' | 'webp' | 'gif';
@@ -149,7 +150,7 @@ export function createRenderer(store: FileStore, options: RendererOptions) {
         pending = queue.run(async () => {
           const rendered = await render(store, row, transform, format);
           // a rendition that cannot be kept (disk full) is still served
-          await cache.write(version, name, rendered).catch((error: unknown) => console.error('storage: rendition not kept', error));
+          await cache.write(version, name, rendered).catch((error: unknown) => log.error({ err: error }, '[storage] rendition not kept'));
           return rendered;
         }).finally(() => inFlight.delete(flightKey));
         inFlight.set(flightKey, pending);
