@@ -1,9 +1,11 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
+import { Header, Parser, type ReadEntry } from 'tar';
 
 /**
- * The few parts of POSIX ustar this archive needs: regular files only, written and read as a
- * stream. A plain tar inside gzip keeps the archive readable with `tar tzf` by an operator.
+ * The archive is a plain ustar inside gzip, so an operator can read it with `tar tzf`. node-tar
+ * encodes and parses the headers; this module only streams our entries through it with
+ * back-pressure and turns its complaints into ArchiveDamaged.
  */
 const BLOCK = 512;
 
@@ -12,40 +14,17 @@ export interface TarEntry {
   size: number;
 }
 
-function splitName(name: string): { prefix: string; base: string } {
-  if (Buffer.byteLength(name) <= 100) return { prefix: '', base: name };
-  const cut = name.lastIndexOf('/');
-  const prefix = name.slice(0, cut);
-  const base = name.slice(cut + 1);
-  if (cut <= 0 || Buffer.byteLength(prefix) > 155 || Buffer.byteLength(base) > 100) throw new Error(`archive entry name too long: ${name}`);
-  return { prefix, base };
-}
-
-function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, '0') + '\0';
-}
-
-export function header(entry: TarEntry, mtime = 0): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  const { prefix, base } = splitName(entry.name);
-  block.write(base, 0, 100, 'utf8');
-  block.write(octal(0o600, 8), 100, 'ascii');
-  block.write(octal(0, 8), 108, 'ascii');
-  block.write(octal(0, 8), 116, 'ascii');
-  block.write(octal(entry.size, 12), 124, 'ascii');
-  block.write(octal(mtime, 12), 136, 'ascii');
-  block.write('        ', 148, 'ascii');
-  block.write('0', 156, 'ascii');
-  block.write('ustar\0', 257, 'ascii');
-  block.write('00', 263, 'ascii');
-  block.write(prefix, 345, 155, 'utf8');
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(octal(sum, 7) + ' ', 148, 'ascii');
-  return block;
-}
+export class ArchiveDamaged extends Error {}
 
 const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
+
+function headerBlock(entry: TarEntry, mtime: number): Buffer {
+  const block = Buffer.alloc(BLOCK);
+  const header = new Header({ path: entry.name, size: entry.size, mode: 0o600, uid: 0, gid: 0, mtime: new Date(mtime * 1000), type: 'File' });
+  // A name that needs a pax extension is one this site never writes.
+  if (header.encode(block)) throw new Error(`archive entry name too long: ${entry.name}`);
+  return block;
+}
 
 /** Writes entries one after another into `out`, honouring back-pressure. */
 export class TarWriter {
@@ -56,8 +35,8 @@ export class TarWriter {
   }
 
   /** An entry whose bytes come from `body`, which must yield exactly `size` bytes. */
-  async add(name: string, size: number, body: Iterable<Uint8Array> | AsyncIterable<Uint8Array>, mtime?: number): Promise<void> {
-    await this.write(header({ name, size }, mtime));
+  async add(name: string, size: number, body: Iterable<Uint8Array> | AsyncIterable<Uint8Array>, mtime = 0): Promise<void> {
+    await this.write(headerBlock({ name, size }, mtime));
     let written = 0;
     for await (const chunk of body) {
       written += chunk.length;
@@ -74,97 +53,63 @@ export class TarWriter {
   }
 }
 
-export class ArchiveDamaged extends Error {}
-
-/** Reads exactly the requested number of bytes from a stream, or fewer at its end. */
-class ByteReader {
-  private buffered: Buffer[] = [];
-  private length = 0;
-  private readonly chunks: AsyncIterator<Buffer>;
-  private done = false;
-
-  constructor(source: Readable) {
-    this.chunks = source[Symbol.asyncIterator]();
-  }
-
-  private async fill(n: number): Promise<void> {
-    while (this.length < n && !this.done) {
-      const next = await this.chunks.next();
-      if (next.done) this.done = true;
-      else {
-        this.buffered.push(next.value);
-        this.length += next.value.length;
-      }
-    }
-  }
-
-  /** Up to `max` bytes (at least one unless the stream ended). */
-  async some(max: number): Promise<Buffer> {
-    await this.fill(1);
-    const all = Buffer.concat(this.buffered);
-    const out = all.subarray(0, max);
-    const rest = all.subarray(out.length);
-    this.buffered = rest.length ? [rest] : [];
-    this.length = rest.length;
-    return out;
-  }
-
-  async exactly(n: number): Promise<Buffer> {
-    await this.fill(n);
-    if (this.length < n) throw new ArchiveDamaged('the archive is truncated: it ends in the middle of an entry');
-    const all = Buffer.concat(this.buffered);
-    const rest = all.subarray(n);
-    this.buffered = rest.length ? [rest] : [];
-    this.length = rest.length;
-    return all.subarray(0, n);
-  }
-
-  async skip(n: number): Promise<void> {
-    await this.exactly(n);
-  }
-}
-
-function parseHeader(block: Buffer): TarEntry {
-  const stored = parseInt(block.toString('ascii', 148, 156).replace(/\0.*$/, '').trim(), 8);
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i];
-  if (stored !== sum || block.toString('ascii', 257, 262) !== 'ustar') throw new ArchiveDamaged('the archive is damaged: an entry header fails its checksum');
-  if (block.toString('ascii', 156, 157) !== '0') throw new ArchiveDamaged('the archive holds an entry of an unexpected kind');
-  const field = (start: number, length: number) => block.toString('utf8', start, start + length).replace(/\0.*$/s, '');
-  const base = field(0, 100);
-  const prefix = field(345, 155);
-  const size = parseInt(field(124, 12).trim(), 8);
-  if (!Number.isSafeInteger(size) || size < 0) throw new ArchiveDamaged('the archive is damaged: an entry has no valid size');
-  return { name: prefix ? `${prefix}/${base}` : base, size };
+/** node-tar's complaints about a damaged stream, in ours. */
+function explain(message: string): ArchiveDamaged {
+  if (/Truncated input/.test(message)) return new ArchiveDamaged('the archive is truncated: it ends in the middle of an entry');
+  if (/Unrecognized archive format/.test(message)) return new ArchiveDamaged('this file is not a backup archive of this site (not a tar archive)');
+  if (/checksum/.test(message)) return new ArchiveDamaged('the archive is damaged: an entry header fails its checksum');
+  return new ArchiveDamaged(`the archive is damaged: ${message}`);
 }
 
 /**
  * Calls `onEntry` for each entry in order with an iterable of its bytes, which the callback
- * must consume (or the rest is skipped for it).
+ * must consume (or the rest is skipped for it). The archive must end with tar's end marker.
  */
 export async function readTar(source: Readable, onEntry: (entry: TarEntry, body: AsyncIterable<Buffer>) => Promise<void>): Promise<void> {
-  const reader = new ByteReader(source);
-  for (;;) {
-    const block = await reader.exactly(BLOCK).catch((error: unknown) => {
-      throw error instanceof ArchiveDamaged ? new ArchiveDamaged('the archive is truncated: its end marker is missing') : error;
-    });
-    if (block.every((b) => b === 0)) {
-      // read what follows the end marker (zero padding) so the compressed stream's end is checked
-      while ((await reader.some(1 << 20)).length > 0);
-      return;
-    }
-    const entry = parseHeader(block);
-    let left = entry.size;
-    async function* body(): AsyncGenerator<Buffer> {
-      while (left > 0) {
-        const chunk = await reader.some(Math.min(left, 1 << 20));
-        if (chunk.length === 0) throw new ArchiveDamaged(`the archive is truncated: it ends inside ${entry.name}`);
-        left -= chunk.length;
-        yield chunk;
+  const parser = new Parser({ strict: true });
+  const queue: ReadEntry[] = [];
+  let wake: (() => void) | undefined;
+  let failure: Error | undefined;
+  let ended = false;
+  let sawEndMarker = false;
+  let current: ReadEntry | undefined;
+  const notify = () => { wake?.(); wake = undefined; };
+  // A failure while an entry's body is being read must end that read, or it waits for ever.
+  const fail = (error: Error) => {
+    failure ??= error;
+    current?.emit('error', failure);
+    notify();
+  };
+  parser.on('entry', (entry: ReadEntry) => { queue.push(entry); notify(); });
+  parser.on('eof', () => { sawEndMarker = true; });
+  parser.on('error', (error: Error) => fail(explain(error.message)));
+  parser.on('end', () => { ended = true; notify(); });
+  source.on('error', fail);
+  source.pipe(parser);
+
+  try {
+    for (;;) {
+      while (!queue.length && !ended && !failure) await new Promise<void>((resolve) => { wake = resolve; });
+      if (failure) throw failure;
+      const entry = queue.shift();
+      if (!entry) break;
+      current = entry;
+      if (entry.type !== 'File') throw new ArchiveDamaged('the archive holds an entry of an unexpected kind');
+      const size = entry.size ?? 0;
+      let read = 0;
+      async function* body(): AsyncGenerator<Buffer> {
+        for await (const chunk of entry as AsyncIterable<Buffer>) {
+          read += chunk.length;
+          yield chunk;
+        }
       }
+      await onEntry({ name: entry.path, size }, body());
+      for await (const chunk of body()) void chunk;
+      if (failure) throw failure;
+      if (read !== size) throw new ArchiveDamaged(`the archive is truncated: it ends inside ${entry.path}`);
     }
-    await onEntry(entry, body());
-    for await (const chunk of body()) void chunk;
-    await reader.skip(padding(entry.size).length);
+    if (!sawEndMarker) throw new ArchiveDamaged('the archive is truncated: its end marker is missing');
+  } finally {
+    source.unpipe(parser);
   }
 }
