@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PoolTimeout, Rollback, TEXT_TYPE_OIDS, type Db, type LiteralStatement, type Queryable, type QueryResult, type TransactionOptions } from './adapter.ts';
+import { ChangeListener } from './change-listener.ts';
 import { executeSql, PreparedStatements } from './prepared.ts';
 import { Semaphore } from './semaphore.ts';
 import { log } from '../observability/log.ts';
@@ -69,8 +70,7 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
   const root = wrap(pool);
   const anonymous = new Semaphore(Math.max(1, Math.min(options.anonymousConcurrency, options.poolSize)));
   const prepared = new WeakMap<pg.PoolClient, PreparedStatements>();
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listener = new ChangeListener(url);
 
   /**
    * A pooled connection for one transaction; anonymous callers first wait for one of their own
@@ -125,29 +125,12 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
         }
       });
     },
-    async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', (error) => log.error({ err: error }, '[db] change listener error'));
-        await listener.connect();
-        listener.on('notification', (message) => {
-          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-        });
-      }
-      const set = handlers.get(channel) ?? new Set();
-      if (set.size === 0) await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
-      set.add(onPayload);
-      handlers.set(channel, set);
-      return async () => {
-        set.delete(onPayload);
-        if (set.size === 0 && listener) await listener.query(`unlisten ${pg.escapeIdentifier(channel)}`);
-      };
-    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
     poolStats() {
       return { open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, anonymousHeld: anonymous.held, anonymousWaiting: anonymous.queued };
     },
     async close() {
-      await listener?.end();
+      await listener.close();
       await pool.end();
     },
   };

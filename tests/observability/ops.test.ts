@@ -140,7 +140,7 @@ describe('/healthz and /readyz', () => {
     await admin.connect();
     try {
       await admin.query(`alter database ${pg.escapeIdentifier(name)} allow_connections false`);
-      // The pool's connections (the change listener is left alone: it does not reconnect).
+      // The pool's connections; the change listener has its own name and reconnects by itself.
       await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'skadron'", [name]);
       // Answers are shared for a second, so the first after the change may still be the old one.
       await expect.poll(async () => (await fetch(`${t.url}/readyz`)).status, { timeout: 5000 }).toBe(503);
