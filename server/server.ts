@@ -138,7 +138,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const server = createServer(readCache
     ? (req, res) => { observe(req, res); if (!serveCachedRead(readCache, ctx.keys, req, res)) void listener(req, res); }
     : (req, res) => { observe(req, res); void listener(req, res); });
-  const realtime = attachRealtime(server, ctx);
+  const realtime = attachRealtime(server, ctx, { observeUpgrade: observe.upgrade });
   watchServer(metrics, { db, readCache, realtime });
   metrics.gauge('backup_age_seconds', 'Seconds since the newest good backup in BACKUP_DIR.', async () => {
     const newest = await lastBackup(config.backupDir);

@@ -81,6 +81,11 @@ export interface RequestObserver {
   readonly inFlight: number;
   /** Resolves when no request is being answered, or after `timeoutMs`; true if all finished. */
   drained(timeoutMs: number): Promise<boolean>;
+  /**
+   * For a websocket upgrade, which never reaches the request listener: returns the call that logs
+   * and counts it once its answer (101, or the refusal's status) and role are known.
+   */
+  upgrade(req: IncomingMessage): (status: number, role?: string) => void;
 }
 
 /**
@@ -91,11 +96,23 @@ export interface RequestObserver {
 export function observeRequests({ metrics, keys, trustProxy }: RequestObserverOptions): RequestObserver {
   let inFlight = 0;
   let idle: (() => void)[] = [];
-  const observe = (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
+  const requestId = (req: IncomingMessage) => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && KEPT_ID.test(given) && trustProxy.includes(peer(req)) ? given : randomUUID();
     ids.set(req, id);
+    return id;
+  };
+  const record = (id: string, method: string, url: string, status: number, ms: number, role: Promise<string>) => {
+    const service = serviceOf(url);
+    metrics.finished(service, method, status, ms / 1000);
+    if (!log.isLevelEnabled('info')) return;
+    void role.then((r) => {
+      log.info({ reqId: id, method, path: loggedPath(url), status, ms: Math.round(ms * 10) / 10, role: r, service }, 'request');
+    });
+  };
+  const observe = (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const id = requestId(req);
     res.setHeader('X-Request-Id', id);
     const url = req.url ?? '/';
     const service = serviceOf(url);
@@ -108,16 +125,24 @@ export function observeRequests({ metrics, keys, trustProxy }: RequestObserverOp
         for (const resolve of idle) resolve();
         idle = [];
       }
-      const ms = performance.now() - started;
       const status = res.writableFinished ? res.statusCode : 499;
-      metrics.finished(service, method, status, ms / 1000);
-      if (!log.isLevelEnabled('info')) return;
-      void roleOf(req, keys).then((role) => {
-        log.info({ reqId: id, method, path: loggedPath(url), status, ms: Math.round(ms * 10) / 10, role, service }, 'request');
-      });
+      record(id, method, url, status, performance.now() - started, log.isLevelEnabled('info') ? roleOf(req, keys) : Promise.resolve(''));
     });
   };
+  const upgrade = (req: IncomingMessage) => {
+    const started = performance.now();
+    const id = requestId(req);
+    const url = req.url ?? '/';
+    metrics.started(serviceOf(url));
+    let done = false;
+    return (status: number, role = 'anon') => {
+      if (done) return;
+      done = true;
+      record(id, req.method ?? 'GET', url, status, performance.now() - started, Promise.resolve(role));
+    };
+  };
   return Object.assign(observe, {
+    upgrade,
     get inFlight() {
       return inFlight;
     },

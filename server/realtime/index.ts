@@ -24,6 +24,8 @@ export interface RealtimeOptions extends Partial<ConnectionLimits> {
   feed?: FeedOptions;
   subscriptions?: Partial<SubscriptionLimits>;
   evaluation?: Partial<EvaluationOptions>;
+  /** Logs and counts each upgrade request once answered (the HTTP request log's line for it). */
+  observeUpgrade?: (req: IncomingMessage) => (status: number, role?: string) => void;
 }
 
 export interface RealtimeHandle {
@@ -75,29 +77,41 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== REALTIME_PATH && url.pathname !== `${REALTIME_PATH}/`) {
       // Leave other upgrade paths to other listeners (a dev server's HMR), if there are any.
-      if (server.listeners('upgrade').length === 1) refuse(socket, 404, 'Not found');
+      if (server.listeners('upgrade').length === 1) {
+        options.observeUpgrade?.(req)(404);
+        refuse(socket, 404, 'Not found');
+      }
       return;
     }
+    const observed = options.observeUpgrade?.(req);
+    const answer = (status: number, error: string) => {
+      observed?.(status);
+      refuse(socket, status, error);
+    };
     socket.on('error', () => socket.destroy());
-    if (closing) return refuse(socket, 503, 'Server is shutting down');
+    if (closing) return answer(503, 'Server is shutting down');
     const vsn = parseVsn(url.searchParams.get('vsn'));
-    if (!vsn) return refuse(socket, 400, 'Unsupported protocol version (vsn): use 1.0.0 or 2.0.0');
+    if (!vsn) return answer(400, 'Unsupported protocol version (vsn): use 1.0.0 or 2.0.0');
     const header = req.headers['x-api-key'];
     const token = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : undefined);
-    if (!token) return refuse(socket, 401, 'No API key found in request');
+    if (!token) return answer(401, 'No API key found in request');
     verifyRealtimeToken(ctx.keys, token).then(
       (auth) => {
-        if (closing || socket.destroyed) return socket.destroy();
+        if (closing || socket.destroyed) {
+          observed?.(499);
+          return socket.destroy();
+        }
         wss.handleUpgrade(req, socket, head, (ws) => {
+          observed?.(101, String(auth.claims.role));
           const connection = new Connection(ws, vsn, auth, service, ready, limits, budget, upgradeAddress(req, ctx.config.trustProxy));
           connections.add(connection);
           ws.on('close', () => connections.delete(connection));
         });
       },
       (error: unknown) => {
-        if (error instanceof TokenError) return refuse(socket, 403, error.message);
+        if (error instanceof TokenError) return answer(403, error.message);
         log.error({ err: error }, '[realtime] verifying the connection token failed');
-        refuse(socket, 500, 'Internal error');
+        answer(500, 'Internal error');
       },
     );
   };

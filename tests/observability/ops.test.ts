@@ -32,6 +32,8 @@ describe('/metrics', () => {
     expect((await anonGet('/storage/v1/bucket')).status).toBe(200);
     const socket = new WebSocket(`${t.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${t.server.anonKey}&vsn=1.0.0`);
     await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+    const refused = new WebSocket(`${t.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${t.server.anonKey}&vsn=9`);
+    await new Promise((resolve) => refused.once('error', resolve));
 
     const response = await fetch(`${t.url}/metrics`);
     expect(response.status).toBe(200);
@@ -45,6 +47,9 @@ describe('/metrics', () => {
       'http_requests_total{service="rest",method="GET",status="404"}': 1,
       'http_requests_total{service="auth",method="GET",status="200"}': 1,
       'http_requests_total{service="storage",method="GET",status="200"}': 1,
+      // Websocket upgrades never reach the request listener; they are counted all the same.
+      'http_requests_total{service="realtime",method="GET",status="101"}': 1,
+      'http_requests_total{service="realtime",method="GET",status="400"}': 1,
       'http_request_duration_seconds_count{service="rest",method="GET"}': 4,
       'http_requests_in_flight{service="ops"}': 1,
       'cache_requests_total{cache="read",result="hit"}': 2,
