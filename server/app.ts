@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { createAuthApp } from './auth/index.ts';
+import { clientIp } from './auth/client-ip.ts';
 import type { ServerContext } from './context.ts';
 import { compressJson } from './http/compress.ts';
 import { anonymousEtag } from './http/etag.ts';
 import { apiCors, requireApiKey } from './http/gateway.ts';
 import { forwardClientAddress } from './http/client-address.ts';
-import { readCache } from './http/read-cache.ts';
+import { cachedReads, storeReads } from './http/cached-read.ts';
 import { rejectMalformedPath, securityHeaders } from './http/security-headers.ts';
 import { createDevMailApp } from './mail/index.ts';
 import { createRestApp } from './rest/index.ts';
@@ -24,11 +25,13 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
   // First: a rendered page already in memory is answered before anything else runs.
   app.use('*', servePageCache(pages, ctx.config.trustProxy));
   app.use('*', securityHeaders(), rejectMalformedPath());
+  // A shared read the cache holds is answered whole here, as server.ts answers it before Hono.
+  if (ctx.readCache) app.use('/rest/v1/*', cachedReads(ctx.readCache, ctx.keys));
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) {
     app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
-  app.use('/rest/v1/*', forwardClientAddress(ctx.config.trustProxy), anonymousEtag(ctx.keys));
-  if (ctx.readCache) app.use('/rest/v1/*', readCache(ctx.readCache, ctx.keys));
+  app.use('/rest/v1/*', forwardClientAddress((c) => clientIp(c, ctx.config.trustProxy)), anonymousEtag(ctx.keys));
+  if (ctx.readCache) app.use('/rest/v1/*', storeReads(ctx.readCache, ctx.keys));
   app.route('/auth/v1', createAuthApp(ctx));
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));

@@ -16,11 +16,12 @@ import { scheduleBackups } from './backup/server.ts';
 import { seedDemo } from './db/seed.ts';
 import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
-import { serveCachedRead } from './http/read-cache-direct.ts';
+import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys } from './keys.ts';
 import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
 import { attachRealtime } from './realtime/index.ts';
+import { scheduledPublication } from './site/scheduled-publication.ts';
 import { recoverStorageFiles } from './storage/index.ts';
 import { syncCaptureTriggers } from './realtime/capture.ts';
 import { log, setLogLevel } from './observability/log.ts';
@@ -118,7 +119,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     onSchemaChange: (listener) => listeners.push(listener),
   };
   if (config.readCache) {
-    const cache = new ReadCache(db, { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, ttlMs: config.readCacheTtlSeconds * 1000 });
+    const cache = new ReadCache(db, {
+      maxEntries: 1000, maxBytes: 32 * 1024 * 1024, ttlMs: config.readCacheTtlSeconds * 1000, timed: scheduledPublication(db),
+    });
     await cache.start();
     ctx.readCache = cache;
     listeners.push(() => cache.schemaChanged());
@@ -135,6 +138,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const listener = getRequestListener(app.fetch);
   const { readCache } = ctx;
   const observe = observeRequests({ metrics, keys: ctx.keys, trustProxy: config.trustProxy });
+  // Observed first, whatever answers: the log level never changes which path runs.
   const server = createServer(readCache
     ? (req, res) => { observe(req, res); if (!serveCachedRead(readCache, ctx.keys, req, res)) void listener(req, res); }
     : (req, res) => { observe(req, res); void listener(req, res); });

@@ -35,18 +35,38 @@ export type Bytes = Uint8Array<ArrayBuffer>;
  */
 const COMPRESS_SYNC_MAX_BYTES = 64 * 1024;
 
-export async function encode(body: Bytes, encoding: Encoding): Promise<Bytes> {
+function brotliOptions(size: number) {
   // Brotli quality 5: most of the size win of 11 at a small fraction of the CPU per request.
-  const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } };
-  const sync = body.byteLength <= COMPRESS_SYNC_MAX_BYTES;
-  const out = encoding === 'br'
-    ? sync ? zlib.brotliCompressSync(body, brotliOptions) : await brotli(body, brotliOptions)
-    : sync ? zlib.gzipSync(body, { level: 6 }) : await gzip(body, { level: 6 });
+  return { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } };
+}
+
+function bytesOf(out: Buffer): Bytes {
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);
+}
+
+/** The body encoded on the event loop, or undefined when it is too large for that. */
+export function encodeSync(body: Bytes, encoding: Encoding): Bytes | undefined {
+  if (body.byteLength > COMPRESS_SYNC_MAX_BYTES) return undefined;
+  return bytesOf(encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body.byteLength)) : zlib.gzipSync(body, { level: 6 }));
+}
+
+export async function encode(body: Bytes, encoding: Encoding): Promise<Bytes> {
+  return encodeSync(body, encoding)
+    ?? bytesOf(encoding === 'br' ? await brotli(body, brotliOptions(body.byteLength)) : await gzip(body, { level: 6 }));
 }
 
 export function isCompressible(contentType: string | null): boolean {
   return contentType !== null && COMPRESSIBLE.test(contentType);
+}
+
+/**
+ * How an answer is sent to a client: whether it varies by Accept-Encoding (a compressible type of
+ * at least COMPRESS_MIN_BYTES, or of a size not known yet), and the encoding it is sent in, if
+ * the client takes one. The one rule for computed answers (compressJson) and cached ones.
+ */
+export function negotiateEncoding(contentType: string | null, size: number | undefined, acceptEncoding: string | undefined): { varies: boolean; encoding: Encoding | undefined } {
+  if (!isCompressible(contentType) || (size !== undefined && size < COMPRESS_MIN_BYTES)) return { varies: false, encoding: undefined };
+  return { varies: true, encoding: pickEncoding(acceptEncoding) };
 }
 
 /**
@@ -62,11 +82,11 @@ export function compressJson(types?: RegExp): MiddlewareHandler {
     if (c.req.method === 'HEAD' || res.status === 204 || res.status === 304 || res.status === 206 || res.headers.has('Content-Encoding')) return;
     if (known === undefined && !res.body) return;
     const type = res.headers.get('Content-Type');
-    if (!isCompressible(type) || (types && !types.test(type ?? '')) || /no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
-    const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+    if ((types && !types.test(type ?? '')) || /no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
     const size = known === undefined ? Number(res.headers.get('Content-Length') ?? NaN)
       : typeof known === 'string' ? Buffer.byteLength(known) : known.byteLength;
-    if (Number.isFinite(size) && size < COMPRESS_MIN_BYTES) return;
+    const { varies, encoding } = negotiateEncoding(type, Number.isFinite(size) ? size : undefined, c.req.header('Accept-Encoding'));
+    if (!varies) return;
     res.headers.append('Vary', 'Accept-Encoding');
     if (!encoding) return;
     const { bytes: body, consumed } = await bodyBytes(res);

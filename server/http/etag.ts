@@ -20,6 +20,15 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
   });
 }
 
+/** A 304 carries the headers of the 200 it stands for, except these, which describe its body. */
+export const BODY_HEADERS: readonly string[] = ['content-length', 'content-type'];
+
+export function notModifiedHeaders(headers: HeadersInit): Headers {
+  const out = new Headers(headers);
+  for (const name of BODY_HEADERS) out.delete(name);
+  return out;
+}
+
 /**
  * Anonymous GETs carry an ETag of their body and answer 304 to a matching If-None-Match, so a
  * browser revalidating an unchanged list receives no body. The REST answers and the read cache
@@ -41,10 +50,7 @@ export function anonymousEtag(keys: Keys): MiddlewareHandler {
       c.res.headers.set('ETag', etag);
     }
     if (matches(c.req.header('If-None-Match'), etag)) {
-      const headers = new Headers(c.res.headers);
-      headers.delete('Content-Length');
-      headers.delete('Content-Type');
-      replaceResponse(c, new Response(null, { status: 304, headers }));
+      replaceResponse(c, new Response(null, { status: 304, headers: notModifiedHeaders(c.res.headers) }));
     }
   };
 }

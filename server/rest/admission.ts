@@ -9,7 +9,7 @@
  */
 import type { Db } from '../db/adapter.ts';
 import { Semaphore } from '../db/semaphore.ts';
-import { RestError } from './errors.ts';
+import { errors } from './errors.ts';
 
 export type Lane = 'anon' | 'member';
 
@@ -34,16 +34,6 @@ export function perCallerLimit(lane: Lane, poolSize: number): number {
 
 /** Pattern and regex filters (pattern-budget.ts) of one caller run one at a time, each for at most 1 s. */
 export const PATTERN_PER_CALLER = 1;
-
-/** PostgREST's shape; 53300 (too_many_connections) is the SQLSTATE class PostgREST answers 503 for. */
-function callerBusy(): RestError {
-  return new RestError(503, {
-    code: '53300',
-    details: `At most ${QUEUE_PER_CALLER} requests of one client may wait for the database.`,
-    hint: 'Wait for earlier requests to finish, then retry.',
-    message: 'Too many concurrent requests from this client',
-  }, { 'Retry-After': '1' });
-}
 
 export class Admission {
   private readonly places = new Map<string, Semaphore>();
@@ -86,7 +76,7 @@ export class Admission {
     if (semaphore.queued >= QUEUE_PER_CALLER) {
       await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
       forget();
-      throw callerBusy();
+      throw errors.callerBusy(QUEUE_PER_CALLER);
     }
     try {
       const release = await semaphore.acquire(timeoutMs);

@@ -3,7 +3,7 @@
  */
 import type { ServerContext } from '../context.ts';
 import { CallerError, identifyCaller, type Caller } from '../http/caller.ts';
-import { restError, RestError } from './errors.ts';
+import { errors } from './errors.ts';
 
 export async function restCaller(ctx: ServerContext, req: Request): Promise<Caller> {
   try {
@@ -13,16 +13,13 @@ export async function restCaller(ctx: ServerContext, req: Request): Promise<Call
     return await identifyCaller(ctx.keys, headers, queryApikey);
   } catch (error) {
     if (!(error instanceof CallerError)) throw error;
-    if (error.role !== undefined) {
-      throw restError(error.role === 'anon' ? 401 : 403, '42501', `permission denied to set role "${error.role}"`);
-    }
+    if (error.role !== undefined) throw errors.setRoleDenied(error.role);
     // PostgREST 12.0.2 answers every JWT problem with PGRST301 (later versions use PGRST303 for claims).
     const reason = error.jwt?.reason;
     const message = reason === 'expired' ? 'JWT expired'
       : reason === 'invalid_signature' ? 'JWSError JWSInvalidSignature'
         : reason === 'claims' ? error.message
           : `JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got ${error.token.split('.').length})`;
-    throw new RestError(401, { code: 'PGRST301', details: null, hint: null, message },
-      { 'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}` });
+    throw errors.jwt(message);
   }
 }

@@ -1,4 +1,5 @@
 import { isPgError, PoolTimeout } from '../db/adapter.ts';
+import { OBJECT_TYPE } from './media-types.ts';
 
 /** PostgREST's error body; `details`/`hint` may be null and PostgREST always sends all four keys. */
 export interface RestErrorBody {
@@ -18,14 +19,91 @@ export class RestError extends Error {
   }
 }
 
-export function restError(status: number, code: string, message: string, details: RestErrorBody['details'] = null, hint: string | null = null): RestError {
-  return new RestError(status, { code, details, hint, message });
+function restError(status: number, code: string, message: string, details: RestErrorBody['details'] = null, hint: string | null = null, headers: Record<string, string> = {}): RestError {
+  return new RestError(status, { code, details, hint, message }, headers);
 }
 
-/** PGRST100: a query parameter did not parse. */
-export function parseError(what: string, input: string, column: number, details: string): RestError {
-  return restError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${column})`, details);
-}
+/**
+ * Every error this service answers with, by status, code and message, grouped as PostgREST's
+ * Error.hs groups them: PGRST0xx connection, PGRST1xx the request, PGRST2xx the schema cache,
+ * PGRST3xx the JWT, then the SQLSTATEs PostgreSQL would raise for what is refused here before
+ * any SQL runs. Errors PostgreSQL itself raises are turned into answers by `toRestError`.
+ */
+export const errors = {
+  // PGRST0xx: the database connection
+  poolTimeout: (message: string) => restError(504, 'PGRST003', message),
+
+  // PGRST1xx: the request (ApiRequestError)
+  parse: (what: string, input: string, column: number, details: string) =>
+    restError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${column})`, details),
+  unknownCast: (cast: string) =>
+    restError(400, 'PGRST100', `"failed to parse select parameter" (cast ${JSON.stringify(cast)})`, `unknown type ${JSON.stringify(cast)}`),
+  queryTooLong: (max: number) => restError(414, 'PGRST100', 'Query string too long', `The query string is longer than ${max} characters.`),
+  writeRange: (method: string) =>
+    restError(400, 'PGRST100', `limit/offset on ${method} is not supported by this server`, 'Filter the rows to change by their primary key instead.'),
+  invalidRpcMethod: (method: string) => restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
+  invalidBody: (message: string) => restError(400, 'PGRST102', message),
+  invalidRange: (details: string) => restError(416, 'PGRST103', 'Requested range not satisfiable', details),
+  unacceptableSchema: (schemas: string) => restError(406, 'PGRST106', `The schema must be one of the following: ${schemas}`),
+  mediaType: (types: string[]) => restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`),
+  notEmbedded: (resource: string) => restError(400, 'PGRST108', `'${resource}' is not an embedded resource in this request`, null,
+    `Verify that '${resource}' is included in the 'select' query parameter.`),
+  limitWithoutOrder: () => restError(400, 'PGRST109', "A 'limit' was applied without an explicit 'order'", null, "Apply an 'order' using unique column(s)"),
+  singularity: (rows: number) => restError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`, null,
+    { 'Content-Type': OBJECT_TYPE }),
+  unsupportedMethod: (method: string) => restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
+  relatedOrderNotToOne: (origin: string, target: string) => restError(400, 'PGRST118', `A related order on '${target}' is not possible`,
+    `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`),
+  spreadNotToOne: (origin: string, target: string) => restError(400, 'PGRST119', `A spread operation on '${target}' is not possible`,
+    `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`),
+  raisedPgrst: (details: string, hint: string) => restError(500, 'PGRST121', "Could not parse JSON in the RAISE SQLSTATE 'PGRST' error", details, hint),
+  aggregatesNotAllowed: () => restError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
+  payloadTooLarge: (max: number) => restError(413, 'PGRST413', 'Payload too large', `The request body is larger than ${max} bytes.`),
+
+  // PGRST2xx: the schema cache (SchemaCacheError)
+  /** `searched` names where it was looked for, when the target table is known at all. */
+  noRelationship: (origin: string, target: string, searched?: { hint: string | undefined; schema: string }) =>
+    restError(400, 'PGRST200', `Could not find a relationship between '${origin}' and '${target}' in the schema cache`, searched
+      ? `Searched for a foreign key relationship between '${origin}' and '${target}${searched.hint === undefined ? '' : `' using the hint '${searched.hint}`}' in the schema '${searched.schema}', but no matches were found.`
+      : null),
+  /** `candidates`: each relationship as details describes it, and as the hint spells it. */
+  ambiguousRelationship: (origin: string, target: string, details: unknown[], candidates: string[]) =>
+    restError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${origin}' and '${target}'`, details,
+      `Try changing '${target}' to one of the following: ${candidates.join(', ')}. Find the desired relationship in the 'details' key.`),
+  /** `params`: the argument names, sorted; `json`: a single unnamed json/jsonb parameter would also have done. */
+  noFunction: (qualifiedName: string, params: string[], json: boolean) => {
+    const list = params.join(', ');
+    const fmt = (withParams: string) => (params.length === 0 ? ' without parameters' : withParams);
+    return restError(404, 'PGRST202', `Could not find the function ${qualifiedName}${fmt(`(${list})`)} in the schema cache`,
+      `Searched for the function ${qualifiedName}${fmt(` with parameter${params.length > 1 ? 's' : ''} ${list}`)}${json ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`);
+  },
+  /** `signatures`: `schema.name(arg => type, ...)` of each candidate. */
+  ambiguousFunction: (signatures: string[]) => restError(300, 'PGRST203', `Could not choose the best candidate function between: ${signatures.join(', ')}`,
+    null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved'),
+  columnNotFound: (table: string, column: string) => restError(400, 'PGRST204', `Column '${column}' of relation '${table}' does not exist`),
+
+  // PGRST3xx: the JWT (PostgREST 12.0.2 answers every JWT problem with PGRST301)
+  jwt: (message: string) => restError(401, 'PGRST301', message, null, null,
+    { 'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}` }),
+
+  // PGRSTX: anything else, without internals
+  internal: () => restError(500, 'PGRSTX00', 'Internal server error'),
+
+  // SQLSTATEs PostgreSQL would raise, for what is refused before any SQL runs
+  tableNotFound: (schema: string, name: string) => restError(404, '42P01', `relation "${schema}.${name}" does not exist`),
+  /** `column`: as PostgreSQL names it, `alias.name` or `"name"`. */
+  undefinedColumn: (column: string) => restError(400, '42703', `column ${column} does not exist`),
+  undefinedType: (name: string) => restError(400, '42704', `type "${name}" does not exist`),
+  /** Supabase loads pg-safeupdate: a DELETE or UPDATE must name its rows. */
+  whereRequired: (verb: 'DELETE' | 'UPDATE') => restError(400, '21000', `${verb} requires a WHERE clause`),
+  /** The anon role's denials are 401, others' 403 (pgStatus). */
+  setRoleDenied: (role: string) => restError(role === 'anon' ? 401 : 403, '42501', `permission denied to set role "${role}"`),
+  /** 53300 (too_many_connections) is the SQLSTATE class PostgREST answers 503 for. */
+  callerBusy: (queuePerCaller: number) => restError(503, '53300', 'Too many concurrent requests from this client',
+    `At most ${queuePerCaller} requests of one client may wait for the database.`, 'Wait for earlier requests to finish, then retry.', { 'Retry-After': '1' }),
+  backReference: () => restError(400, '2201B', 'invalid regular expression: back-references are not allowed', null,
+    'Back-references (\\1 to \\9) are not allowed in match and imatch filters.'),
+};
 
 /**
  * PostgreSQL SQLSTATE -> HTTP status as PostgREST 12 maps it (Error.hs pgErrorStatus).
@@ -71,7 +149,7 @@ function raisedPgrst(error: { message: string; detail?: string }): RestError {
   const body = parse(error.message);
   const detail = parse(error.detail);
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  const invalid = (details: string, hint: string) => restError(500, 'PGRST121', "Could not parse JSON in the RAISE SQLSTATE 'PGRST' error", details, hint);
+  const invalid = errors.raisedPgrst;
   if (!body || typeof body.code !== 'string' || typeof body.message !== 'string') {
     return invalid(`Invalid JSON value for MESSAGE: '${error.message}'`, "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.");
   }
@@ -89,7 +167,7 @@ function raisedPgrst(error: { message: string; detail?: string }): RestError {
 /** Turns anything thrown while serving into a PostgREST-shaped error; unknown failures become 500 without internals. */
 export function toRestError(error: unknown, authenticated: boolean): RestError {
   if (error instanceof RestError) return error;
-  if (error instanceof PoolTimeout) return restError(504, 'PGRST003', error.message);
+  if (error instanceof PoolTimeout) return errors.poolTimeout(error.message);
   if (error instanceof Error && (error as Error & { code?: unknown }).code === 'PGRST') return raisedPgrst(error as Error & { detail?: string });
   if (isPgError(error)) {
     const status = pgStatus(error.code, error.message, authenticated);
@@ -101,5 +179,5 @@ export function toRestError(error: unknown, authenticated: boolean): RestError {
       message: error.message,
     }, headers);
   }
-  return restError(500, 'PGRSTX00', 'Internal server error');
+  return errors.internal();
 }

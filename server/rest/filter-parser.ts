@@ -2,7 +2,7 @@
  * Parsers for filters (`col=op.value`) and and/or trees (`or=(...)`), following PostgREST 12's
  * ApiRequest/QueryParams.hs (pOpExpr, pLogicTree).
  */
-import { parseError, RestError } from './errors.ts';
+import { errors, RestError } from './errors.ts';
 import { Cursor, FTS_OPS, QUANT_OPS, SIMPLE_OPS, checkLength, identifier, field, jsonPath, quoted, requireFieldName, type Filter, type LogicTree, type OpExpr } from './syntax.ts';
 
 function listValue(c: Cursor): string[] {
@@ -131,7 +131,7 @@ export function hasOperator(value: string): boolean {
 }
 
 function logicTree(c: Cursor, depth: number): LogicTree {
-  if (depth > 16) throw parseError('logic tree', c.text, c.pos + 1, 'logic tree nested too deeply');
+  if (depth > 16) throw errors.parse('logic tree', c.text, c.pos + 1, 'logic tree nested too deeply');
   c.ws();
   const save = c.pos;
   const negate = c.startsWith('not.') ? (c.pos += 4, true) : false;
@@ -172,7 +172,7 @@ export function parseLogic(key: string, value: string): LogicParam {
   const c = new Cursor(text, 'logic tree');
   const tree = logicTree(c, 0);
   if (!c.done || tree.kind !== 'expr') {
-    throw parseError('logic tree', value, c.pos + 1, `unexpected ${c.done ? 'end of input' : JSON.stringify(c.peek())} expecting "("`);
+    throw errors.parse('logic tree', value, c.pos + 1, `unexpected ${c.done ? 'end of input' : JSON.stringify(c.peek())} expecting "("`);
   }
   return { embedPath, tree };
 }

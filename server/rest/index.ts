@@ -11,7 +11,7 @@ import { isAnonymous } from '../http/anonymous.ts';
 import type { Caller } from '../http/caller.ts';
 import { Admission, ApprovalCache, type Lane } from './admission.ts';
 import { restCaller } from './caller.ts';
-import { restError, RestError, toRestError } from './errors.ts';
+import { errors, RestError, toRestError } from './errors.ts';
 import { planCall, planMutate, planRead } from './plan.ts';
 import { patternTimeout } from './pattern-budget.ts';
 import { requestTransaction, runCall, runMutate, runRead, type RequestShare } from './query.ts';
@@ -75,7 +75,7 @@ export function createRestApp(ctx: ServerContext): Hono {
         return plan.routine.returnsVoid ? voidResponse(result, req.prefer) : pageResponse(result, req.shape, req.prefer, {}, tag);
       }
       const table = schema.tables.get(target.name);
-      if (!table) throw restError(404, '42P01', `relation "${SCHEMA}.${target.name}" does not exist`);
+      if (!table) throw errors.tableNotFound(SCHEMA, target.name);
       if (req.isRead) {
         const root = planRead(schema, table, req);
         const result = await runRead(run, root, req);

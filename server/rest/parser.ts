@@ -2,7 +2,7 @@
  * Parsers for the select, order and columns parameters, following PostgREST 12's ApiRequest/QueryParams.hs.
  * Output is a plain tree; nothing here touches SQL. Filters and and/or trees are in filter-parser.ts.
  */
-import { parseError } from './errors.ts';
+import { errors } from './errors.ts';
 import { Cursor, checkLength, field, fieldName, identifier, requireFieldName, type OrderTerm, type SelectItem } from './syntax.ts';
 
 export type * from './syntax.ts';
@@ -53,7 +53,7 @@ function selectItem(c: Cursor, depth: number): SelectItem {
   if (name !== undefined) {
     const params = embedParams(c);
     if (c.peek() === '(' && (spread || name !== 'count')) {
-      if (depth >= MAX_SELECT_DEPTH) throw parseError('select parameter', c.text, c.pos + 1, `embedding deeper than ${MAX_SELECT_DEPTH} levels`);
+      if (depth >= MAX_SELECT_DEPTH) throw errors.parse('select parameter', c.text, c.pos + 1, `embedding deeper than ${MAX_SELECT_DEPTH} levels`);
       c.pos++;
       const children = forest(c, depth + 1);
       c.expect(')', '")"');

@@ -5,7 +5,7 @@
  * regex feature that makes PostgreSQL's engine backtrack exponentially) are refused before any
  * SQL runs (decision 0013).
  */
-import { RestError } from './errors.ts';
+import { errors } from './errors.ts';
 import type { Parsed } from './request.ts';
 import type { Filter, LogicTree } from './syntax.ts';
 
@@ -45,12 +45,7 @@ export function patternTimeout(parsed: Parsed): string | undefined {
     if (operation.kind !== 'quant' || !PATTERN_OPS.has(operation.op)) continue;
     pattern = true;
     if ((operation.op === 'match' || operation.op === 'imatch') && hasBackReference(operation.value)) {
-      throw new RestError(400, {
-        code: '2201B',
-        details: null,
-        hint: 'Back-references (\\1 to \\9) are not allowed in match and imatch filters.',
-        message: 'invalid regular expression: back-references are not allowed',
-      });
+      throw errors.backReference();
     }
   }
   return pattern ? PATTERN_TIMEOUT : undefined;

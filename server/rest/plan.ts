@@ -3,7 +3,7 @@
  * schema cache. The read tree itself is built in read-plan.ts; SQL text is written in sql.ts.
  */
 import { quoteIdent } from '../http/sql-ident.ts';
-import { restError } from './errors.ts';
+import { errors } from './errors.ts';
 import { buildTree, checkFilterField, checkLogic, checkOrder, findNode, type Range, type ReadNode } from './read-plan.ts';
 import { SCHEMA, type ApiRequest, type Parsed, type Payload } from './request.ts';
 import type { Column, Routine, RoutineParam, SchemaCache, Table } from './schema-cache.ts';
@@ -20,20 +20,20 @@ export function topRange(limit: number | undefined, offset: number | undefined, 
       const hLower = Number(m[1]);
       const hUpper = m[2] === '' ? Infinity : Number(m[2]);
       if (hLower > hUpper) {
-        throw restError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+        throw errors.invalidRange('The lower boundary must be lower than or equal to the upper boundary in the Range header.');
       }
       lower = Math.max(lower, hLower);
       upper = Math.min(upper, hUpper);
     }
   }
-  if (lower > upper) throw restError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.');
+  if (lower > upper) throw errors.invalidRange('Limit should be greater than or equal to zero.');
   return { offset: lower, limit: upper === Infinity ? undefined : upper - lower + 1 };
 }
 
 export function tableColumns(table: Table, names: string[]): Column[] {
   return [...new Set(names)].sort().map((name) => {
     const col = table.columns.get(name);
-    if (!col) throw restError(400, 'PGRST204', `Column '${name}' of relation '${table.name}' does not exist`);
+    if (!col) throw errors.columnNotFound(table.name, name);
     return col;
   });
 }
@@ -94,16 +94,9 @@ export function chooseRoutine(schema: SchemaCache, name: string, keys: string[],
     keys.every((k) => r.params.some((p) => p.name === k)) && r.params.every((p) => !p.required || keys.includes(p.name)));
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
-    throw restError(300, 'PGRST203', `Could not choose the best candidate function between: ${matches.map((r) => `${SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
-      null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+    throw errors.ambiguousFunction(matches.map((r) => `${SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`));
   }
-  const sorted = [...keys].sort();
-  const prms = sorted.join(', ');
-  const fmt = (withParams: string) => (sorted.length === 0 ? ' without parameters' : withParams);
-  throw restError(404, 'PGRST202',
-    `Could not find the function ${SCHEMA}.${name}${fmt(`(${prms})`)} in the schema cache`,
-    `Searched for the function ${SCHEMA}.${name}${fmt(` with parameter${sorted.length > 1 ? 's' : ''} ${prms}`)}${isGet ? '' : ' or with a single unnamed json/jsonb parameter'}, but no matches were found in the schema cache.`,
-    null);
+  throw errors.noFunction(`${SCHEMA}.${name}`, [...keys].sort(), !isGet);
 }
 
 /** A table read: the tree with the Range header applied to the top level. */
@@ -149,9 +142,9 @@ export function planMutate(schema: SchemaCache, table: Table, req: ApiRequest, p
   }
   if (method !== 'POST' && parsed.hasRangeParams) {
     if (parsed.orders.length === 0) {
-      throw restError(400, 'PGRST109', "A 'limit' was applied without an explicit 'order'", null, "Apply an 'order' using unique column(s)");
+      throw errors.limitWithoutOrder();
     }
-    throw restError(400, 'PGRST100', `limit/offset on ${method} is not supported by this server`, 'Filter the rows to change by their primary key instead.');
+    throw errors.writeRange(method);
   }
   const plan: MutatePlan = {
     kind: 'delete', table, tableSql, root, target, columns: [], payload, onConflict: undefined,
@@ -161,19 +154,19 @@ export function planMutate(schema: SchemaCache, table: Table, req: ApiRequest, p
     location: method === 'POST' && prefer.return === 'headers-only' && table.pk.length ? table.pk : undefined,
   };
   if (method === 'DELETE') {
-    if (target.where.length === 0) throw restError(400, '21000', 'DELETE requires a WHERE clause');
+    if (target.where.length === 0) throw errors.whereRequired('DELETE');
     return plan;
   }
   plan.columns = tableColumns(table, payload?.keys ?? []);
   if (method === 'POST') {
     const conflictCols = parsed.onConflict ?? table.pk;
-    for (const col of conflictCols) if (!table.columns.has(col)) throw restError(400, '42703', `column "${col}" does not exist`);
+    for (const col of conflictCols) if (!table.columns.has(col)) throw errors.undefinedColumn(`"${col}"`);
     const resolution = prefer.resolution;
     plan.onConflict = resolution ? { resolution: resolution === 'merge-duplicates' ? 'merge' : 'ignore', columns: conflictCols } : undefined;
     return { ...plan, kind: 'insert' };
   }
   if (plan.columns.length === 0) return { ...plan, kind: 'noop-update' };
-  if (target.where.length === 0) throw restError(400, '21000', 'UPDATE requires a WHERE clause');
+  if (target.where.length === 0) throw errors.whereRequired('UPDATE');
   return { ...plan, kind: 'update' };
 }
 

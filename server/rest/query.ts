@@ -8,7 +8,8 @@ import type { ServerContext } from '../context.ts';
 import type { CallPlan, MutatePlan } from './plan.ts';
 import type { ReadNode } from './read-plan.ts';
 import { headerObject, type ApiRequest } from './request.ts';
-import { singularityError, type PageResult, type WriteResult } from './response.ts';
+import { errors } from './errors.ts';
+import type { PageResult, WriteResult } from './response.ts';
 import { callPlanStatement, countSql, LiteralParams, mutateStatement, NotLiteral, Params, readStatement } from './sql.ts';
 
 export interface Runner {
@@ -89,7 +90,7 @@ export async function runRead(run: Runner, root: ReadNode, req: ApiRequest): Pro
   let total = row.total_result_set === null ? undefined : Number(row.total_result_set);
   if (planned) total = count === 'planned' ? plannedTotal : Math.max(total ?? 0, plannedTotal ?? 0);
   const pageTotal = Number(row.page_total);
-  if (req.shape === 'single' && pageTotal !== 1) throw singularityError(pageTotal);
+  if (req.shape === 'single' && pageTotal !== 1) throw errors.singularity(pageTotal);
   return { offset: root.range.offset, total, pageTotal, body: req.method === 'HEAD' ? null : row.body };
 }
 
@@ -103,7 +104,7 @@ async function runWrite<T>(run: Runner, readOnly: boolean, req: ApiRequest, buil
     const p = new Params();
     const row = (await tx.query<T>(build(p), p.values)).rows[0];
     const pageTotal = pageTotalOf(row);
-    if (pageTotal !== 1) throw singularityError(pageTotal);
+    if (pageTotal !== 1) throw errors.singularity(pageTotal);
     return row;
   });
 }

@@ -3,7 +3,7 @@
  * columns, relationships), the way PostgREST 12's Plan.hs does. SQL is produced in sql.ts.
  */
 import { quoteIdent } from '../http/sql-ident.ts';
-import { restError, RestError } from './errors.ts';
+import { errors, type RestError } from './errors.ts';
 import type { FieldRef, FieldSelect, Filter, LogicTree, OrderTerm, SelectItem } from './parser.ts';
 import type { Relationship, SchemaCache, Table } from './schema-cache.ts';
 
@@ -37,7 +37,7 @@ export interface EmbedNode extends ReadNode {
 }
 
 export function columnMissing(node: Pick<ReadNode, 'errName'>, column: string): RestError {
-  return restError(400, '42703', `column ${node.errName}.${column} does not exist`);
+  return errors.undefinedColumn(`${node.errName}.${column}`);
 }
 
 function relHintName(r: Relationship): string {
@@ -73,17 +73,9 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
   });
   if (rels.length === 1) return rels[0];
   if (rels.length === 0) {
-    throw restError(400, 'PGRST200',
-      `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
-      `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${cache.schema}', but no matches were found.`,
-      null);
+    throw errors.noRelationship(origin, target, { hint, schema: cache.schema });
   }
-  throw new RestError(300, {
-    code: 'PGRST201',
-    message: `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
-    details: rels.map(compressedRel),
-    hint: `Try changing '${target}' to one of the following: ${rels.map(relHintName).join(', ')}. Find the desired relationship in the 'details' key.`,
-  });
+  throw errors.ambiguousRelationship(origin, target, rels.map(compressedRel), rels.map(relHintName));
 }
 
 const ALL: Range = { offset: 0, limit: undefined };
@@ -111,7 +103,7 @@ export function buildTree(cache: SchemaCache, root: RootSpec, select: SelectItem
 function addItems(cache: SchemaCache, node: ReadNode, originName: string, items: SelectItem[]): void {
   for (const item of items) {
     if (item.kind === 'field') {
-      if (item.aggregate) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      if (item.aggregate) throw errors.aggregatesNotAllowed();
       checkField(node, item.field);
       if (item.cast !== undefined) checkCast(cache, item.cast);
       node.select.push(item);
@@ -119,13 +111,12 @@ function addItems(cache: SchemaCache, node: ReadNode, originName: string, items:
     }
     const rel = findRel(cache, originName, item.name, item.hint);
     const target = cache.tables.get(rel.foreignTable);
-    if (!target) throw restError(400, 'PGRST200', `Could not find a relationship between '${originName}' and '${item.name}' in the schema cache`);
+    if (!target) throw errors.noRelationship(originName, item.name);
     const depth = node.depth + 1;
     const alias = `${rel.foreignTable}_${depth}`;
     const toOne = rel.cardinality !== 'o2m';
     if (item.spread && !toOne) {
-      throw restError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
-        `'${rel.table}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
+      throw errors.spreadNotToOne(rel.table, item.name);
     }
     const child: EmbedNode = {
       table: target,
@@ -161,8 +152,8 @@ const TYPE_ALIASES = new Set(['int', 'integer', 'smallint', 'bigint', 'real', 'f
 export function checkCast(cache: SchemaCache, cast: string): void {
   const normal = cast.trim().replace(/\s+/g, ' ').toLowerCase();
   if (cache.types.has(normal) || TYPE_ALIASES.has(normal) || MULTI_WORD_TYPES.has(normal)) return;
-  if (/^[a-z_][a-z0-9_]*$/.test(normal)) throw restError(400, '42704', `type "${normal}" does not exist`);
-  throw restError(400, 'PGRST100', `"failed to parse select parameter" (cast ${JSON.stringify(cast)})`, `unknown type ${JSON.stringify(cast)}`);
+  if (/^[a-z_][a-z0-9_]*$/.test(normal)) throw errors.undefinedType(normal);
+  throw errors.unknownCast(cast);
 }
 
 /** Finds the node an embed path (`profiles.articles`) points at, by relation name or alias. */
@@ -171,8 +162,7 @@ export function findNode(root: ReadNode, path: string[]): ReadNode {
   for (const name of path) {
     const next = node.children.find((c) => c.relName === name || c.alias === name);
     if (!next) {
-      throw restError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null,
-        `Verify that '${name}' is included in the 'select' query parameter.`);
+      throw errors.notEmbedded(name);
     }
     node = next;
   }
@@ -200,12 +190,10 @@ export function checkOrder(node: ReadNode, terms: OrderTerm[]): void {
     }
     const child = node.children.find((c) => (c.alias ?? c.relName) === term.relation);
     if (!child) {
-      throw restError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null,
-        `Verify that '${term.relation}' is included in the 'select' query parameter.`);
+      throw errors.notEmbedded(term.relation);
     }
     if (!child.toOne) {
-      throw restError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`,
-        `'${node.table.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`);
+      throw errors.relatedOrderNotToOne(node.table.name, term.relation);
     }
     if (!child.table.columns.has(term.field.name)) throw columnMissing({ errName: child.aggAlias }, term.field.name);
   }

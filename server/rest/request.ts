@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { readBodyText } from '../http/body.ts';
 import { rawPath } from '../http/url.ts';
-import { restError } from './errors.ts';
+import { errors } from './errors.ts';
 import { hasOperator, parseFilter, parseLogic, type FilterParam, type LogicParam } from './filter-parser.ts';
 import { parseColumns, parseOrder, parseSelect, type OrderTerm, type SelectItem } from './parser.ts';
 
@@ -49,7 +49,7 @@ export function negotiate(accept: string | undefined): 'array' | 'single' {
     if (type === '*/*' || type === 'application/json' || type === 'application/*') return 'array';
     if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'single';
   }
-  throw restError(406, 'PGRST107', `None of these media types are available: ${accept.split(',').map((s) => s.split(';')[0].trim()).join(', ')}`);
+  throw errors.mediaType(accept.split(',').map((s) => s.split(';')[0].trim()));
 }
 
 export interface Query {
@@ -60,7 +60,7 @@ export interface Query {
 export function parseQuery(url: string): Query {
   const q = url.indexOf('?');
   const raw = q < 0 ? '' : url.slice(q + 1);
-  if (raw.length > MAX_QUERY_LENGTH) throw restError(414, 'PGRST100', 'Query string too long', `The query string is longer than ${MAX_QUERY_LENGTH} characters.`);
+  if (raw.length > MAX_QUERY_LENGTH) throw errors.queryTooLong(MAX_QUERY_LENGTH);
   const params = [...new URLSearchParams(raw)];
   return { params, get: (name) => params.find(([k]) => k === name)?.[1] };
 }
@@ -148,13 +148,13 @@ export function readRequest(c: Context, target: Target): ApiRequest {
   const isRead = method === 'GET' || method === 'HEAD';
   const profile = isRead ? headers.get('accept-profile') : headers.get('content-profile');
   if (profile !== null && profile !== SCHEMA) {
-    throw restError(406, 'PGRST106', `The schema must be one of the following: ${SCHEMA}`);
+    throw errors.unacceptableSchema(SCHEMA);
   }
   if (target.kind === 'rpc' && !['GET', 'HEAD', 'POST'].includes(method)) {
-    throw restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+    throw errors.invalidRpcMethod(method);
   }
   if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
-    throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    throw errors.unsupportedMethod(method);
   }
   const query = parseQuery(c.req.url);
   const parsed = parseParams(query, target.kind === 'rpc' && isRead);
@@ -177,7 +177,7 @@ export function headerObject(headers: Headers): Record<string, string> {
 }
 
 export function readBody(req: Request): Promise<string> {
-  return readBodyText(req, MAX_BODY_BYTES, () => restError(413, 'PGRST413', 'Payload too large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+  return readBodyText(req, MAX_BODY_BYTES, () => errors.payloadTooLarge(MAX_BODY_BYTES));
 }
 export interface Payload { text: string; keys: string[] }
 
@@ -188,22 +188,22 @@ export function parsePayload(raw: string, contentType: string | undefined, isRpc
     const obj = Object.fromEntries(new URLSearchParams(raw));
     return { text: JSON.stringify(obj), keys: Object.keys(obj) };
   }
-  if (mime !== 'application/json') throw restError(400, 'PGRST102', `Content-Type not acceptable: ${mime}`);
+  if (mime !== 'application/json') throw errors.invalidBody(`Content-Type not acceptable: ${mime}`);
   if (raw.trim() === '' && isRpc) return { text: '{}', keys: [] };
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    throw restError(400, 'PGRST102', 'Empty or invalid json');
+    throw errors.invalidBody('Empty or invalid json');
   }
   if (columns) return { text: raw, keys: columns };
   const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (Array.isArray(json)) {
     if (json.length === 0) return { text: '[]', keys: [] };
-    if (!isObj(json[0])) throw restError(400, 'PGRST102', 'All object keys must match');
+    if (!isObj(json[0])) throw errors.invalidBody('All object keys must match');
     const keys = Object.keys(json[0]).sort();
     const same = json.every((o) => isObj(o) && Object.keys(o).sort().join('\u0000') === keys.join('\u0000'));
-    if (!same) throw restError(400, 'PGRST102', 'All object keys must match');
+    if (!same) throw errors.invalidBody('All object keys must match');
     return { text: raw, keys };
   }
   if (isObj(json)) return { text: raw, keys: Object.keys(json).sort() };
@@ -215,6 +215,6 @@ export async function readPayload(req: ApiRequest): Promise<Payload | undefined>
   if (req.isRead || req.method === 'DELETE') return undefined;
   const isRpc = req.target.kind === 'rpc';
   const payload = parsePayload(await readBody(req.raw), req.headers.get('content-type') ?? undefined, isRpc, req.parsed.columns);
-  if (isRpc && Array.isArray(JSON.parse(payload.text))) throw restError(400, 'PGRST102', 'A single JSON object is expected as function arguments');
+  if (isRpc && Array.isArray(JSON.parse(payload.text))) throw errors.invalidBody('A single JSON object is expected as function arguments');
   return payload;
 }

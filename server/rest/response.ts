@@ -4,11 +4,9 @@
  */
 import { etagOf } from '../http/etag.ts';
 import { knownBodyResponse } from '../http/response-body.ts';
-import { RestError } from './errors.ts';
+import { errors, type RestError } from './errors.ts';
+import { JSON_TYPE, OBJECT_TYPE } from './media-types.ts';
 import type { Method, Prefer, Query, Shape } from './request.ts';
-
-export const JSON_TYPE = 'application/json; charset=utf-8';
-export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
 export function respond(status: number, body: string | null, headers: Record<string, string>): Response {
   return knownBodyResponse(body, { status, headers });
@@ -16,15 +14,6 @@ export function respond(status: number, body: string | null, headers: Record<str
 
 export function errorResponse(e: RestError): Response {
   return respond(e.status, JSON.stringify(e.body), { 'Content-Type': JSON_TYPE, ...e.headers });
-}
-
-export function singularityError(n: number): RestError {
-  return new RestError(406, {
-    code: 'PGRST116',
-    details: `The result contains ${n} rows`,
-    hint: null,
-    message: 'JSON object requested, multiple (or no) rows returned',
-  }, { 'Content-Type': OBJECT_TYPE });
 }
 
 function preferenceApplied(values: (string | undefined)[]): Record<string, string> {
@@ -60,10 +49,7 @@ export function pageResponse(result: PageResult, shape: Shape, prefer: Prefer, e
   if (result.total !== undefined) {
     if (lower > result.total) {
       status = 416;
-      body = JSON.stringify({
-        code: 'PGRST103', details: `An offset of ${lower} was requested, but there are only ${result.total} rows.`,
-        hint: null, message: 'Requested range not satisfiable',
-      });
+      body = JSON.stringify(errors.invalidRange(`An offset of ${lower} was requested, but there are only ${result.total} rows.`).body);
     } else if (1 + upper - lower < result.total) status = 206;
   }
   const headers: Record<string, string> = {

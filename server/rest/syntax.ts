@@ -2,7 +2,7 @@
  * The pieces of PostgREST's query-string grammar shared by every parameter (ApiRequest/QueryParams.hs):
  * the parsed shapes, a cursor over the input, field names with JSON paths, and the length limit.
  */
-import { parseError } from './errors.ts';
+import { errors } from './errors.ts';
 
 export interface JsonStep { arrow: '->' | '->>'; key: string; index: boolean }
 export interface FieldRef { name: string; path: JsonStep[] }
@@ -56,7 +56,7 @@ export class Cursor {
   ws(): void { while (this.peek() === ' ' || this.peek() === '\t') this.pos++; }
   fail(expecting: string): never {
     const found = this.done ? 'end of input' : JSON.stringify(this.peek());
-    throw parseError(this.what, this.text, this.pos + 1, `unexpected ${found} expecting ${expecting}`);
+    throw errors.parse(this.what, this.text, this.pos + 1, `unexpected ${found} expecting ${expecting}`);
   }
   expect(s: string, label = JSON.stringify(s)): void {
     if (!this.eat(s)) this.fail(label);
@@ -153,6 +153,6 @@ const MAX_PARAM_LENGTH = 8192;
 
 export function checkLength(what: string, text: string): void {
   if (text.length > MAX_PARAM_LENGTH) {
-    throw parseError(what, text.slice(0, 64) + '...', 1, `parameter longer than ${MAX_PARAM_LENGTH} characters`);
+    throw errors.parse(what, text.slice(0, 64) + '...', 1, `parameter longer than ${MAX_PARAM_LENGTH} characters`);
   }
 }

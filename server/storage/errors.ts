@@ -24,6 +24,7 @@ export class StorageError extends Error {
   }
 }
 
+/** Every error this service answers with: status, code, label and message, by name. */
 export const errors = {
   noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
   noSuchKey: () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found'),
@@ -49,6 +50,8 @@ export const errors = {
       'Content-Range': `bytes */${size}`,
     }, 416),
   internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal server error'),
+  /** A route this server does not have, answered as the storage server's router answers it (HTTP 404). */
+  routeNotFound: (method: string, path: string) => new StorageError(404, 'NotFound', 'Not Found', `Route ${method}:${path} not found`, {}, 404),
   /** Too many renders at once (503) or too many new renditions from one address (429). */
   slowDown: (status: 429 | 503, retryAfterSeconds: number) =>
     new StorageError(status, 'SlowDown', 'slow_down', 'Please reduce your request rate.', {

@@ -1,0 +1,14 @@
+import type { Hono } from 'hono';
+import type { StorageDeps } from '../deps.ts';
+import { createObjectRoutes } from './create-object.ts';
+import { deleteObjectsRoutes } from './delete-objects.ts';
+import { getObjectRoutes } from './get-object.ts';
+import { listObjectsRoutes } from './list-objects.ts';
+
+/** The /object routes, the list before the uploads (POST /object/list/… is not an upload into "list"). */
+export function objectRoutes(app: Hono, deps: StorageDeps): void {
+  listObjectsRoutes(app, deps);
+  getObjectRoutes(app, deps);
+  createObjectRoutes(app, deps);
+  deleteObjectsRoutes(app, deps);
+}
