@@ -55,7 +55,9 @@ function overHttp(path: string, headers: Record<string, string>): Promise<Answer
 async function throughHono(path: string, headers: Record<string, string>): Promise<Answer> {
   const app = createApp(t.server.ctx, { metrics: new Metrics(), stopping: () => false });
   const res = await app.request(path, { headers: { apikey: t.server.anonKey, ...headers } });
-  return { status: res.status, headers: [...res.headers], body: Buffer.from(await res.arrayBuffer()) };
+  const lines: [string, string][] = [];
+  res.headers.forEach((value, name) => lines.push([name, value]));
+  return { status: res.status, headers: lines, body: Buffer.from(await res.arrayBuffer()) };
 }
 
 /** The requests of one log level (each level reads its own URLs, so each starts with a computed answer). */
