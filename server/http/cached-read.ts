@@ -4,7 +4,7 @@ import type { Keys } from '../keys.ts';
 import { isAnonymousCall } from './anonymous.ts';
 import { encode, encodeSync, negotiateEncoding, replaceResponse, type Bytes, type Encoding } from './compress.ts';
 import { BODY_HEADERS, etagOf, matches } from './etag.ts';
-import { corsHeaders } from './gateway.ts';
+import { ALLOW_ORIGIN, corsHeaders } from './gateway.ts';
 import type { CachedAnswer, ReadCache } from './read-cache.ts';
 import { bodyBytes } from './response-body.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -74,10 +74,53 @@ function encodedBody(entry: CachedAnswer, encoding: Encoding): Bytes | Promise<B
   return encode(entry.body, encoding).then((body) => (entry.encoded[encoding] = body));
 }
 
-function sorted(headers: Record<string, string>): Record<string, string> {
+const PLAIN = { varies: false, encoding: undefined };
+const CORS_NAMES = Object.keys(corsHeaders(undefined));
+/** The one header of a reply that depends on the client. */
+const ALLOW_ORIGIN_KEY = ALLOW_ORIGIN.toLowerCase();
+
+/** Every header name a reply can carry, sorted: both paths write them in this order, as Headers iterates. */
+const ORDER = [...new Set([
+  ...KEPT_HEADERS, 'etag', 'content-encoding', 'content-length', 'vary',
+  ...CORS_NAMES.map((name) => name.toLowerCase()), ...LOWER_SECURITY_HEADERS.map(([name]) => name),
+])].sort();
+
+/**
+ * The headers of an entry's reply in one encoding (or its 304), in ORDER, made on first use: all
+ * but Access-Control-Allow-Origin are the same for every client that gets this variant.
+ */
+const variants = new WeakMap<CachedAnswer, Map<string, Record<string, string>>>();
+
+function variantHeaders(entry: CachedAnswer, encoding: Encoding | undefined, varies: boolean, body: Bytes | null): Record<string, string> {
+  const name = `${encoding ?? ''}${body ? '' : ' 304'}`;
+  let kept = variants.get(entry);
+  const known = kept?.get(name);
+  if (known) return known;
+  const headers: Record<string, string | undefined> = {};
+  for (const [header, value] of entry.headers) headers[header] = value;
+  headers.etag = entry.etag;
+  headers['content-encoding'] = encoding;
+  const cors = corsHeaders(undefined);
+  for (const header of CORS_NAMES) headers[header.toLowerCase()] = cors[header];
+  for (const [header, value] of LOWER_SECURITY_HEADERS) headers[header] = value;
+  headers.vary = varies ? 'Accept-Encoding, Origin' : 'Origin';
+  if (body) headers['content-length'] = String(body.byteLength);
+  else for (const header of BODY_HEADERS) headers[header] = undefined;
   const out: Record<string, string> = {};
-  for (const name of Object.keys(headers).sort()) out[name] = headers[name];
+  for (const header of ORDER) {
+    const value = headers[header];
+    if (value !== undefined) out[header] = value;
+  }
+  if (!kept) variants.set(entry, (kept = new Map()));
+  kept.set(name, out);
   return out;
+}
+
+function reply(entry: CachedAnswer, req: ReadRequest, encoding: Encoding | undefined, varies: boolean, body: Bytes | null): Reply {
+  const headers = { ...variantHeaders(entry, encoding, varies, body) };
+  const origin = req.header('origin');
+  if (origin) headers[ALLOW_ORIGIN_KEY] = corsHeaders(origin)[ALLOW_ORIGIN];
+  return { status: body ? entry.status : 304, headers, body };
 }
 
 /**
@@ -86,28 +129,14 @@ function sorted(headers: Record<string, string>): Record<string, string> {
  * encoding the client takes.
  */
 export function replyOf(entry: CachedAnswer, req: ReadRequest): Reply | Promise<Reply> {
-  const headers: Record<string, string> = Object.fromEntries(entry.headers);
-  headers.etag = entry.etag;
   // A partial answer (206) is sent as it is: its Content-Range counts bytes of the plain body.
   const partial = entry.status !== 200;
-  const { varies, encoding } = partial
-    ? { varies: false, encoding: undefined }
-    : negotiateEncoding(headers['content-type'] ?? null, entry.body.byteLength, req.header('accept-encoding'));
-  if (encoding) headers['content-encoding'] = encoding;
-  for (const [name, value] of Object.entries(corsHeaders(req.header('origin')))) headers[name.toLowerCase()] = value;
-  for (const [name, value] of LOWER_SECURITY_HEADERS) headers[name] = value;
-  headers.vary = varies ? 'Accept-Encoding, Origin' : 'Origin';
-  if (!partial && matches(req.header('if-none-match'), entry.etag)) {
-    for (const name of BODY_HEADERS) delete headers[name];
-    return { status: 304, headers: sorted(headers), body: null };
-  }
-  const answer = (body: Bytes): Reply => {
-    headers['content-length'] = String(body.byteLength);
-    return { status: entry.status, headers: sorted(headers), body };
-  };
-  if (!encoding) return answer(entry.body);
+  const type = entry.headers.find(([name]) => name === 'content-type')?.[1] ?? null;
+  const { varies, encoding } = partial ? PLAIN : negotiateEncoding(type, entry.body.byteLength, req.header('accept-encoding'));
+  if (!partial && matches(req.header('if-none-match'), entry.etag)) return reply(entry, req, encoding, varies, null);
+  if (!encoding) return reply(entry, req, encoding, varies, entry.body);
   const body = encodedBody(entry, encoding);
-  return body instanceof Promise ? body.then(answer) : answer(body);
+  return body instanceof Promise ? body.then((bytes) => reply(entry, req, encoding, varies, bytes)) : reply(entry, req, encoding, varies, body);
 }
 
 /** The reply to a request the cache holds, or undefined when it must be computed. */
@@ -119,29 +148,47 @@ export function cachedReply(cache: ReadCache, keys: Keys, req: ReadRequest): Rep
   return replyOf(entry, req);
 }
 
-function nodeRequest(req: IncomingMessage): ReadRequest {
-  const url = req.url ?? '';
-  return {
-    method: req.method ?? 'GET',
-    url,
-    header: (name) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-    query: (name) => {
-      const q = url.indexOf('?');
-      return q < 0 ? undefined : new URLSearchParams(url.slice(q + 1)).get(name) ?? undefined;
-    },
-  };
+class NodeRequest implements ReadRequest {
+  readonly method: string;
+  readonly url: string;
+
+  constructor(private readonly req: IncomingMessage) {
+    this.method = req.method ?? 'GET';
+    this.url = req.url ?? '';
+  }
+
+  header(name: string): string | undefined {
+    const value = this.req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  query(name: string): string | undefined {
+    const q = this.url.indexOf('?');
+    return q < 0 ? undefined : new URLSearchParams(this.url.slice(q + 1)).get(name) ?? undefined;
+  }
 }
 
 /**
- * The cache key is built from the URL as sent here and from Hono's normalised URL there; a URL
+ * The cache key is built from the URL as sent there and from Hono's normalised URL here; a URL
  * equal to a stored (normalised) key normalises to itself, so no request can hit an entry the
  * usual way would not give it.
  */
-function honoRequest(c: Context): ReadRequest {
-  return { method: c.req.method, url: pathAndQuery(c.req.url), header: (name) => c.req.header(name), query: (name) => c.req.query(name) };
+class HonoRequest implements ReadRequest {
+  readonly method: string;
+  readonly url: string;
+
+  constructor(private readonly c: Context) {
+    this.method = c.req.method;
+    this.url = pathAndQuery(c.req.url);
+  }
+
+  header(name: string): string | undefined {
+    return this.c.req.header(name);
+  }
+
+  query(name: string): string | undefined {
+    return this.c.req.query(name);
+  }
 }
 
 function write(res: ServerResponse, reply: Reply): void {
@@ -151,7 +198,7 @@ function write(res: ServerResponse, reply: Reply): void {
 
 /** Answers a hit straight from the Node request; false sends the request on to Hono. */
 export function serveCachedRead(cache: ReadCache, keys: Keys, req: IncomingMessage, res: ServerResponse): boolean {
-  const reply = cachedReply(cache, keys, nodeRequest(req));
+  const reply = cachedReply(cache, keys, new NodeRequest(req));
   if (!reply) return false;
   if (reply instanceof Promise) {
     void reply.then((r) => write(res, r), (error: unknown) => res.destroy(error as Error));
@@ -164,7 +211,7 @@ export function serveCachedRead(cache: ReadCache, keys: Keys, req: IncomingMessa
 /** The same answer inside Hono, mounted on /rest/v1 ahead of the gateway's middleware. */
 export function cachedReads(cache: ReadCache, keys: Keys): MiddlewareHandler {
   return async (c, next) => {
-    const reply = await cachedReply(cache, keys, honoRequest(c));
+    const reply = await cachedReply(cache, keys, new HonoRequest(c));
     if (!reply) return next();
     return new Response(reply.body, { status: reply.status, headers: reply.headers });
   };
@@ -185,7 +232,7 @@ export function storeReads(cache: ReadCache, keys: Keys): MiddlewareHandler {
       if (c.res.status < 400) cache.clear();
       return;
     }
-    const key = sharedReadKey(keys, honoRequest(c));
+    const key = sharedReadKey(keys, new HonoRequest(c));
     if (key === undefined) return next();
     cache.stats.misses++;
     const generation = cache.generation;

@@ -16,9 +16,11 @@ const EXPOSE_HEADERS = [
 ].join(',');
 const ALLOW_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS';
 
+export const ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
+
 /** The CORS headers of an API answer (not a preflight): any origin, the headers supabase-js reads. */
 export function corsHeaders(origin: string | undefined): Record<string, string> {
-  return { 'Access-Control-Allow-Origin': origin || '*', 'Access-Control-Expose-Headers': EXPOSE_HEADERS };
+  return { [ALLOW_ORIGIN]: origin || '*', 'Access-Control-Expose-Headers': EXPOSE_HEADERS };
 }
 
 /**
