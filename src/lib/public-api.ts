@@ -11,12 +11,6 @@ export type PublicApiConfig = {
   fetch?: typeof fetch
 }
 
-let configured: PublicApiConfig | null = null
-
-export function configurePublicApi(config: PublicApiConfig) {
-  configured = config
-}
-
 export function hasStoredSession(): boolean {
   if (typeof window === 'undefined') return false
   try {
@@ -44,43 +38,45 @@ type GetOptions = {
   withSession?: boolean
 }
 
-/** GET /rest/v1/{resource}?{query}. */
-export async function publicGet<T>(resource: string, query: URLSearchParams, { count = false, withSession = false }: GetOptions = {}): Promise<PublicRows<T>> {
-  if (!configured) throw new Error('Public API not configured')
-  const { url, anonKey, fetch: fetchImpl = fetch } = configured
-  const headers: Record<string, string> = {
-    apikey: anonKey,
-    Authorization: withSession ? await authorization(anonKey) : `Bearer ${anonKey}`,
-  }
-  if (count) headers.Prefer = 'count=exact'
-  const res = await fetchImpl(`${url}/rest/v1/${resource}?${query}`, { headers })
-  const body: unknown = await res.json().catch(() => null)
-  const range = res.headers.get('content-range')
-  const total = range && /\/(\d+)$/.exec(range)
-  // Past the last row, PostgREST answers 416 with the total ("*/5"): an empty page, not a failure.
-  if (count && res.status === 416 && total) return { rows: [], total: Number(total[1]) }
-  if (!res.ok) {
-    // Shaped like supabase-js's PostgrestError, so describeError() tells it by its code.
-    const { message, code, details, hint } = (body ?? {}) as { message?: string; code?: string; details?: string; hint?: string }
-    throw Object.assign(new Error(message || `HTTP ${res.status}`), { name: 'PostgrestError', code, details, hint, status: res.status })
-  }
-  return { rows: body as T[], total: total ? Number(total[1]) : null }
+/** Shaped like supabase-js's PostgrestError, so describeError() tells it by its code. */
+function restError(status: number, body: unknown): Error {
+  const { message, code, details, hint } = (body ?? {}) as { message?: string; code?: string; details?: string; hint?: string }
+  return Object.assign(new Error(message || `HTTP ${status}`), { name: 'PostgrestError', code, details, hint, status })
 }
 
-/**
- * POST /rest/v1/{table} as a visitor (no row returned: visitors may write some tables but not
- * read them back). Throws an error shaped like supabase-js's PostgrestError on refusal.
- */
-export async function publicInsert(table: string, row: Record<string, unknown>): Promise<void> {
-  if (!configured) throw new Error('Public API not configured')
-  const { url, anonKey, fetch: fetchImpl = fetch } = configured
-  const res = await fetchImpl(`${url}/rest/v1/${table}`, {
-    method: 'POST',
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
-    body: JSON.stringify(row),
-  })
-  if (res.ok) return
-  const body: unknown = await res.json().catch(() => null)
-  const { message, code, details, hint } = (body ?? {}) as { message?: string; code?: string; details?: string; hint?: string }
-  throw Object.assign(new Error(message || `HTTP ${res.status}`), { name: 'PostgrestError', code, details, hint, status: res.status })
+/** One render's (or one page load's) way to the public REST API. */
+export function createPublicApi({ url, anonKey, fetch: fetchImpl = fetch }: PublicApiConfig) {
+  return {
+    /** GET /rest/v1/{resource}?{query}. */
+    async get<T>(resource: string, query: URLSearchParams, { count = false, withSession = false }: GetOptions = {}): Promise<PublicRows<T>> {
+      const headers: Record<string, string> = {
+        apikey: anonKey,
+        Authorization: withSession ? await authorization(anonKey) : `Bearer ${anonKey}`,
+      }
+      if (count) headers.Prefer = 'count=exact'
+      const res = await fetchImpl(`${url}/rest/v1/${resource}?${query}`, { headers })
+      const body: unknown = await res.json().catch(() => null)
+      const range = res.headers.get('content-range')
+      const total = range && /\/(\d+)$/.exec(range)
+      // Past the last row, PostgREST answers 416 with the total ("*/5"): an empty page, not a failure.
+      if (count && res.status === 416 && total) return { rows: [], total: Number(total[1]) }
+      if (!res.ok) throw restError(res.status, body)
+      return { rows: body as T[], total: total ? Number(total[1]) : null }
+    },
+
+    /**
+     * POST /rest/v1/{table} as a visitor (no row returned: visitors may write some tables but not
+     * read them back). Throws an error shaped like supabase-js's PostgrestError on refusal.
+     */
+    async insert(table: string, row: Record<string, unknown>): Promise<void> {
+      const res = await fetchImpl(`${url}/rest/v1/${table}`, {
+        method: 'POST',
+        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+        body: JSON.stringify(row),
+      })
+      if (!res.ok) throw restError(res.status, await res.json().catch(() => null))
+    },
+  }
 }
+
+export type PublicApi = ReturnType<typeof createPublicApi>
