@@ -9,8 +9,9 @@ import { adminRoles } from './routes'
 import { SessionGuard } from './session-guard'
 import { PageLoading } from './validating-screen'
 
-// Admin pages call sonner's toast directly: its Toaster is mounted as soon as the admin area loads.
-void mountToaster()
+// Admin pages call sonner's toast directly: its Toaster is mounted as soon as the admin area loads
+// in the browser (the server loads this module only for its meta).
+if (typeof document !== 'undefined') void mountToaster()
 
 /** /admin: the session guard, the shell and the one role check around every admin page. */
 export function Component() {

@@ -13,16 +13,13 @@ export type PublicGallery = Pick<Tables['galleries']['Row'], 'id' | 'name' | 'de
 }
 export type GalleryWithPhotos = Pick<Tables['galleries']['Row'], 'id' | 'name' | 'description'> & { photos: PublicPhoto[] }
 
-type GalleryRow = Pick<Tables['galleries']['Row'], 'id' | 'name' | 'description' | 'created_at'> & { photos: PublicPhoto[] }
 
 /** Galleries that have photos, newest first, each with its first photo and its number of photos. */
 export async function getPublicGalleries(api: PublicApi): Promise<PublicGallery[]> {
-  const { rows } = await api.get<GalleryRow>('galleries', new URLSearchParams({
-    // every photo's id and path (a few dozen bytes each) gives the count without an aggregate
-    select: 'id,name,description,created_at,photos:gallery_photos!inner(id,path,caption,alt)',
-    order: 'created_at.desc',
-    'photos.order': 'position.asc,created_at.asc',
-  }))
+  // every photo's id and path (a few dozen bytes each) gives the count without an aggregate
+  const { rows } = await api.select('galleries', 'id,name,description,created_at,photos:gallery_photos!inner(id,path,caption,alt)', {
+    query: { order: 'created_at.desc', 'photos.order': 'position.asc,created_at.asc' },
+  })
   return rows.map(({ photos, ...gallery }) => ({ ...gallery, cover: photos[0], photoCount: photos.length }))
 }
 
@@ -32,11 +29,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function getPublicGallery(api: PublicApi, id: string): Promise<GalleryWithPhotos | null> {
   // a malformed id is "no such gallery" for a visitor, not an error
   if (!UUID.test(id)) return null
-  const { rows } = await api.get<GalleryWithPhotos>('galleries', new URLSearchParams({
-    select: 'id,name,description,photos:gallery_photos(id,path,caption,alt)',
-    id: `eq.${id}`,
-    'photos.order': 'position.asc,created_at.asc',
-  }))
+  const { rows } = await api.select('galleries', 'id,name,description,photos:gallery_photos(id,path,caption,alt)', {
+    query: { id: `eq.${id}`, 'photos.order': 'position.asc,created_at.asc' },
+  })
   return rows[0] ?? null
 }
 

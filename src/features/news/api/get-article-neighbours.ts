@@ -21,25 +21,23 @@ type Anchor = Pick<ArticleDetail, 'id' | 'category' | 'published_at'>
 async function adjacent(api: PublicApi, anchor: Anchor, direction: 'previous' | 'next'): Promise<ArticleLink | null> {
   if (!anchor.published_at) return null
   const older = direction === 'previous'
-  const query = new URLSearchParams({
-    select: 'id,title',
+  const query = {
     published_at: `${older ? 'lt' : 'gt'}.${anchor.published_at}`,
     order: older ? 'published_at.desc,id.desc' : 'published_at.asc,id.asc',
     limit: '1',
-  })
-  return (await api.get<ArticleLink>('articles', query)).rows[0] ?? null
+  }
+  return (await api.select('articles', 'id,title', { query })).rows[0] ?? null
 }
 
 async function related(api: PublicApi, anchor: Anchor): Promise<ArticleCardData[]> {
   if (!anchor.category) return []
-  const query = new URLSearchParams({
-    select: CARD_COLUMNS,
+  const query = {
     category: `imatch.${caseInsensitiveEquals(anchor.category)}`,
     id: `neq.${anchor.id}`,
     order: 'published_at.desc,id.desc',
     limit: String(RELATED_LIMIT),
-  })
-  return (await api.get<ArticleCardData>('articles', query)).rows
+  }
+  return (await api.select('articles', CARD_COLUMNS, { query })).rows
 }
 
 /** Read as a visitor: the links lead only to what every visitor can open. */

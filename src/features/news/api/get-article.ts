@@ -4,9 +4,16 @@ import { hasStoredSession, type PublicApi } from '@/lib/public-api'
 import { useRenderContext } from '@/lib/render-context'
 import { queryKeys } from '@/lib/query-keys'
 import { DETAIL_COLUMNS, type ArticleDetail } from '@/lib/article'
+import type { Json } from '@/lib/database.types'
 import { UNIT_BYLINE } from '../lib/article-structured-data'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The stored captions (a JSON object of picture URL to text), whatever else the column holds. */
+function captionsOf(value: Json): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+}
 
 /** One article by id; null when there is no such article. */
 export async function getArticle(api: PublicApi, id: string): Promise<ArticleDetail | null> {
@@ -14,13 +21,11 @@ export async function getArticle(api: PublicApi, id: string): Promise<ArticleDet
   if (!UUID.test(id)) return null
   // The byline comes from a function: visitors may not read profiles, only this one name.
   const [articles, bylines] = await Promise.all([
-    api.get<Omit<ArticleDetail, 'byline'>>('articles', new URLSearchParams({ select: DETAIL_COLUMNS, id: `eq.${id}` }), {
-      withSession: true,
-    }),
-    api.get<string>('rpc/article_byline', new URLSearchParams({ article_id: id }), { withSession: true }),
+    api.select('articles', DETAIL_COLUMNS, { query: { id: `eq.${id}` }, withSession: true }),
+    api.rpc('article_byline', { article_id: id }, { withSession: true }),
   ])
   const article = articles.rows[0]
-  return article ? { ...article, byline: bylines.rows[0] ?? UNIT_BYLINE } : null
+  return article ? { ...article, image_captions: captionsOf(article.image_captions), byline: bylines.rows[0] ?? UNIT_BYLINE } : null
 }
 
 export const articleQueryOptions = (api: PublicApi, id: string) =>

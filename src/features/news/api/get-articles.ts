@@ -9,8 +9,7 @@ import { caseInsensitiveEquals, PAGE_SIZE, type ListParams } from '../lib/list-p
 const NEWEST = 'published_at.desc,id.desc'
 
 export async function getLatestArticles(api: PublicApi, limit: number): Promise<ArticleCardData[]> {
-  const query = new URLSearchParams({ select: CARD_COLUMNS, order: NEWEST, limit: String(limit) })
-  return (await api.get<ArticleCardData>('articles', query)).rows
+  return (await api.select('articles', CARD_COLUMNS, { query: { order: NEWEST, limit: String(limit) } })).rows
 }
 
 export const latestArticlesQueryOptions = (api: PublicApi, limit: number) =>
@@ -24,13 +23,13 @@ export type ArticleList = { rows: ArticleCardData[]; total: number }
 
 /** One page of /kegiatan: search ranked by the database, category matched whatever its case. */
 export async function getArticleList(api: PublicApi, { page, category, search }: ListParams): Promise<ArticleList> {
-  const query = new URLSearchParams({ select: CARD_COLUMNS })
-  if (search) query.set('q', search)
-  else query.set('order', NEWEST)
-  if (category) query.set('category', `imatch.${caseInsensitiveEquals(category)}`)
-  query.set('limit', String(PAGE_SIZE))
-  query.set('offset', String((page - 1) * PAGE_SIZE))
-  const { rows, total } = await api.get<ArticleCardData>(search ? 'rpc/search_articles' : 'articles', query, { count: true })
+  const query: Record<string, string> = {}
+  if (category) query.category = `imatch.${caseInsensitiveEquals(category)}`
+  query.limit = String(PAGE_SIZE)
+  query.offset = String((page - 1) * PAGE_SIZE)
+  const { rows, total } = search
+    ? await api.rpcSelect('search_articles', CARD_COLUMNS, { q: search }, { query, count: true })
+    : await api.select('articles', CARD_COLUMNS, { query: { order: NEWEST, ...query }, count: true })
   return { rows, total: total ?? rows.length }
 }
 
@@ -44,7 +43,7 @@ export function useArticleList(params: ListParams) {
 
 /** Every category in the database, once whatever its case. */
 export async function getCategories(api: PublicApi): Promise<string[]> {
-  return (await api.get<string>('rpc/article_categories', new URLSearchParams())).rows
+  return (await api.rpc('article_categories', {})).rows
 }
 
 export const categoriesQueryOptions = (api: PublicApi) =>
