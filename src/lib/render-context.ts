@@ -1,4 +1,4 @@
-import { createContext, use, type ReactNode } from 'react'
+import { createContext, createElement, use, type ReactNode } from 'react'
 import { createPublicApi, type PublicApi, type PublicApiConfig } from './public-api'
 
 /**
@@ -47,7 +47,7 @@ export function createRenderContext({ origin, siteUrl = origin, apiUrl, api, ima
 const Context = createContext<RenderContext | null>(null)
 
 export function RenderContextProvider({ value, children }: { value: RenderContext; children: ReactNode }) {
-  return <Context value={value}>{children}</Context>
+  return createElement(Context, { value }, children)
 }
 
 export function useRenderContext(): RenderContext {
