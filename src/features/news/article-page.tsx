@@ -127,7 +127,10 @@ export function meta(article: ArticleDetail | null | undefined, { context }: Rou
     type: 'article',
     // A draft shown to staff stays out of search engines too.
     noindex: publicationStatus(article.published_at) !== 'published',
-    jsonLd: jsonLdText(newsArticleJsonLd({ ...article, description }, `${context.siteUrl}${canonical}`, context.siteUrl)),
+    // Read from the server's HTML only: the browser's build leaves it (and its code) out.
+    jsonLd: import.meta.env.SSR
+      ? jsonLdText(newsArticleJsonLd({ ...article, description }, `${context.siteUrl}${canonical}`, context.siteUrl))
+      : undefined,
   }
 }
 
