@@ -3,7 +3,7 @@
  * API) travels in its own RenderContext. Two hosts rendered at the same time, their reads
  * interleaved, each get only their own origin in the HTML, the head and the state.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, type RenderOptions } from './entry-server'
 
 const ARTICLE = { a: '00000000-0000-4000-8000-00000000000a', b: '00000000-0000-4000-8000-00000000000b' }
@@ -99,5 +99,24 @@ describe('two hosts rendered at once', () => {
       expect(html).toContain(`src="https://api.${host}.example/storage/v1/render/image/public/gallery_photos/${host}/foto.webp?`)
       expect(head.image).toBe(`https://api.${host}.example/storage/v1/render/image/public/gallery_photos/${host}/foto.webp?width=1200&height=630&resize=cover`)
     }
+  })
+})
+
+describe('a gallery page, head and photos from one image-URL function', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.resetModules()
+  })
+
+  it('built with VITE_IMAGE_TRANSFORMS=off, shares the original file on the hosted storage origin, as the page shows it', async () => {
+    vi.stubEnv('VITE_IMAGE_TRANSFORMS', 'off')
+    const { render: renderOff } = await import('./entry-server')
+    const gate = barrier()
+    void gate.arrive('b')
+    const { html, head } = await renderOff(new Request(`http://127.0.0.1/galeri/${GALLERY.a}`), optionsFor('a', gate))
+    const original = 'https://api.a.example/storage/v1/object/public/gallery_photos/a/foto.webp'
+    expect(head.image).toBe(original)
+    expect(html).toContain(`src="${original}"`)
+    expect(html).not.toContain('/render/image/')
   })
 })
