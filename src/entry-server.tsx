@@ -48,7 +48,8 @@ function headMeta(meta: RouteMeta, pathname: string, context: RenderContext): He
   return {
     title: documentTitle(meta.title),
     description: meta.description || notFoundPage.description,
-    url: `${context.siteUrl}${meta.canonical ?? pathname}`,
+    // /profil/ is /profil for search engines.
+    url: `${context.siteUrl}${meta.canonical ?? (pathname.replace(/\/+$/, '') || '/')}`,
     image: new URL(meta.image || DEFAULT_SHARE_IMAGE, `${context.siteUrl}/`).href,
     imageSize: meta.image ? meta.imageSize : undefined,
     type: meta.type ?? 'website',
