@@ -1,6 +1,6 @@
-// The public pages in one table: the router's paths, each page's <title> and description (set by
-// the page in the browser and written into the HTML by the server), the sitemap and the server's
-// 200/404 decision all read it. Relative imports only: the server imports this file too.
+// The public pages in one table: the router's paths, each page's <title> and description (its
+// route module's meta) and the sitemap read it. Relative imports only: the server imports this
+// file too.
 import { totalHelicopters } from '../content/profile'
 import { site } from '../content/site'
 import { paths } from './paths'
@@ -59,17 +59,18 @@ export const publicPages = [
 
 export type PublicPath = (typeof publicPages)[number]['path']
 
-/** The table's entry for a path (exact match, no trailing slash). */
-export function findPublicPage(path: string): PublicPage | undefined {
-  return publicPages.find((page) => page.path === path)
-}
-
 /** The entry of a path the router knows; a typo is a type error. */
 export function publicPage(path: PublicPath): PublicPage {
-  return findPublicPage(path)!
+  return publicPages.find((page) => page.path === path)!
 }
 
 export const notFoundPage: PageMeta = { title: 'Halaman tidak ditemukan', description: site.description }
+
+/** Open Graph / Twitter card size. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const
+
+/** The share image of a page without its own. */
+export const DEFAULT_SHARE_IMAGE = '/images/articles/default-og.jpg'
 
 /** Meta description length of an article page (SPEC: first 160 characters of the content). */
 export const META_DESCRIPTION_LENGTH = 160

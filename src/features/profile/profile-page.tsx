@@ -3,7 +3,7 @@ import { conclusion, helicopters, history, logoMeaning, rolesAndTasks, totalHeli
 import { site } from '@/content/site'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRouteMeta } from '@/lib/use-document-meta'
 import { ImageSlider } from '@/components/ui/image-slider'
 import { PageHeader } from '@/components/ui/page-header'
 
@@ -19,7 +19,7 @@ function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof S
 }
 
 export function ProfilePage() {
-  useDocumentMeta(publicPage(paths.profile))
+  useRouteMeta(meta)
 
   return (
     <>
@@ -156,3 +156,8 @@ export function ProfilePage() {
     </>
   )
 }
+
+/** The page's entry in the public page table. */
+export const meta = () => publicPage(paths.profile)
+
+export { ProfilePage as Component }

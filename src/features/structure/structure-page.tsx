@@ -12,7 +12,7 @@ import {
 import { site } from '@/content/site'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRouteMeta } from '@/lib/use-document-meta'
 import { PageHeader } from '@/components/ui/page-header'
 
 function LeaderCard({ title, officer }: { title: string; officer: Officer | null }) {
@@ -64,7 +64,7 @@ function FlightCard({ flight, icon: Icon }: { flight: Flight; icon: typeof Plane
 }
 
 export function StructurePage() {
-  useDocumentMeta(publicPage(paths.structure))
+  useRouteMeta(meta)
 
   return (
     <>
@@ -171,3 +171,8 @@ export function StructurePage() {
     </>
   )
 }
+
+/** The page's entry in the public page table. */
+export const meta = () => publicPage(paths.structure)
+
+export { StructurePage as Component }
