@@ -11,7 +11,7 @@ import { accountNavItem, mainNavItems } from './nav-items'
 import { PageLoading } from './validating-screen'
 import { mountToaster } from '@/lib/toast'
 
-// Admin pages call sonner's toast directly: its Toaster is mounted as soon as the admin area loads.
+// Admin pages toast often: the Toaster is mounted as soon as the admin area loads, not with the first toast.
 void mountToaster()
 
 // Every page is its own chunk: the admin area is already lazy for visitors, and a plain
