@@ -5,7 +5,7 @@ import { htmlToText } from '@/lib/format'
 import { META_DESCRIPTION_LENGTH } from '@/lib/pages'
 import { pageOrigin } from '@/lib/env'
 import { paths } from '@/lib/paths'
-import { sanitizeArticleHtml } from '@/lib/sanitize'
+import { useArticleHtml } from '@/lib/article-html'
 import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Spinner } from '@/components/ui/spinner'
@@ -43,7 +43,7 @@ export function ArticlePage() {
 
   useQueryErrorToast(error, 'Gagal Memuat Artikel')
 
-  const html = useMemo(() => sanitizeArticleHtml(article?.content), [article?.content])
+  const html = useArticleHtml(article?.content)
   const description = useMemo(() => htmlToText(article?.content).slice(0, META_DESCRIPTION_LENGTH), [article?.content])
   const images = useMemo(
     () => (article ? [article.cover_image_url, ...(article.image_gallery_urls ?? [])].filter((url): url is string => Boolean(url)) : []),
