@@ -9,10 +9,14 @@ import { SessionGuard } from './session-guard'
 import { useAdminSession } from './session-context'
 import { accountNavItem, mainNavItems } from './nav-items'
 import { PageLoading } from './validating-screen'
+import { twMerge } from 'tailwind-merge'
 import { mountToaster } from '@/lib/toast'
+import { mergeClassesWith } from '@/lib/utils'
 
 // Admin pages toast often: the Toaster is mounted as soon as the admin area loads, not with the first toast.
 void mountToaster()
+// Admin pages still override components' classes without marking them (decision 0021).
+mergeClassesWith(twMerge)
 
 // Every page is its own chunk: the admin area is already lazy for visitors, and a plain
 // user never downloads the editors they cannot open.
