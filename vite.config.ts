@@ -14,6 +14,8 @@ const devRuntimeConfig: Plugin = {
   transformIndexHtml: () => [{ tag: 'script', attrs: { src: '/env.js' }, injectTo: 'head' }],
 }
 
+// The entry stays its own chunk: the page's inline loader imports it (scripts/vite/load-app-after-content.ts).
+const ENTRY = /[\\/]src[\\/]main\.tsx$|index\.html/
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|clsx|class-variance-authority)[\\/]/
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -43,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'framework', test: FRAMEWORK, priority: 2 },
                 // The rest of what the entry imports statically (layout, auth state, small helpers)
                 // as one file too: gzip compresses one 15 kB file better than twenty small ones.
-                { name: 'app', tags: ['$initial'], priority: 1 },
+                { name: 'app', tags: ['$initial'], test: (id) => !ENTRY.test(id), priority: 1 },
               ],
             },
           },
