@@ -130,6 +130,18 @@ export default tseslint.config(
     },
   },
   {
+    // One way to toast: src/lib/toast (sonner loads with the first toast); only its host and the
+    // Toaster's styling import sonner itself.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/toaster-host.tsx', 'src/components/ui/sonner.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='sonner']:not([importKind='type'])", message: "Toast through '@/lib/toast', not sonner directly." },
+      ],
+    },
+  },
+  {
     files: ['e2e/**', 'scripts/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },

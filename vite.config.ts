@@ -14,7 +14,9 @@ const devRuntimeConfig: Plugin = {
   transformIndexHtml: () => [{ tag: 'script', attrs: { src: '/env.js' }, injectTo: 'head' }],
 }
 
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]/
+// The entry stays its own chunk: the page's inline loader imports it (scripts/vite/load-app-after-content.ts).
+const ENTRY = /[\\/]src[\\/]main\.tsx$|index\.html/
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|clsx|class-variance-authority)[\\/]/
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), devRuntimeConfig, loadAppAfterContent()],
@@ -28,6 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the es2022 target allows supports <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
     // The server bundle (dist-ssr/) needs no copy of public/: dist/ serves it.
     copyPublicDir: !isSsrBuild,
     rolldownOptions: isSsrBuild
@@ -36,7 +40,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // What every page runs anyway, as one file: on HTTP/1.1 a page's many small framework
             // chunks queue behind each other (6 connections) and hold back its first paint.
-            codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK, priority: 2 },
+                // The rest of what the entry imports statically (layout, auth state, small helpers)
+                // as one file too: gzip compresses one 15 kB file better than twenty small ones.
+                { name: 'app', tags: ['$initial'], test: (id) => !ENTRY.test(id), priority: 1 },
+              ],
+            },
           },
         },
   },

@@ -68,37 +68,45 @@ test('a load failure shows the toast', async ({ page }) => {
   await expectToast(page, 'Gagal Memuat Artikel', 'Terjadi kesalahan. Silakan coba lagi.')
 })
 
-test('hostile HTML is sanitized: nothing runs, javascript: links are gone, external links open safely', async ({ newArticle, page }) => {
-  const article = await newArticle({
-    title: `Berbahaya ${uniq()}`,
-    content: [
-      '<p>Teks aman</p>',
-      '<script>window.__pwned = "script"</script>',
-      '<img src="/tidak-ada.png" onerror="window.__pwned = \'onerror\'" alt="rusak">',
-      '<a id="js" href="javascript:window.__pwned=\'href\'">klik saya</a>',
-      '<a id="ext" href="https://example.com/sumber">sumber luar</a>',
-      '<a id="int" href="/profil">profil</a>',
-      '<svg><animate onbegin="window.__pwned=\'svg\'" attributeName="x" dur="1s"/></svg>',
-      '<iframe src="javascript:window.top.__pwned=\'iframe\'"></iframe>',
-      '<div style="background:url(javascript:alert(1))" onclick="window.__pwned=\'click\'">kotak</div>',
-    ].join(''),
+// The server sanitizes what it renders; the browser sanitizes (loading DOMPurify then) only what it renders itself.
+for (const arrival of ['server-rendered', 'client-side navigation'] as const) {
+  test(`hostile HTML is sanitized (${arrival}): nothing runs, javascript: links are gone, external links open safely`, async ({ newArticle, page }) => {
+    const article = await newArticle({
+      title: `Berbahaya ${uniq()}`,
+      content: [
+        '<p>Teks aman</p>',
+        '<script>window.__pwned = "script"</script>',
+        '<img src="/tidak-ada.png" onerror="window.__pwned = \'onerror\'" alt="rusak">',
+        '<a id="js" href="javascript:window.__pwned=\'href\'">klik saya</a>',
+        '<a id="ext" href="https://example.com/sumber">sumber luar</a>',
+        '<a id="int" href="/profil">profil</a>',
+        '<svg><animate onbegin="window.__pwned=\'svg\'" attributeName="x" dur="1s"/></svg>',
+        '<iframe src="javascript:window.top.__pwned=\'iframe\'"></iframe>',
+        '<div style="background:url(javascript:alert(1))" onclick="window.__pwned=\'click\'">kotak</div>',
+      ].join(''),
+    })
+    const scripts: string[] = []
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()))
+    if (arrival === 'server-rendered') await page.goto(`/berita/${article.id}`)
+    else await gotoClientSide(page, `/berita/${article.id}`)
+    const content = page.getByTestId('article-content')
+    await expect(content).toContainText('Teks aman')
+    await expect(content.locator('script, iframe')).toHaveCount(0)
+    expect(await content.innerHTML()).not.toMatch(/onerror|onclick|onbegin|javascript:/i)
+    await content.getByText('klik saya').click()
+    await content.getByText('kotak').click()
+    await expect(page).toHaveURL(`/berita/${article.id}`)
+    await expect(content.locator('#ext')).toHaveAttribute('target', '_blank')
+    await expect(content.locator('#ext')).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(content.locator('#int')).not.toHaveAttribute('target', '_blank')
+    // Broken images fire their error handlers before the load event; one more frame lets any queued handler run.
+    await page.waitForLoadState('load')
+    await page.evaluate(() => new Promise(requestAnimationFrame))
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined()
+    // Hydrating the server's HTML needs no sanitizer in the browser (decision 0021).
+    expect(scripts.some((url) => /\/sanitize-[^/]*\.js$/.test(url))).toBe(arrival === 'client-side navigation')
   })
-  await page.goto(`/berita/${article.id}`)
-  const content = page.getByTestId('article-content')
-  await expect(content).toContainText('Teks aman')
-  await expect(content.locator('script, iframe')).toHaveCount(0)
-  expect(await content.innerHTML()).not.toMatch(/onerror|onclick|onbegin|javascript:/i)
-  await content.getByText('klik saya').click()
-  await content.getByText('kotak').click()
-  await expect(page).toHaveURL(`/berita/${article.id}`)
-  await expect(content.locator('#ext')).toHaveAttribute('target', '_blank')
-  await expect(content.locator('#ext')).toHaveAttribute('rel', 'noopener noreferrer')
-  await expect(content.locator('#int')).not.toHaveAttribute('target', '_blank')
-  // Broken images fire their error handlers before the load event; one more frame lets any queued handler run.
-  await page.waitForLoadState('load')
-  await page.evaluate(() => new Promise(requestAnimationFrame))
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined()
-})
+}
 
 test('the server puts title, description and Open Graph tags into the raw HTML', async ({ newArticle, request, baseURL }) => {
   const article = await newArticle({

@@ -1,6 +1,7 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner'
 
 type SonnerToast = typeof sonnerToast
+type Title = Parameters<SonnerToast>[0]
 
 // sonner and its Toaster (~14 kB gz) load with the first toast, not with every public page:
 // most visits never show one. Calls made while it loads are replayed in order once the
@@ -18,8 +19,8 @@ function later(call: (toast: SonnerToast) => unknown) {
 }
 
 /** The app's toasts (SPEC section 9), same calls as sonner's `toast`. */
-export const toast = Object.assign((title: string, data?: ExternalToast) => later((t) => t(title, data)), {
-  success: (title: string, data?: ExternalToast) => later((t) => t.success(title, data)),
-  error: (title: string, data?: ExternalToast) => later((t) => t.error(title, data)),
+export const toast = Object.assign((title: Title, data?: ExternalToast) => later((t) => t(title, data)), {
+  success: (title: Title, data?: ExternalToast) => later((t) => t.success(title, data)),
+  error: (title: Title, data?: ExternalToast) => later((t) => t.error(title, data)),
   dismiss: (id?: string | number) => later((t) => t.dismiss(id)),
 })

@@ -3,15 +3,19 @@ import { Outlet, useLocation } from 'react-router'
 import { paths } from '@/lib/paths'
 import { publicPage } from '@/lib/pages'
 import { mountToaster } from '@/lib/toast'
+import { mergeClassesWith } from '@/lib/utils'
+import { twMerge } from 'tailwind-merge'
 import { AdminShell } from './admin-shell'
 import { RequireRole } from './require-role'
 import { adminRoles } from './routes'
 import { SessionGuard } from './session-guard'
 import { PageLoading } from './validating-screen'
 
-// Admin pages call sonner's toast directly: its Toaster is mounted as soon as the admin area loads
-// in the browser (the server loads this module only for its meta).
+// Admin pages toast often: the Toaster is mounted as soon as the admin area loads in the browser,
+// not with the first toast (the server loads this module only for its meta).
 if (typeof document !== 'undefined') void mountToaster()
+// Admin pages still override components' classes without marking them (decision 0021).
+mergeClassesWith(twMerge)
 
 /** /admin: the session guard, the shell and the one role check around every admin page. */
 export function Component() {

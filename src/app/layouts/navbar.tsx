@@ -76,7 +76,7 @@ export function Navbar() {
         <div className="flex items-center gap-2">
           {isSignedIn ? (
             <>
-              <Button asChild variant="gold" className="hidden lg:inline-flex">
+              <Button asChild variant="gold" className="max-lg:hidden">
                 <Link to={paths.admin.dashboard}>
                   <LayoutDashboard aria-hidden="true" />
                   Dashboard
@@ -89,7 +89,7 @@ export function Navbar() {
               </Button>
             </>
           ) : (
-            <Button asChild variant="gold" className="hidden lg:inline-flex">
+            <Button asChild variant="gold" className="max-lg:hidden">
               <Link to={paths.login}>
                 <LogIn aria-hidden="true" />
                 Login

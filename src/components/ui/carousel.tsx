@@ -1,10 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ComponentProps, type KeyboardEvent } from 'react'
-import useEmblaCarousel from 'embla-carousel-react'
+import { createContext, useCallback, useContext, useRef, useState, type ComponentProps, type KeyboardEvent, type PointerEvent } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
 type CarouselState = {
-  viewportRef: ReturnType<typeof useEmblaCarousel>[0]
   selected: number
   count: number
   scrollTo: (index: number) => void
@@ -20,9 +18,13 @@ export function useCarousel(): CarouselState {
   return state
 }
 
+/** How far a finger must travel sideways before the slide changes (px). */
+const SWIPE_DISTANCE = 40
+
 /**
- * One slider for the site (Embla underneath): wrapping previous/next, dots, swipe, and the arrow
- * keys while focus is inside. Compose it from CarouselViewport, CarouselSlide, CarouselPrevious,
+ * One slider for the site: wrapping previous/next, dots, swipe, and the arrow keys while focus is
+ * inside. A CSS transform moves the track (no slider library: it would cost every page that shows
+ * one about 8 kB gzip). Compose it from CarouselViewport, CarouselSlide, CarouselPrevious,
  * CarouselNext and CarouselDots; `count` is the number of slides.
  */
 export function Carousel({
@@ -32,22 +34,9 @@ export function Carousel({
   children,
   ...props
 }: ComponentProps<'div'> & { label: string; count: number }) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, duration: 20 })
   const [selected, setSelected] = useState(0)
 
-  useEffect(() => {
-    if (!api) return
-    const onSelect = () => setSelected(api.selectedScrollSnap())
-    onSelect()
-    api.on('select', onSelect).on('reInit', onSelect)
-    return () => {
-      api.off('select', onSelect).off('reInit', onSelect)
-    }
-  }, [api])
-
-  // Embla loops only when the slides overflow the viewport; wrapping by hand keeps the buttons
-  // and keys wrapping for two slides as well.
-  const scrollTo = useCallback((index: number) => api?.scrollTo((index + count) % count), [api, count])
+  const scrollTo = useCallback((index: number) => setSelected((index + count) % count), [count])
   const previous = useCallback(() => scrollTo(selected - 1), [scrollTo, selected])
   const next = useCallback(() => scrollTo(selected + 1), [scrollTo, selected])
 
@@ -60,7 +49,7 @@ export function Carousel({
   }
 
   return (
-    <CarouselContext.Provider value={{ viewportRef, selected: Math.min(selected, count - 1), count, scrollTo, previous, next }}>
+    <CarouselContext.Provider value={{ selected: Math.min(selected, count - 1), count, scrollTo, previous, next }}>
       <div
         role="region"
         aria-roledescription="carousel"
@@ -75,12 +64,37 @@ export function Carousel({
   )
 }
 
-/** The clipped window and the track of slides inside it. */
+/** The clipped window and the track of slides inside it; a sideways swipe turns the slide. */
 export function CarouselViewport({ className, children, ...props }: ComponentProps<'div'>) {
-  const { viewportRef } = useCarousel()
+  const { selected, count, previous, next } = useCarousel()
+  const start = useRef<number | null>(null)
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.isPrimary && event.button === 0) start.current = event.clientX
+  }
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current === null) return
+    const distance = event.clientX - start.current
+    start.current = null
+    if (count < 2 || Math.abs(distance) < SWIPE_DISTANCE) return
+    if (distance < 0) next()
+    else previous()
+  }
+
   return (
-    <div ref={viewportRef} className={cn('overflow-hidden', className)} {...props}>
-      <div className="flex touch-pan-y">{children}</div>
+    <div
+      className={cn('overflow-hidden', className)}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (start.current = null)}
+      {...props}
+    >
+      <div
+        className="flex touch-pan-y transition-transform duration-300 ease-out motion-reduce:transition-none"
+        style={{ transform: `translateX(${-100 * selected}%)` }}
+      >
+        {children}
+      </div>
     </div>
   )
 }
@@ -103,41 +117,52 @@ export function CarouselSlide({ index, className, ...props }: ComponentProps<'di
   )
 }
 
-const arrowClass =
-  'absolute top-1/2 inline-flex -translate-y-1/2 items-center justify-center rounded-full bg-navy/75 text-white hover:bg-gold hover:text-gold-foreground'
+type ArrowProps = {
+  label: string
+  /** A smaller button closer to the edge, for small sliders. */
+  compact?: boolean
+  /** The button's background (default a dark navy veil). */
+  background?: string
+}
 
-function CarouselArrow({ direction, label, className }: { direction: 'previous' | 'next'; label: string; className?: string }) {
+function CarouselArrow({ direction, label, compact = false, background = 'bg-navy/75' }: ArrowProps & { direction: 'previous' | 'next' }) {
   const state = useCarousel()
   if (state.count < 2) return null
   const Icon = direction === 'previous' ? ChevronLeft : ChevronRight
+  const side = direction === 'previous' ? (compact ? 'left-2' : 'left-3') : compact ? 'right-2' : 'right-3'
   return (
     <button
       type="button"
       onClick={direction === 'previous' ? state.previous : state.next}
       aria-label={label}
-      className={cn(arrowClass, 'size-11', direction === 'previous' ? 'left-3' : 'right-3', className)}
+      className={cn(
+        'absolute top-1/2 inline-flex -translate-y-1/2 items-center justify-center rounded-full text-white hover:bg-gold hover:text-gold-foreground',
+        background,
+        compact ? 'size-10' : 'size-11',
+        side,
+      )}
     >
       <Icon className="size-6" aria-hidden="true" />
     </button>
   )
 }
 
-export function CarouselPrevious(props: { label: string; className?: string }) {
+export function CarouselPrevious(props: ArrowProps) {
   return <CarouselArrow direction="previous" {...props} />
 }
 
-export function CarouselNext(props: { label: string; className?: string }) {
+export function CarouselNext(props: ArrowProps) {
   return <CarouselArrow direction="next" {...props} />
 }
 
-/** One button per slide; the current one carries aria-current. */
+/** One button per slide; the current one carries aria-current. `className` sets the row's top margin and gap (default `mt-2 gap-1`). */
 export function CarouselDots({
   label,
   dotLabel,
   activeClassName = 'w-6 bg-army',
   inactiveClassName = 'bg-army/30',
   dotTestId,
-  className,
+  className = 'mt-2 gap-1',
 }: {
   label: string
   dotLabel: (index: number) => string
@@ -149,7 +174,7 @@ export function CarouselDots({
   const { selected, count, scrollTo } = useCarousel()
   if (count < 2) return null
   return (
-    <div role="group" aria-label={label} className={cn('mt-2 flex justify-center gap-1', className)}>
+    <div role="group" aria-label={label} className={cn('flex justify-center', className)}>
       {Array.from({ length: count }, (_, index) => (
         <button
           key={index}

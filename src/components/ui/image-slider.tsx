@@ -1,5 +1,4 @@
 import { Carousel, CarouselDots, CarouselNext, CarouselPrevious, CarouselSlide, CarouselViewport } from '@/components/ui/carousel'
-import { cn } from '@/lib/utils'
 
 export type SliderImage = { src: string; alt: string; width: number; height: number }
 
@@ -7,7 +6,7 @@ export type SliderImage = { src: string; alt: string; width: number; height: num
 export function ImageSlider({ images, label, className }: { images: SliderImage[]; label: string; className?: string }) {
   if (images.length === 0) return null
   return (
-    <Carousel label={label} count={images.length} data-slot="image-slider" className={cn(className)}>
+    <Carousel label={label} count={images.length} data-slot="image-slider" className={className}>
       <div className="relative">
         <CarouselViewport className="rounded-lg bg-navy">
           {images.map((image, index) => (
@@ -24,8 +23,8 @@ export function ImageSlider({ images, label, className }: { images: SliderImage[
             </CarouselSlide>
           ))}
         </CarouselViewport>
-        <CarouselPrevious label={`Gambar sebelumnya (${label})`} className="left-2 size-10" />
-        <CarouselNext label={`Gambar berikutnya (${label})`} className="right-2 size-10" />
+        <CarouselPrevious label={`Gambar sebelumnya (${label})`} compact />
+        <CarouselNext label={`Gambar berikutnya (${label})`} compact />
       </div>
       <CarouselDots
         label={`Pilih gambar (${label})`}

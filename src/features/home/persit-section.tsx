@@ -45,15 +45,15 @@ export function PersitSection() {
               </CarouselSlide>
             ))}
           </CarouselViewport>
-          <CarouselPrevious label="Foto sebelumnya" className="bg-navy/70" />
-          <CarouselNext label="Foto berikutnya" className="bg-navy/70" />
+          <CarouselPrevious label="Foto sebelumnya" background="bg-navy/70" />
+          <CarouselNext label="Foto berikutnya" background="bg-navy/70" />
           <CarouselDots
             label="Pilih foto"
             dotLabel={(index) => `Tampilkan foto ${index + 1}`}
             dotTestId="persit-dot"
             activeClassName="w-6 bg-gold"
             inactiveClassName="bg-white/50"
-            className="mt-4"
+            className="mt-4 gap-1"
           />
         </Carousel>
       </div>

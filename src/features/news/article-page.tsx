@@ -4,7 +4,7 @@ import { ArrowLeft, Tag } from 'lucide-react'
 import { htmlToText } from '@/lib/format'
 import { META_DESCRIPTION_LENGTH, SHARE_IMAGE } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { sanitizeArticleHtml } from '@/lib/sanitize'
+import { useArticleHtml } from '@/lib/article-html'
 import { useRenderContext } from '@/lib/render-context'
 import type { LoaderArgs, RouteArgs, RouteMeta } from '@/lib/route-module'
 import type { ArticleDetail } from '@/lib/article'
@@ -47,7 +47,7 @@ export function ArticlePage() {
   useQueryErrorToast(error, 'Gagal Memuat Artikel')
 
   const { origin, siteUrl } = useRenderContext()
-  const html = useMemo(() => sanitizeArticleHtml(article?.content, origin), [article?.content, origin])
+  const html = useArticleHtml(article?.content, origin)
   const images = useMemo(
     () => (article ? [article.cover_image_url, ...(article.image_gallery_urls ?? [])].filter((url): url is string => Boolean(url)) : []),
     [article],

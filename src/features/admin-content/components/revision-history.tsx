@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { describeError } from '@/lib/error-messages'
 import { formatShortDateTime } from '@/lib/format'

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { describeError } from '@/lib/error-messages'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'

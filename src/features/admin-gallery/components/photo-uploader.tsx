@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Upload } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { ImageFileError } from '@/lib/images'
 import { queryKeys } from '@/lib/query-keys'

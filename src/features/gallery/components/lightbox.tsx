@@ -30,14 +30,14 @@ export function Lightbox({ photos, index, altOf, onIndexChange, onClosed }: Prop
     <Dialog open={photo !== undefined} onOpenChange={(open) => !open && onIndexChange(null)}>
       {photo && index !== null && (
         <DialogContent
-          className="max-w-[calc(100%-1rem)] gap-3 border-white/10 bg-black p-3 text-white sm:max-w-6xl sm:p-5"
+          className="max-w-[calc(100%-1rem)]! gap-3! border-white/10 bg-black p-3! text-white sm:max-w-6xl! sm:p-5!"
           onKeyDown={onKeyDown}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
             onClosed(index)
           }}
         >
-          <DialogTitle className="pr-8 text-base font-semibold">
+          <DialogTitle className="pr-8 text-base! leading-normal! font-semibold">
             Foto {index + 1} dari {photos.length}
           </DialogTitle>
           <img

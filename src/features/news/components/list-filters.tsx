@@ -43,7 +43,7 @@ export function ListFilters({ params, categories }: { params: ListParams; catego
           placeholder="Cari judul atau isi kegiatan..."
           className="h-11"
         />
-        <Button type="submit" className="h-11 bg-army text-white hover:bg-army-light">
+        <Button type="submit" className="h-11 bg-army! text-white hover:bg-army-light!">
           <Search aria-hidden="true" />
           Cari
         </Button>

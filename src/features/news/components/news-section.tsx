@@ -27,7 +27,7 @@ export function NewsSection({ articles, isPending }: { articles: ArticleCardData
           </div>
           <div className="flex flex-wrap gap-3 self-start sm:self-auto">
             {MORE_LINKS.map(({ to, label }) => (
-              <Button key={to} asChild variant="outline" className="border-army text-army">
+              <Button key={to} asChild variant="outline" className="border-army! text-army">
                 <Link to={to}>
                   {label}
                   <ArrowRight aria-hidden="true" />

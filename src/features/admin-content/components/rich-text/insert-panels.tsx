@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react'
 import type { CommandProps, Editor } from '@tiptap/react'
 import { TextSelection } from '@tiptap/pm/state'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Field } from '@/components/ui/field'
