@@ -76,7 +76,6 @@ create table public.info_pages (
 comment on table public.info_pages is 'Public-information pages (privacy notice, accessibility statement, PPID).';
 
 -- Checks ----------------------------------------------------------------------------------------
--- Security definer is not needed: they read only the row.
 
 create function private.unit_text_required(value text, label text, max_length integer) returns void
 language plpgsql immutable set search_path = '' as $$
@@ -99,13 +98,17 @@ begin
 end
 $$;
 
--- What the editor never produces and a browser would run: refused rather than stored.
+-- What the editor never produces and a browser would run: refused rather than stored. URL
+-- schemes are looked for after decoding character references and dropping the whitespace and
+-- control characters a browser ignores inside a URL ('java&#x09;script:').
 create function private.unit_html_check(html text, label text) returns void
 language plpgsql immutable set search_path = '' as $$
+declare
+  squeezed text := regexp_replace(private.html_attribute_decoded(html), '[\s\x01-\x1f]+', '', 'g');
 begin
-  if html ~* '<\s*/?\s*(script|iframe|object|embed|style|form|input|button|textarea|select|link|meta|base|svg|math|frame|frameset|applet)\M'
-    or html ~* '<[^>]*\son[a-z]+\s*='
-    or html ~* '(javascript|vbscript|data)\s*:'
+  if html ~* '<\s*/?\s*(script|iframe|object|embed|style|form|input|button|textarea|select|link|meta|base|svg|math|frame|frameset|applet|template|noscript)\M'
+    or html ~* '<[^>]*[\s/"'']on[a-z]+\s*='
+    or squeezed ~* '=["'']?(javascript|vbscript|data):'
     or html ~* '<[^>]*\s(style|srcset)\s*=' then
     raise exception '% berisi kode HTML yang tidak diizinkan (skrip, sisipan, atau atribut event).', label
       using errcode = '23514', hint = 'Gunakan penyunting teks tanpa menempelkan kode HTML.';
@@ -125,17 +128,18 @@ begin
 end
 $$;
 
+-- Security definer: the text helpers it calls are not granted to the roles that write.
 create function private.check_unit_row() returns trigger
-language plpgsql set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   section text;
 begin
   case tg_table_name
   when 'unit_texts' then
     perform private.unit_text_required(new.title, 'Judul', 120);
+    perform private.unit_html_check(new.body, 'Isi teks');
     perform private.unit_text_required(private.html_to_text(new.body), 'Isi teks', 20000);
     perform private.unit_text_optional(new.body, 'Isi teks', 40000);
-    perform private.unit_html_check(new.body, 'Isi teks');
     perform private.unit_photo_check(new.photo_url);
     perform private.unit_text_optional(new.photo_alt, 'Keterangan foto', 200);
   when 'unit_posts' then
@@ -159,9 +163,9 @@ begin
   when 'info_pages' then
     perform private.unit_text_required(new.title, 'Judul', 120);
     perform private.unit_text_required(new.description, 'Ringkasan', 300);
+    perform private.unit_html_check(new.body, 'Isi halaman');
     perform private.unit_text_required(private.html_to_text(new.body), 'Isi halaman', 60000);
     perform private.unit_text_optional(new.body, 'Isi halaman', 120000);
-    perform private.unit_html_check(new.body, 'Isi halaman');
   end case;
   return new;
 end
@@ -347,6 +351,8 @@ revoke execute on function private.unit_text_required(text, text, integer), priv
   private.unit_html_check(text, text), private.unit_photo_check(text), private.check_unit_row(),
   private.unit_noun(text), private.check_unit_version(), private.stamp_unit_version(), private.unit_label(text, jsonb),
   private.keep_unit_revision(), private.audit_unit_page() from public, anon, authenticated;
+-- the stamp runs with the writer's rights (is_api_request() must see the caller's role)
+grant execute on function private.unit_noun(text) to authenticated, service_role;
 
 -- Row-level security ----------------------------------------------------------------------------
 -- Everyone reads the pages; approved admin and superadmin staff write them. The fixed sections
