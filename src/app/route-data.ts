@@ -7,6 +7,7 @@ import { articleListQueryOptions, categoriesQueryOptions, latestArticlesQueryOpt
 import { readListParams } from '@/features/news/lib/list-params'
 import { publicGalleriesQueryOptions, publicGalleryQueryOptions } from '@/features/gallery/api/public-galleries'
 import { HOME_NEWS_LIMIT } from '@/features/news/components/news-section'
+import { infoPageQueryOptions, profileTextsQueryOptions, structureQueryOptions, type InfoPageSlug } from '@/features/unit-pages/api/public-unit-pages'
 
 type Params = Record<string, string | undefined>
 
@@ -31,4 +32,17 @@ export async function article(queryClient: QueryClient, params: Params) {
 
 export async function gallery(queryClient: QueryClient, params: Params) {
   await queryClient.prefetchQuery(publicGalleryQueryOptions(params.id ?? ''))
+}
+
+export async function profileTexts(queryClient: QueryClient) {
+  await queryClient.prefetchQuery(profileTextsQueryOptions())
+}
+
+export async function structure(queryClient: QueryClient) {
+  await queryClient.prefetchQuery(structureQueryOptions())
+}
+
+// An information page's path is its slug.
+export async function infoPage(queryClient: QueryClient, _params: Params, url: URL) {
+  await queryClient.prefetchQuery(infoPageQueryOptions(url.pathname.slice(1) as InfoPageSlug))
 }

@@ -28,6 +28,9 @@ const pageComponents: Record<Exclude<PublicPath, typeof paths.home>, LazyRouteCo
   [paths.activities]: lazyRoute(async () => (await import('@/features/news/activities-page')).ActivitiesPage),
   [paths.galleries]: lazyRoute(async () => (await import('@/features/gallery/galleries-page')).GalleriesPage),
   [paths.contact]: lazyRoute(async () => (await import('@/features/contact/contact-page')).ContactPage),
+  [paths.privacy]: lazyRoute(async () => (await import('@/features/unit-pages/information-page')).PrivacyPage),
+  [paths.accessibility]: lazyRoute(async () => (await import('@/features/unit-pages/information-page')).AccessibilityPage),
+  [paths.publicInformation]: lazyRoute(async () => (await import('@/features/unit-pages/information-page')).PublicInformationPage),
   [paths.login]: lazyRoute(async () => {
     const { LoginPage } = await import('@/features/auth/login-page')
     return function ClientOnlyLoginPage() {
@@ -43,6 +46,11 @@ const pageComponents: Record<Exclude<PublicPath, typeof paths.home>, LazyRouteCo
 const pageHandles: Partial<Record<PublicPath, RouteHandle>> = {
   [paths.activities]: prefetch('articleList'),
   [paths.galleries]: prefetch('galleryList'),
+  [paths.profile]: prefetch('profileTexts'),
+  [paths.structure]: prefetch('structure'),
+  [paths.privacy]: prefetch('infoPage'),
+  [paths.accessibility]: prefetch('infoPage'),
+  [paths.publicInformation]: prefetch('infoPage'),
 }
 
 /**

@@ -81,10 +81,10 @@ create function private.unit_text_required(value text, label text, max_length in
 language plpgsql immutable set search_path = '' as $$
 begin
   if value is null or btrim(value) = '' then
-    raise exception '% wajib diisi.', label using errcode = '23514';
+    raise exception '% wajib diisi.', label using errcode = 'PT400';
   end if;
   if length(value) > max_length then
-    raise exception '% terlalu panjang (maksimal % karakter).', label, max_length using errcode = '23514';
+    raise exception '% terlalu panjang (maksimal % karakter).', label, max_length using errcode = 'PT400';
   end if;
 end
 $$;
@@ -93,7 +93,7 @@ create function private.unit_text_optional(value text, label text, max_length in
 language plpgsql immutable set search_path = '' as $$
 begin
   if value is not null and length(value) > max_length then
-    raise exception '% terlalu panjang (maksimal % karakter).', label, max_length using errcode = '23514';
+    raise exception '% terlalu panjang (maksimal % karakter).', label, max_length using errcode = 'PT400';
   end if;
 end
 $$;
@@ -111,7 +111,7 @@ begin
     or squeezed ~* '=["'']?(javascript|vbscript|data):'
     or html ~* '<[^>]*\s(style|srcset)\s*=' then
     raise exception '% berisi kode HTML yang tidak diizinkan (skrip, sisipan, atau atribut event).', label
-      using errcode = '23514', hint = 'Gunakan penyunting teks tanpa menempelkan kode HTML.';
+      using errcode = 'PT400', hint = 'Gunakan penyunting teks tanpa menempelkan kode HTML.';
   end if;
 end
 $$;
@@ -123,7 +123,7 @@ begin
     return;
   end if;
   if length(url) > 1000 or not (url ~ '^/images/[A-Za-z0-9/_.-]+\.(webp|png|jpe?g)$' or public.is_http_url(url)) then
-    raise exception 'Alamat foto tidak valid.' using errcode = '23514';
+    raise exception 'Alamat foto tidak valid.' using errcode = 'PT400';
   end if;
 end
 $$;
@@ -150,7 +150,7 @@ begin
     perform private.unit_text_optional(new.note, 'Catatan', 200);
     perform private.unit_photo_check(new.photo_url);
     if cardinality(new.sections) > 20 then
-      raise exception 'Seksi terlalu banyak (maksimal 20).' using errcode = '23514';
+      raise exception 'Seksi terlalu banyak (maksimal 20).' using errcode = 'PT400';
     end if;
     foreach section in array new.sections loop
       perform private.unit_text_required(section, 'Nama seksi', 120);
