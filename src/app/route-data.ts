@@ -7,7 +7,7 @@ import { articleListQueryOptions, categoriesQueryOptions, latestArticlesQueryOpt
 import { readListParams } from '@/features/news/lib/list-params'
 import { publicGalleriesQueryOptions, publicGalleryQueryOptions } from '@/features/gallery/api/public-galleries'
 import { HOME_NEWS_LIMIT } from '@/features/news/components/news-section'
-import { infoPageQueryOptions, profileTextsQueryOptions, structureQueryOptions, type InfoPageSlug } from '@/features/unit-pages/api/public-unit-pages'
+import { infoPageQueryOptions, profileTextsQueryOptions, structureQueryOptions, type InfoPageSlug } from '@/lib/unit-pages/public-reads'
 
 type Params = Record<string, string | undefined>
 

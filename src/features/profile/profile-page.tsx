@@ -8,10 +8,10 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { ImageSlider } from '@/components/ui/image-slider'
 import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useProfileTexts } from '@/features/unit-pages/api/public-unit-pages'
-import { RichHtml } from '@/features/unit-pages/components/rich-html'
-import { listItems } from '@/features/unit-pages/lib/html-parts'
-import { unitPhoto } from '@/features/unit-pages/lib/unit-photo'
+import { useProfileTexts } from '@/lib/unit-pages/public-reads'
+import { RichHtml } from '@/components/rich-html'
+import { listItems } from '@/lib/unit-pages/html-parts'
+import { unitPhoto } from '@/lib/unit-pages/unit-photo'
 
 function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof Shield; children: string }) {
   return (

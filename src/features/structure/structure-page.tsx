@@ -6,8 +6,8 @@ import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useStructure, type UnitPost, type UnitPostKind } from '@/features/unit-pages/api/public-unit-pages'
-import { unitPhoto } from '@/features/unit-pages/lib/unit-photo'
+import { useStructure, type UnitPost, type UnitPostKind } from '@/lib/unit-pages/public-reads'
+import { unitPhoto } from '@/lib/unit-pages/unit-photo'
 
 const PORTRAIT = { aspect: 4 / 5, maxWidth: 320 }
 const PLACEHOLDER_PORTRAIT = '/images/structure/komandan-placeholder.webp'

@@ -6,8 +6,8 @@ import { useDocumentMeta } from '@/lib/use-document-meta'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useInfoPage, type InfoPageSlug } from './api/public-unit-pages'
-import { RichHtml } from './components/rich-html'
+import { useInfoPage, type InfoPageSlug } from '@/lib/unit-pages/public-reads'
+import { RichHtml } from '@/components/rich-html'
 
 type InformationPath = typeof paths.privacy | typeof paths.accessibility | typeof paths.publicInformation
 
