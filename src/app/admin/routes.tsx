@@ -23,6 +23,9 @@ const GalleryPage = lazy(() => import('@/features/admin-gallery/components/galle
 const InboxPage = lazy(() => import('@/features/admin-inbox/components/inbox-page'))
 const AuditPage = lazy(() => import('@/features/admin-audit/components/audit-page'))
 const MyAccountPage = lazy(() => import('@/features/account/components/my-account-page'))
+const UnitPagesPage = lazy(() => import('@/features/admin-unit-pages/components/unit-pages-page'))
+// The articles' editor, handed to the unit-pages screen (features do not import each other).
+const RichTextEditor = lazy(() => import('@/features/admin-content/components/rich-text/rich-text-editor'))
 
 const TITLE_SUFFIX = 'Admin SKD 31'
 
@@ -48,6 +51,7 @@ function AdminRoutes() {
     [paths.admin.users, <UsersPage currentUserId={user.id} />],
     [paths.admin.content, <ContentPage userId={user.id} canEdit={canManageContent} />],
     [paths.admin.gallery, <GalleryPage canEdit={canManageContent} />],
+    [paths.admin.unitPages, <UnitPagesPage userId={user.id} RichTextEditor={RichTextEditor} />],
     [paths.admin.inbox, <InboxPage />],
     [paths.admin.auditLog, <AuditPage />],
     [paths.admin.myAccount, <MyAccountPage profile={profile} email={user.email ?? profile.email ?? ''} signOutTo={signOutTo} />],
