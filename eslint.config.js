@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -11,6 +12,56 @@ const isAdmin = (feature) => feature.startsWith('admin-') || feature === 'accoun
 const publicOnly = {
   group: ['@/app/admin/*', '@/features/admin-*', '@/features/account/*'],
   message: 'Public code must not import admin code (it would land in the public bundle).',
+}
+
+// The backend from the browser, one way each (decision 0020): public pages read through the render
+// context's typed public client (src/lib/public-api.ts); sign-in and staff actions on public pages
+// load the full client lazily (src/lib/supabase-lazy.ts); only the admin area, already a chunk of
+// its own, holds the eager client.
+const eagerClient = {
+  group: ['@/lib/supabase', './supabase', '../supabase'],
+  message: "Public code reads through useRenderContext().api, and signs in with loadSupabase() from '@/lib/supabase-lazy': the eager client would put supabase-js in the public JavaScript.",
+}
+const supabaseJs = {
+  group: ['@supabase/*'],
+  allowTypeImports: true,
+  message: 'Public code must not load supabase-js: read through useRenderContext().api, or loadSupabase() for sign-in.',
+}
+const lazyClient = {
+  group: ['@/lib/supabase-lazy'],
+  message: 'Only sign-in (src/features/auth) loads the full client on public pages; reads go through useRenderContext().api.',
+}
+const publicClient = {
+  group: ['@/lib/public-api', '@/lib/render-context'],
+  importNames: ['createPublicApi', 'createRenderContext'],
+  message: 'Admin code reads with the signed-in client (@/lib/supabase); the public client reads as a visitor.',
+}
+
+// The src files the Node server imports (and what they import in turn): plain TypeScript with
+// relative imports only, nothing of the browser's.
+function serverImportedFiles() {
+  const found = new Set()
+  const visit = (file) => {
+    for (const candidate of [file, `${file}.ts`, `${file}.tsx`]) {
+      if (!existsSync(candidate) || !/\.tsx?$/.test(candidate)) continue
+      const relative = path.relative(import.meta.dirname, candidate)
+      if (found.has(relative)) return
+      if (relative.startsWith('src/')) found.add(relative)
+      for (const [, spec] of readFileSync(candidate, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)) visit(path.resolve(path.dirname(candidate), spec))
+      return
+    }
+  }
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (/\.ts$/.test(entry.name) && !entry.name.endsWith('.test.ts')) {
+        for (const [, spec] of readFileSync(full, 'utf8').matchAll(/from '((?:\.\.\/)+src\/[^']+)'/g)) visit(path.resolve(dir, spec))
+      }
+    }
+  }
+  walk(path.join(import.meta.dirname, 'server'))
+  return [...found]
 }
 
 export default tseslint.config(
@@ -30,20 +81,25 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Public and admin code stay apart: the admin area is composed only in src/app/admin.
-      'no-restricted-imports': ['error', { patterns: [publicOnly] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [publicOnly, eagerClient, supabaseJs, lazyClient] }],
     },
   },
   {
-    // The admin area may use everything.
+    // The clients themselves, and sign-in (the one public feature that loads the full client).
+    files: ['src/lib/supabase.ts', 'src/lib/supabase-lazy.ts', 'src/lib/public-api.ts', 'src/lib/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [publicOnly] }] },
+  },
+  {
+    // The admin area uses the signed-in client and everything else, never the visitor's.
     files: ['src/app/admin/**', 'src/features/admin-*/**', 'src/features/account/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [publicClient] }] },
   },
   // One zone per feature: a feature does not import another one; src/app composes them, and
   // what two features share lives in src/lib or src/components.
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**`],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
@@ -52,12 +108,27 @@ export default tseslint.config(
               message: 'A feature must not import another feature: compose them in src/app, or move shared code to src/lib or src/components.',
             },
             { group: ['@/app', '@/app/**'], message: 'Features do not import the app shell; src/app imports them.' },
-            ...(isAdmin(feature) ? [] : [publicOnly]),
+            ...(isAdmin(feature) ? [publicClient] : [publicOnly, eagerClient, supabaseJs, ...(feature === 'auth' ? [] : [lazyClient])]),
           ],
         },
       ],
     },
   })),
+  {
+    // Loaded by Node as they are: no path alias, no browser libraries.
+    files: serverImportedFiles(),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/*'], message: 'The server imports this file: relative imports only (Node does not resolve "@/").' },
+            { group: ['react', 'react-dom', 'react-dom/*', 'react-router', '@tanstack/*', '@supabase/*'], allowTypeImports: true, message: 'The server imports this file: no browser libraries.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['e2e/**', 'scripts/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -1,16 +1,17 @@
 // The server's half of rendering: matches the URL against the same route table as the browser,
-// reads what the page needs through the public REST API, and renders it with React's streaming
-// renderer. Built by `vite build --ssr` into dist-ssr/ and loaded by server/site.
+// runs the page's route module (loader, then meta) and renders it with React's streaming renderer,
+// all under one request's RenderContext. Built by `vite build --ssr` into dist-ssr/ and loaded by
+// server/site, which only writes what this returns into index.html.
 import { StrictMode } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { dehydrate, QueryClient } from '@tanstack/react-query'
-import { matchRoutes, StaticRouter } from 'react-router'
+import { StaticRouter } from 'react-router'
 import { App } from './app/app'
-import { preloadRoute, routes, type RouteHandle } from './app/routes'
-import { HttpStatusContext, type HttpStatusRecorder } from './lib/http-status'
-import { configurePublicApi, type PublicApiConfig } from './lib/public-api'
-import { setSanitizeOrigin } from './lib/sanitize'
-import { setRenderTarget } from './lib/env'
+import { loadPageModule, preloadRoutes } from './app/routes'
+import { createPublicApi, type PublicApiConfig } from './lib/public-api'
+import { createRenderContext, type RenderContext } from './lib/render-context'
+import { DEFAULT_SHARE_IMAGE, documentTitle, notFoundPage } from './lib/pages'
+import type { RouteMeta } from './lib/route-module'
 import { serializeSsrState, type SsrState } from './lib/ssr-state'
 import { ContactRefusalContext, type ContactRefusal } from './features/contact/api/contact-outcome'
 import { submitContactForm, tooLargeRefusal } from './features/contact/api/submit-contact-form'
@@ -20,43 +21,66 @@ export type RenderOptions = {
   api: PublicApiConfig
   /** What the browser gets: its API address and anon key. */
   env: SsrState['env']
-  /** Public origin, for telling same-site links in article bodies from external ones. */
+  /** The page's public origin as the visitor reached it. */
   origin: string
+  /** The site's canonical address (SITE_URL), for canonical and Open Graph URLs. */
+  siteUrl: string
   /** A contact form posted without JavaScript that was refused: the page shows why. */
   contactRefusal?: ContactRefusal | null
 }
 
-/** `status` is set when the page rendered asks for one (404 for a page past the end). */
-export type RenderResult = { html: string; state: string; status?: number }
+/** The <head> of a page as the server writes it: absolute URLs, the full title. */
+export type HeadMeta = {
+  title: string
+  description: string
+  url: string
+  image: string
+  imageSize?: { width: number; height: number }
+  type: 'website' | 'article'
+  jsonLd?: string
+  noindex?: boolean
+}
 
-/** The page's markup and the state the browser hydrates with. */
+/** `html` is null for a page the browser alone draws (the admin area). */
+export type RenderResult = { html: string | null; state: string; head: HeadMeta; status: number }
+
+function headMeta(meta: RouteMeta, pathname: string, context: RenderContext): HeadMeta {
+  return {
+    title: documentTitle(meta.title),
+    description: meta.description || notFoundPage.description,
+    url: `${context.siteUrl}${meta.canonical ?? pathname}`,
+    image: new URL(meta.image || DEFAULT_SHARE_IMAGE, `${context.siteUrl}/`).href,
+    imageSize: meta.image ? meta.imageSize : undefined,
+    type: meta.type ?? 'website',
+    jsonLd: meta.jsonLd,
+    noindex: meta.noindex,
+  }
+}
+
+/** Match, load, meta, render: the page's markup, its head and status, and the state the browser hydrates with. */
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
-  configurePublicApi(options.api)
-  setSanitizeOrigin(options.origin)
-  setRenderTarget({ url: options.env.SUPABASE_URL, origin: options.origin })
+  const context = createRenderContext({ origin: options.origin, siteUrl: options.siteUrl, apiUrl: options.env.SUPABASE_URL, api: options.api })
+  const requested = new URL(request.url)
+  const url = new URL(requested.pathname + requested.search, options.origin)
   // No retries while a visitor waits: a failed read renders the page's loading state and the
   // browser asks again.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
-  const url = new URL(request.url)
-  await Promise.all(
-    (matchRoutes(routes, url.pathname) ?? []).flatMap((match) => [
-      preloadRoute(match.route),
-      (match.route.handle as RouteHandle | undefined)?.prefetch(queryClient, match.params, url),
-    ]),
-  )
-  let status: number | undefined
-  const recorder: HttpStatusRecorder = (value) => {
-    status = value
-  }
+  const [page] = await Promise.all([loadPageModule(url.pathname), preloadRoutes(url.pathname)])
+  if (!page) throw new Error(`No route for ${url.pathname}`)
+  const args = { params: page.params, url, context }
+  const data = await page.module.loader?.({ ...args, queryClient })
+  const meta = page.module.meta(data, args)
+  const head = headMeta(meta, url.pathname, context)
+  const status = meta.status ?? 200
+  if (page.module.clientOnly) return { html: null, state: serializeSsrState({ env: options.env }), head, status }
+
   const stream = await renderToReadableStream(
     <StrictMode>
-      <HttpStatusContext value={recorder}>
-        <StaticRouter location={url.pathname + url.search}>
-          <ContactRefusalContext value={options.contactRefusal ?? null}>
-            <App queryClient={queryClient} />
-          </ContactRefusalContext>
-        </StaticRouter>
-      </HttpStatusContext>
+      <StaticRouter location={url.pathname + url.search}>
+        <ContactRefusalContext value={options.contactRefusal ?? null}>
+          <App queryClient={queryClient} context={context} />
+        </ContactRefusalContext>
+      </StaticRouter>
     </StrictMode>,
     // React outlines a large Suspense boundary and fills it in with an inline script, which the
     // site's CSP (script-src 'self') blocks; the page is sent whole anyway, so nothing is outlined.
@@ -66,7 +90,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const html = await new Response(stream).text()
   const state = serializeSsrState({ env: options.env, queries: dehydrate(queryClient), contactRefusal: options.contactRefusal ?? undefined })
   queryClient.clear()
-  return { html, state, status }
+  return { html, state, head, status }
 }
 
 /**
@@ -76,6 +100,5 @@ export async function render(request: Request, options: RenderOptions): Promise<
  */
 export async function submitContact(form: Record<string, string> | null, api: PublicApiConfig): Promise<ContactRefusal | null> {
   if (!form) return tooLargeRefusal()
-  configurePublicApi(api)
-  return submitContactForm(form)
+  return submitContactForm(createPublicApi(api), form)
 }

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { hydrate } from '@tanstack/react-query'
 import './index.css'
 import { supabaseConfig } from './lib/env'
-import { configurePublicApi } from './lib/public-api'
+import { createRenderContext } from './lib/render-context'
 import { readSsrState } from './lib/ssr-state'
 import { App } from './app/app'
 import { BrowserRouter } from './app/router/browser-router'
@@ -14,7 +14,8 @@ import { preloadRoutes } from './app/routes'
 const container = document.getElementById('root')!
 
 if (supabaseConfig.ok) {
-  configurePublicApi({ url: supabaseConfig.url, anonKey: supabaseConfig.anonKey })
+  const origin = window.location.origin
+  const context = createRenderContext({ origin, apiUrl: supabaseConfig.url, api: { url: supabaseConfig.url, anonKey: supabaseConfig.anonKey } })
   const queryClient = createQueryClient()
   const queries = readSsrState()?.queries
   if (queries) {
@@ -33,7 +34,7 @@ if (supabaseConfig.ok) {
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App queryClient={queryClient} />
+        <App queryClient={queryClient} context={context} />
       </BrowserRouter>
     </StrictMode>
   )

@@ -8,20 +8,14 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ServerContext } from '../context.ts';
 import { fromRoot } from '../paths.ts';
 import { createSiteApi, type LocalFetch } from './api.ts';
-import { findArticle } from './articles.ts';
 import { rssXml, sitemapXml } from './feeds.ts';
-import { findGallery } from './galleries.ts';
 import { inlineScriptHashes } from './inline-scripts.ts';
 import { createPageRenderer, type ContactRefusal } from './render.ts';
 import { readFormBody } from './contact-post.ts';
 import { SENT_PARAM } from '../../src/features/contact/api/sent-param.ts';
 import { PageCache } from './page-cache.ts';
 import { canonicalPath, headerList, pageKey, pageResponse, publicOrigin, recordHeaders } from './serve-page.ts';
-import { META_DESCRIPTION_LENGTH, findPublicPage, notFoundPage, publicPages } from '../../src/lib/pages.ts';
-import { htmlToText, pageTitle, renderMeta, type PageMeta } from './meta.ts';
-import { listSearch, listTitle, readListParams } from '../../src/features/news/lib/list-params.ts';
 import { paths } from '../../src/lib/paths.ts';
-import { jsonLdText, newsArticleJsonLd, renditionUrl, SHARE_IMAGE } from '../../src/features/news/lib/article-structured-data.ts';
 
 const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
@@ -124,63 +118,22 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
   }));
 
   /**
-   * The page for the canonical URL (the query parameters its route reads), from reads counted as
-   * the visitor's; `cacheable` is false when any read failed, so an error page is never kept.
+   * The page for the canonical URL (the query parameters its route reads): match, load, meta and
+   * render are the render bundle's (the page's route module), under this request's context, with
+   * reads counted as the visitor's; `cacheable` is false when any read failed, so an error page
+   * is never kept.
    */
   const buildPage = async (c: Context, url: URL, contactRefusal?: ContactRefusal): Promise<{ html: string; status: number; cacheable: boolean }> => {
-    const origin = siteUrl;
     const { api: pageApi, failed } = api.forRender(c);
-    const pathname = url.pathname.replace(/\/+$/, '') || '/';
-    const page = findPublicPage(pathname) ?? (pathname.startsWith('/admin') ? publicPages[0] : undefined);
-    const listParams = pathname === paths.activities ? readListParams(url.searchParams) : null;
-    let meta: PageMeta = {
-      title: pageTitle(listParams && page?.title ? listTitle(page.title, listParams) : (page ?? notFoundPage).title),
-      description: (page ?? notFoundPage).description,
-      // Each page of the activity list is its own page for search engines.
-      url: `${origin}${pathname}${pathname === paths.activities ? listSearch(readListParams(url.searchParams) ?? {}) : ''}`,
-      image: `${origin}/images/articles/default-og.jpg`,
-    };
-    let status: 200 | 404 = page ? 200 : 404;
-    const articleId = /^\/berita\/([^/]+)$/.exec(pathname)?.[1];
-    if (articleId) {
-      const article = await findArticle(pageApi, decodeURIComponent(articleId));
-      status = article ? 200 : 404;
-      // A draft's address answers "not found" to visitors; search engines must not keep it.
-      meta.noindex = !article;
-      if (article) {
-        const description = htmlToText(article.content).slice(0, META_DESCRIPTION_LENGTH);
-        const url = `${origin}/berita/${article.id}`;
-        meta = {
-          title: pageTitle(article.title),
-          description,
-          url,
-          image: article.cover_image_url ? renditionUrl(article.cover_image_url, SHARE_IMAGE.width, SHARE_IMAGE.height) : meta.image,
-          imageSize: article.cover_image_url ? SHARE_IMAGE : undefined,
-          type: 'article',
-          jsonLd: jsonLdText(newsArticleJsonLd({ ...article, description }, url, origin)),
-        };
-      }
-    }
-    const galleryId = /^\/galeri\/([^/]+)$/.exec(pathname)?.[1];
-    if (galleryId) {
-      const gallery = await findGallery(pageApi, decodeURIComponent(galleryId));
-      status = gallery ? 200 : 404;
-      if (gallery) {
-        meta = {
-          title: pageTitle(gallery.name),
-          description: gallery.description || `Galeri foto ${gallery.name}.`,
-          url: `${origin}/galeri/${gallery.id}`,
-          image: gallery.cover_path
-            ? `${origin}/storage/v1/render/image/public/gallery_photos/${encodeURI(gallery.cover_path)}?width=1200&height=630&resize=cover`
-            : meta.image,
-        };
-      }
-    }
-    // The admin area is rendered by the browser alone: nothing in it is public.
-    const ssr = !pathname.startsWith('/admin');
     const request = new Request(url, { method: 'GET', headers: c.req.raw.headers });
-    const rendered = await renderer.renderPage(renderMeta(indexHtml, meta), request, api.browserEnv(c), publicOrigin(c, trustProxy), ssr, pageApi, contactRefusal);
-    return { html: rendered.html, status: rendered.status ?? status, cacheable: !failed() };
+    const rendered = await renderer.renderPage(indexHtml, request, {
+      api: pageApi,
+      env: api.browserEnv(c),
+      origin: publicOrigin(c, trustProxy),
+      siteUrl,
+      contactRefusal,
+    });
+    return { html: rendered.html, status: rendered.status, cacheable: !failed() };
   };
 
   // Every visitor gets the same HTML for a URL (rendered as the anonymous role), so pages are

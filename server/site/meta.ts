@@ -1,10 +1,9 @@
-/** Per-page <title>, description and Open Graph tags, written into the HTML the server sends. */
+/** A page's <title>, description and Open Graph tags, written into the HTML the server sends. */
 import { site } from '../../src/content/site.ts';
-import { documentTitle } from '../../src/lib/pages.ts';
 
-export { htmlToText } from '../../src/lib/format.ts';
 export const SITE_NAME = site.name;
 
+/** The head the render bundle worked out from the page's route module (src/entry-server.tsx HeadMeta). */
 export interface PageMeta {
   title: string;
   description: string;
@@ -22,9 +21,6 @@ export interface PageMeta {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
-
-/** The same "<title> | <site name>" the page sets in the browser. */
-export const pageTitle = documentTitle;
 
 /** Replaces the <title> and default description of index.html and adds Open Graph tags. */
 export function renderMeta(indexHtml: string, meta: PageMeta): string {

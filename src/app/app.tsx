@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
+import { RenderContextProvider, type RenderContext } from '@/lib/render-context'
 import { useLocation, useRoutes } from 'react-router'
 import { AppProviders } from './providers'
 import { PageFallback } from './page-fallback'
@@ -16,11 +17,13 @@ function AppRoutes() {
   )
 }
 
-/** The whole app inside a router: BrowserRouter in the browser, StaticRouter on the server. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** The whole app inside a router (BrowserRouter in the browser, StaticRouter on the server) and its render's context. */
+export function App({ queryClient, context }: { queryClient: QueryClient; context: RenderContext }) {
   return (
-    <AppProviders queryClient={queryClient}>
-      <AppRoutes />
-    </AppProviders>
+    <RenderContextProvider value={context}>
+      <AppProviders queryClient={queryClient}>
+        <AppRoutes />
+      </AppProviders>
+    </RenderContextProvider>
   )
 }

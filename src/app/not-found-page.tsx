@@ -1,12 +1,11 @@
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
 import { notFoundPage } from '@/lib/pages'
-import { useDocumentMeta } from '@/lib/use-document-meta'
-import { useHttpStatus } from '@/lib/http-status'
+import { useRouteMeta } from '@/lib/use-document-meta'
+import type { RouteMeta } from '@/lib/route-module'
 
 export function NotFoundPage() {
-  useDocumentMeta(notFoundPage)
-  useHttpStatus(404)
+  useRouteMeta(meta)
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p className="text-sm font-bold tracking-widest text-army-light">404</p>
@@ -18,3 +17,7 @@ export function NotFoundPage() {
     </section>
   )
 }
+
+export const meta = (): RouteMeta => ({ ...notFoundPage, status: 404 })
+
+export { NotFoundPage as Component }

@@ -1,94 +1,67 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { matchRoutes, type RouteObject } from 'react-router'
-import { publicPages, type PublicPath } from '@/lib/pages'
+import type { PublicPath } from '@/lib/pages'
 import { paths } from '@/lib/paths'
+import type { AnyRouteModule } from '@/lib/route-module'
 import { PublicLayout } from './layouts/public-layout'
-import { ClientOnly } from './client-only'
-import { PageFallback } from './page-fallback'
 import { lazyRoute, type LazyRouteComponent } from './router/lazy-route'
+import { adminRoutes } from './admin/routes'
 
-/**
- * What a route reads before the server renders it: the same TanStack queries the page runs in the
- * browser, so the HTML holds the content and the browser starts with the data.
- */
-export type RouteHandle = {
-  prefetch: (queryClient: QueryClient, params: Record<string, string | undefined>, url: URL) => Promise<void>
-}
-
-// Only the server prefetches: the reads load with the renderer, never into the browser's entry.
-const prefetch = (name: keyof typeof import('./route-data')): RouteHandle => ({
-  prefetch: async (queryClient, params, url) => (await import('./route-data'))[name](queryClient, params, url),
-})
-
-// One entry per row of the public page table: a page added there without a route here (or the
+// One module per row of the public page table: a page added there without a route here (or the
 // other way round) is a type error.
-const pageComponents: Record<Exclude<PublicPath, typeof paths.home>, LazyRouteComponent> = {
-  [paths.profile]: lazyRoute(async () => (await import('@/features/profile/profile-page')).ProfilePage),
-  [paths.structure]: lazyRoute(async () => (await import('@/features/structure/structure-page')).StructurePage),
-  [paths.activities]: lazyRoute(async () => (await import('@/features/news/activities-page')).ActivitiesPage),
-  [paths.galleries]: lazyRoute(async () => (await import('@/features/gallery/galleries-page')).GalleriesPage),
-  [paths.contact]: lazyRoute(async () => (await import('@/features/contact/contact-page')).ContactPage),
-  [paths.privacy]: lazyRoute(async () => (await import('@/features/unit-pages/information-page')).PrivacyPage),
-  [paths.accessibility]: lazyRoute(async () => (await import('@/features/unit-pages/information-page')).AccessibilityPage),
-  [paths.publicInformation]: lazyRoute(async () => (await import('@/features/unit-pages/information-page')).PublicInformationPage),
-  [paths.login]: lazyRoute(async () => {
-    const { LoginPage } = await import('@/features/auth/login-page')
-    return function ClientOnlyLoginPage() {
-      return (
-        <ClientOnly fallback={<PageFallback />}>
-          <LoginPage />
-        </ClientOnly>
-      )
-    }
-  }),
-}
-
-const pageHandles: Partial<Record<PublicPath, RouteHandle>> = {
-  [paths.activities]: prefetch('articleList'),
-  [paths.galleries]: prefetch('galleryList'),
-  [paths.profile]: prefetch('profileTexts'),
-  [paths.structure]: prefetch('structure'),
-  [paths.privacy]: prefetch('infoPage'),
-  [paths.accessibility]: prefetch('infoPage'),
-  [paths.publicInformation]: prefetch('infoPage'),
+const pageModules: Record<Exclude<PublicPath, typeof paths.home>, () => Promise<AnyRouteModule>> = {
+  [paths.profile]: () => import('@/features/profile/profile-page'),
+  [paths.structure]: () => import('@/features/structure/structure-page'),
+  [paths.activities]: () => import('@/features/news/activities-page'),
+  [paths.galleries]: () => import('@/features/gallery/galleries-page'),
+  [paths.contact]: () => import('@/features/contact/contact-page'),
+  [paths.privacy]: () => import('@/features/unit-pages/privacy-page'),
+  [paths.accessibility]: () => import('@/features/unit-pages/accessibility-page'),
+  [paths.publicInformation]: () => import('@/features/unit-pages/public-information-page'),
+  [paths.login]: () => import('./login-route'),
 }
 
 /**
- * The one route table: the browser renders it with React Router's declarative router and the
- * server with its static router, so both produce the same markup (decision 0011).
+ * The one route table of route modules (src/lib/route-module.ts), public pages and the admin area:
+ * the browser renders it with React Router's declarative router and the server with its static
+ * router, so both produce the same markup (decision 0011, 0020).
  */
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: PublicLayout,
     children: [
-      { index: true, Component: lazyRoute(async () => (await import('./home-page')).HomePage), handle: prefetch('latestArticles') },
-      ...publicPages.filter((page) => page.path !== paths.home).map((page) => ({
-        path: page.path.slice(1),
-        Component: pageComponents[page.path as keyof typeof pageComponents],
-        handle: pageHandles[page.path],
-      })),
-      {
-        path: paths.articlePattern.slice(1),
-        Component: lazyRoute(async () => (await import('@/features/news/article-page')).ArticlePage),
-        handle: prefetch('article'),
-      },
-      {
-        path: paths.galleryPattern.slice(1),
-        Component: lazyRoute(async () => (await import('@/features/gallery/gallery-page')).GalleryPage),
-        handle: prefetch('gallery'),
-      },
-      { path: '*', Component: lazyRoute(async () => (await import('./not-found-page')).NotFoundPage) },
+      { index: true, Component: lazyRoute(() => import('./home-page')) },
+      ...Object.entries(pageModules).map(([path, load]) => ({ path: path.slice(1), Component: lazyRoute(load) })),
+      { path: paths.articlePattern.slice(1), Component: lazyRoute(() => import('@/features/news/article-page')) },
+      { path: paths.galleryPattern.slice(1), Component: lazyRoute(() => import('@/features/gallery/gallery-page')) },
+      { path: '*', Component: lazyRoute(() => import('./not-found-page')) },
     ],
   },
-  // Its own chunk: visitors never download admin code.
-  { path: `${paths.admin.root}/*`, Component: lazyRoute(async () => (await import('./admin/routes')).AdminArea) },
+  // Its own chunks: visitors never download admin code.
+  { path: paths.admin.root, Component: lazyRoute(() => import('./admin/admin-area')), children: adminRoutes },
 ]
 
-/** Loads a route's page code, so its first render (and hydration) needs no wait. */
-export const preloadRoute = async (route: RouteObject) => (route.Component as Partial<LazyRouteComponent>).preload?.()
+const lazyOf = (route: RouteObject) => route.Component as Partial<LazyRouteComponent> | undefined
 
-/** Loads the code of every page the URL shows. */
+/** The routes a URL shows, outermost first. */
+export const matchPage = (pathname: string) => matchRoutes(routes, pathname) ?? []
+
+/** Loads the code of every page the URL shows, so its first render (and hydration) needs no wait. */
 export async function preloadRoutes(pathname: string) {
-  await Promise.all(matchRoutes(routes, pathname)?.map((match) => preloadRoute(match.route)) ?? [])
+  await Promise.all(matchPage(pathname).map((match) => lazyOf(match.route)?.preload?.()))
+}
+
+/**
+ * The route module whose loader and meta answer for the URL: the innermost page, or the area the
+ * browser alone draws (its pages are not loaded on the server).
+ */
+export async function loadPageModule(pathname: string) {
+  let page: { module: AnyRouteModule; params: Record<string, string | undefined> } | undefined
+  for (const match of matchPage(pathname)) {
+    const module = await lazyOf(match.route)?.load?.()
+    if (!module) continue
+    page = { module, params: match.params }
+    if (module.clientOnly) break
+  }
+  return page
 }

@@ -37,25 +37,12 @@ function readSupabaseConfig(): SupabaseConfig {
 
 export const supabaseConfig = readSupabaseConfig()
 
-let renderTarget: { url: string; origin: string } | undefined
-
-/** The server's render: the backend address the browser will use and the page's own origin. */
-export function setRenderTarget(target: { url: string; origin: string }) {
-  renderTarget = target
-}
-
 /**
- * Base of URLs to stored files: '' when the backend is the page's own origin (so the server's
- * HTML and the browser's render agree whatever host name the visitor used), else its address.
+ * Base of URLs to stored files in the browser's admin area: '' when the backend is the page's own
+ * origin, else its address. Public pages take theirs from the render's context (RenderContext).
  */
 export function backendBase(): string {
-  const url = renderTarget?.url ?? (supabaseConfig.ok ? supabaseConfig.url : '')
-  const origin = renderTarget?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin)
-  const base = url.replace(/\/+$/, '')
+  const origin = typeof window === 'undefined' ? '' : window.location.origin
+  const base = (supabaseConfig.ok ? supabaseConfig.url : '').replace(/\/+$/, '')
   return base === origin ? '' : base
-}
-
-/** The page's own origin, the same on the server's render and in the browser. */
-export function pageOrigin(): string {
-  return renderTarget?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin)
 }

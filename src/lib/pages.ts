@@ -89,6 +89,12 @@ export function publicPage(path: PublicPath): PublicPage {
 
 export const notFoundPage: PageMeta = { title: 'Halaman tidak ditemukan', description: site.description }
 
+/** Open Graph / Twitter card size. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const
+
+/** The share image of a page without its own. */
+export const DEFAULT_SHARE_IMAGE = '/images/articles/default-og.jpg'
+
 /** Meta description length of an article page (SPEC: first 160 characters of the content). */
 export const META_DESCRIPTION_LENGTH = 160
 

@@ -4,29 +4,40 @@ import DOMPurify from 'isomorphic-dompurify'
 // window there), so the HTML the server sends is exactly what the page would render.
 const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed']
 
-let pageOrigin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin
+const browserOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin)
 
-/** The server renders for its public origin; links there stay in the same tab. */
-export function setSanitizeOrigin(origin: string) {
-  pageOrigin = origin
-}
-
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+/** Links to the page's own origin stay in the same tab; others open a new one without a referrer. */
+const linkTargets = (origin: string) => (node: Element) => {
   if (node.tagName !== 'A' || !node.hasAttribute('href')) return
   let url: URL
   try {
-    url = new URL(node.getAttribute('href') ?? '', pageOrigin)
+    url = new URL(node.getAttribute('href') ?? '', origin)
   } catch {
     node.removeAttribute('href')
     return
   }
-  if (url.origin !== pageOrigin) {
+  if (url.origin !== origin) {
     node.setAttribute('target', '_blank')
     node.setAttribute('rel', 'noopener noreferrer')
   } else {
     node.removeAttribute('target')
   }
-})
+}
+
+/**
+ * Article HTML made safe to render: no script, no event handlers, no javascript: URLs. `origin`
+ * is the page's own (the render's context); the hook that needs it lives only for this one
+ * synchronous call, so concurrent renders for other hosts never share it.
+ */
+export function sanitizeArticleHtml(html: string | null | undefined, origin = browserOrigin()): string {
+  if (!html) return ''
+  return withLinkTargets(origin, () => DOMPurify.sanitize(html, ARTICLE_RULES))
+}
+
+/** The same, as nodes to take apart (a list's items), in the browser and on the server. */
+export function sanitizeArticleFragment(html: string | null | undefined, origin = browserOrigin()): DocumentFragment {
+  return withLinkTargets(origin, () => DOMPurify.sanitize(html ?? '', { ...ARTICLE_RULES, RETURN_DOM_FRAGMENT: true }))
+}
 
 const ARTICLE_RULES = {
   USE_PROFILES: { html: true },
@@ -35,13 +46,12 @@ const ARTICLE_RULES = {
   ALLOW_DATA_ATTR: false,
 }
 
-/** Article HTML made safe to render: no script, no event handlers, no javascript: URLs. */
-export function sanitizeArticleHtml(html: string | null | undefined): string {
-  if (!html) return ''
-  return DOMPurify.sanitize(html, ARTICLE_RULES)
-}
-
-/** The same, as nodes to take apart (a list's items), in the browser and on the server. */
-export function sanitizeArticleFragment(html: string | null | undefined): DocumentFragment {
-  return DOMPurify.sanitize(html ?? '', { ...ARTICLE_RULES, RETURN_DOM_FRAGMENT: true })
+function withLinkTargets<T>(origin: string, sanitize: () => T): T {
+  const hook = linkTargets(origin)
+  DOMPurify.addHook('afterSanitizeAttributes', hook)
+  try {
+    return sanitize()
+  } finally {
+    DOMPurify.removeHook('afterSanitizeAttributes', hook)
+  }
 }

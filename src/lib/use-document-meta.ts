@@ -1,8 +1,10 @@
 import { useEffect } from 'react'
-import { useLocation } from 'react-router'
-import { documentTitle } from './pages'
+import { useLocation, useParams } from 'react-router'
+import { DEFAULT_SHARE_IMAGE, documentTitle } from './pages'
+import { useRenderContext } from './render-context'
+import type { RouteModule } from './route-module'
 
-const DEFAULT_IMAGE = '/images/articles/default-og.jpg'
+const DEFAULT_IMAGE = DEFAULT_SHARE_IMAGE
 
 function setHeadTag(selector: string, create: () => HTMLElement, attribute: string, value: string) {
   let tag = document.head.querySelector<HTMLElement>(selector)
@@ -21,26 +23,20 @@ function setMeta(key: 'name' | 'property', name: string, content: string) {
   }, 'content', content)
 }
 
-type DocumentMeta = {
-  title?: string | null
-  description?: string | null
-  image?: string | null
-  type?: 'website' | 'article'
-  /** Query string that names a distinct page (/kegiatan?halaman=2), part of the canonical URL. */
-  query?: string
-  /** Keep the page out of search engines (a draft staff are previewing). */
-  noindex?: boolean
-}
-
 /**
- * Title, description, canonical link and Open Graph tags of the current page, the same ones the
- * server writes into the HTML, kept in step on client-side navigation so nothing goes stale.
+ * Title, description, canonical link and Open Graph tags of the current page from its route
+ * module's meta(data), the same function the server writes into the HTML, kept in step on
+ * client-side navigation so nothing goes stale. `data` is undefined while the page loads it.
  */
-export function useDocumentMeta({ title, description, image, type = 'website', query = '', noindex = false }: DocumentMeta) {
-  const { pathname } = useLocation()
+export function useRouteMeta<Data>(meta: RouteModule<Data>['meta'], data?: Data) {
+  const params = useParams()
+  const { pathname, search } = useLocation()
+  const context = useRenderContext()
+  const { title, description, image, type = 'website', canonical = pathname, noindex = false } =
+    meta(data, { params, url: new URL(pathname + search, context.origin), context })
   useEffect(() => {
     const fullTitle = documentTitle(title)
-    const url = `${window.location.origin}${pathname}${query}`
+    const url = `${window.location.origin}${canonical}`
     const imageUrl = new URL(image || DEFAULT_IMAGE, window.location.origin).href
     document.title = fullTitle
     setHeadTag('link[rel="canonical"]', () => {
@@ -58,5 +54,5 @@ export function useDocumentMeta({ title, description, image, type = 'website', q
     }
     if (noindex) setMeta('name', 'robots', 'noindex, nofollow')
     else document.head.querySelector('meta[name="robots"]')?.remove()
-  }, [title, description, image, type, pathname, query, noindex])
+  }, [title, description, image, type, canonical, noindex])
 }

@@ -10,6 +10,7 @@ import { useAssurance } from '@/features/account/api/assurance'
 import type { AppRole } from '@/features/account/api/types'
 import { EnrolSecondStep } from '@/features/account/components/enrol-second-step'
 import { useSecondStepRequired } from '@/features/admin-users/api/security-settings'
+import { CONTENT_ROLES, hasRole } from './roles'
 
 type Props = { userId: string; role: AppRole; onSignOut: () => void; loading: ReactNode; children: ReactNode }
 
@@ -47,7 +48,7 @@ export function SecondStepGate({ userId, role, onSignOut, loading, children }: P
       </AuthCard>
     )
   }
-  const staff = role === 'admin' || role === 'superadmin'
+  const staff = hasRole(role, CONTENT_ROLES)
   if (required.data && staff && next !== 'aal2') {
     return (
       <section className="flex min-h-svh items-start justify-center bg-muted/40 px-4 py-10 sm:items-center">

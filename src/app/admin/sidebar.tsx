@@ -3,6 +3,7 @@ import { cn } from '@/lib/utils'
 import { paths } from '@/lib/paths'
 import { useAdminSession } from './session-context'
 import { hasRole } from './roles'
+import { adminRoles } from './routes'
 import { accountNavItem, mainNavItems, type AdminNavItem } from './nav-items'
 import { isActivePath } from './active-path'
 import { UserAvatar } from './user-avatar'
@@ -45,7 +46,7 @@ function NavLink({ item, onNavigate, count }: { item: AdminNavItem; onNavigate?:
 /** The admin navigation; `onNavigate` closes the phone drawer after a choice. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { profile } = useAdminSession()
-  const items = mainNavItems.filter((item) => hasRole(profile.role, item.roles))
+  const items = mainNavItems.filter((item) => hasRole(profile.role, adminRoles(item.path)))
   const unread = useUnreadCount(items.some((item) => item.path === paths.admin.inbox))
   return (
     <div className="flex h-full flex-col gap-6 bg-primary p-4 text-primary-foreground">

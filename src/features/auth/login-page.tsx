@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast'
 import { site } from '@/content/site'
 import { paths } from '@/lib/paths'
 import { publicPage } from '@/lib/pages'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRouteMeta } from '@/lib/use-document-meta'
 import { AuthCard, AuthNotice } from './components/auth-card'
 import { ForgotPasswordForm } from './components/forgot-password-form'
 import { NewPasswordForm } from './components/new-password-form'
@@ -25,7 +25,7 @@ export function LoginPage() {
   const [screen, setScreen] = useState<Screen>('login')
   const { linkOutcome, dismissLinkOutcome, session, loading, signOut } = useAuth()
   const navigate = useNavigate()
-  useDocumentMeta(publicPage(paths.login))
+  useRouteMeta(meta)
   // A mailed link's outcome (recovery above all) is shown, never skipped.
   useLeaveWhenSignedIn(linkOutcome.kind === 'none')
 
@@ -92,3 +92,6 @@ export function LoginPage() {
     </AuthCard>
   )
 }
+
+/** The page's entry in the public page table. */
+export const meta = () => publicPage(paths.login)

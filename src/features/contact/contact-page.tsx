@@ -2,7 +2,7 @@ import { Clock, ExternalLink, Mail, MapPin, Navigation, Phone, ShieldAlert, Sire
 import { site } from '@/content/site'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRouteMeta } from '@/lib/use-document-meta'
 import { PageHeader } from '@/components/ui/page-header'
 import { ContactForm } from './contact-form'
 
@@ -24,7 +24,7 @@ const infoCards = [
 ]
 
 export function ContactPage() {
-  useDocumentMeta(publicPage(paths.contact))
+  useRouteMeta(meta)
   const { lat, lng } = contact.coordinates
   const directions = `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`
 
@@ -113,3 +113,8 @@ export function ContactPage() {
     </>
   )
 }
+
+/** The page's entry in the public page table. */
+export const meta = () => publicPage(paths.contact)
+
+export { ContactPage as Component }

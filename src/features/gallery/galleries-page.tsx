@@ -3,16 +3,21 @@ import { Images } from 'lucide-react'
 import { responsiveImage } from '@/lib/images'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRouteMeta } from '@/lib/use-document-meta'
+import { useRenderContext } from '@/lib/render-context'
+import type { LoaderArgs } from '@/lib/route-module'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
-import { GALLERY_BUCKET, usePublicGalleries, type PublicGallery } from './api/public-galleries'
+import { GALLERY_BUCKET, publicGalleriesQueryOptions, usePublicGalleries, type PublicGallery } from './api/public-galleries'
 
 const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw'
 
 function GalleryCard({ gallery }: { gallery: PublicGallery }) {
-  const image = responsiveImage(GALLERY_BUCKET, gallery.cover.path, { aspect: 4 / 3, maxWidth: 800, sizes: CARD_SIZES })
+  const { storageBase, imageTransforms } = useRenderContext()
+  const image = responsiveImage(GALLERY_BUCKET, gallery.cover.path, {
+    aspect: 4 / 3, maxWidth: 800, sizes: CARD_SIZES, baseUrl: storageBase, transforms: imageTransforms,
+  })
   return (
     <li>
       <Link
@@ -41,7 +46,7 @@ function GalleryCard({ gallery }: { gallery: PublicGallery }) {
 }
 
 export function GalleriesPage() {
-  useDocumentMeta(publicPage(paths.galleries))
+  useRouteMeta(meta)
   const { data: galleries, isPending, error } = usePublicGalleries()
   useQueryErrorToast(error, 'Gagal memuat galeri')
 
@@ -75,3 +80,11 @@ export function GalleriesPage() {
     </>
   )
 }
+
+export async function loader({ queryClient, context }: LoaderArgs) {
+  await queryClient.prefetchQuery(publicGalleriesQueryOptions(context.api))
+}
+
+export const meta = () => publicPage(paths.galleries)
+
+export { GalleriesPage as Component }

@@ -1,13 +1,16 @@
 import { useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowLeft } from 'lucide-react'
-import { responsiveImage } from '@/lib/images'
+import { responsiveImage, transformedUrl } from '@/lib/images'
 import { paths } from '@/lib/paths'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRouteMeta } from '@/lib/use-document-meta'
+import { useRenderContext } from '@/lib/render-context'
+import type { LoaderArgs, RouteArgs, RouteMeta } from '@/lib/route-module'
+import { SHARE_IMAGE } from '@/lib/pages'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { PageHeader } from '@/components/ui/page-header'
 import { Spinner } from '@/components/ui/spinner'
-import { GALLERY_BUCKET, usePublicGallery, type PublicPhoto } from './api/public-galleries'
+import { GALLERY_BUCKET, publicGalleryQueryOptions, usePublicGallery, type GalleryWithPhotos, type PublicPhoto } from './api/public-galleries'
 import { Lightbox } from './components/lightbox'
 
 // two columns on phones: a 390 px screen takes 480 px renditions, so 24 photos stay well under 1.5 MB
@@ -28,12 +31,8 @@ export function GalleryPage() {
   const [open, setOpen] = useState<number | null>(null)
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([])
   useQueryErrorToast(error, 'Gagal memuat galeri')
-  const cover = gallery?.photos[0]
-  useDocumentMeta({
-    title: gallery?.name ?? (isPending ? null : 'Galeri tidak ditemukan'),
-    description: gallery ? gallery.description || `Galeri foto ${gallery.name}.` : null,
-    image: cover ? responsiveImage(GALLERY_BUCKET, cover.path, { sizes: '', aspect: 1200 / 630 }).src : null,
-  })
+  const { storageBase, imageTransforms } = useRenderContext()
+  useRouteMeta(meta, isPending ? undefined : (gallery ?? null))
 
   if (isPending) {
     return (
@@ -80,7 +79,9 @@ export function GalleryPage() {
                     aria-label={`Perbesar foto ${index + 1}: ${altOf(photo, index)}`}
                   >
                     <img
-                      {...responsiveImage(GALLERY_BUCKET, photo.path, { aspect: 4 / 3, maxWidth: 800, sizes: GRID_SIZES })}
+                      {...responsiveImage(GALLERY_BUCKET, photo.path, {
+                        aspect: 4 / 3, maxWidth: 800, sizes: GRID_SIZES, baseUrl: storageBase, transforms: imageTransforms,
+                      })}
                       alt={altOf(photo, index)}
                       width={640}
                       height={480}
@@ -105,3 +106,25 @@ export function GalleryPage() {
     </>
   )
 }
+
+/** The gallery, or null when there is none to show this visitor. */
+export async function loader({ queryClient, params, context }: LoaderArgs): Promise<GalleryWithPhotos | null> {
+  return queryClient.fetchQuery(publicGalleryQueryOptions(context.api, params.id ?? ''))
+}
+
+export function meta(gallery: GalleryWithPhotos | null | undefined, { context }: RouteArgs): RouteMeta {
+  if (gallery === undefined) return { title: null }
+  if (!gallery) return { title: 'Galeri tidak ditemukan', status: 404 }
+  const cover = gallery.photos[0]
+  return {
+    title: gallery.name,
+    description: gallery.description || `Galeri foto ${gallery.name}.`,
+    canonical: paths.gallery(gallery.id),
+    // The page's own image URL: the render's storage origin, and the original where there are no renditions.
+    image: cover
+      ? transformedUrl(GALLERY_BUCKET, cover.path, { ...SHARE_IMAGE, resize: 'cover' }, context.storageBase, context.imageTransforms)
+      : null,
+  }
+}
+
+export { GalleryPage as Component }

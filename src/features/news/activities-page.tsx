@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Images, SearchX } from 'lucide-react'
-import { useHttpStatus } from '@/lib/http-status'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRouteMeta } from '@/lib/use-document-meta'
+import type { LoaderArgs, RouteArgs, RouteMeta } from '@/lib/route-module'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { PageHeader } from '@/components/ui/page-header'
-import { useArticleList, useCategories } from './api/get-articles'
+import { articleListQueryOptions, categoriesQueryOptions, useArticleList, useCategories, type ArticleList } from './api/get-articles'
 import { ArticleCard, ArticleCardSkeleton } from './components/article-card'
 import { ListFilters } from './components/list-filters'
 import { Pagination } from './components/pagination'
@@ -44,8 +44,7 @@ function EmptyState({ children }: { children?: ReactNode }) {
 
 /** A page number that is no page at all (abc, 0, -1): 404 with a way back to the list. */
 function NoSuchListPage() {
-  useDocumentMeta(publicPage(paths.activities))
-  useHttpStatus(404)
+  useRouteMeta(meta)
   return (
     <>
       <Header />
@@ -61,16 +60,13 @@ function NoSuchListPage() {
 }
 
 function ActivitiesList({ params }: { params: ListParams }) {
-  const page = publicPage(paths.activities)
-  useDocumentMeta({ ...page, title: listTitle(page.title ?? '', params), query: listSearch(params) })
   const { data, isPending, error } = useArticleList(params)
+  useRouteMeta(meta, data)
   const categories = useCategories()
   useQueryErrorToast(error, 'Gagal memuat kegiatan')
 
   const rows = data?.rows ?? []
   const last = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE))
-  // A page past the end is not a page: 404 for the server's answer, the empty state on screen.
-  useHttpStatus(data && params.page > last ? 404 : undefined)
   const href = (page: number) => `${paths.activities}${listSearch({ ...params, page })}`
 
   return (
@@ -110,3 +106,27 @@ function ActivitiesList({ params }: { params: ListParams }) {
     </>
   )
 }
+
+/** One page of the list (none for a page number that names no page) and the categories. */
+export async function loader({ queryClient, url, context }: LoaderArgs): Promise<ArticleList | undefined> {
+  const params = readListParams(url.searchParams)
+  if (!params) return undefined
+  const [list] = await Promise.all([
+    queryClient.fetchQuery(articleListQueryOptions(context.api, params)).catch(() => undefined),
+    queryClient.prefetchQuery(categoriesQueryOptions(context.api)),
+  ])
+  return list
+}
+
+export function meta(list: ArticleList | undefined, { url }: RouteArgs): RouteMeta {
+  const page = publicPage(paths.activities)
+  const params = readListParams(url.searchParams)
+  // ?halaman=abc, 0 or -1 names no page at all.
+  if (!params) return { ...page, status: 404 }
+  // A page past the end is not a page: 404 for the server's answer, the empty state on screen.
+  const past = list !== undefined && params.page > Math.max(1, Math.ceil(list.total / PAGE_SIZE))
+  // Each page of the list is its own page for search engines.
+  return { ...page, title: listTitle(page.title ?? '', params), canonical: `${paths.activities}${listSearch(params)}`, status: past ? 404 : undefined }
+}
+
+export { ActivitiesPage as Component }

@@ -2,15 +2,18 @@ import { useEffect, useMemo } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowLeft, Tag } from 'lucide-react'
 import { htmlToText } from '@/lib/format'
-import { META_DESCRIPTION_LENGTH } from '@/lib/pages'
-import { pageOrigin } from '@/lib/env'
+import { META_DESCRIPTION_LENGTH, SHARE_IMAGE } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { sanitizeArticleHtml } from '@/lib/sanitize'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRenderContext } from '@/lib/render-context'
+import type { LoaderArgs, RouteArgs, RouteMeta } from '@/lib/route-module'
+import type { ArticleDetail } from '@/lib/article'
+import { useRouteMeta } from '@/lib/use-document-meta'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Spinner } from '@/components/ui/spinner'
-import { useArticle } from './api/get-article'
-import { useArticleNeighbours } from './api/get-article-neighbours'
+import { articleQueryOptions, useArticle } from './api/get-article'
+import { articleNeighboursQueryOptions, useArticleNeighbours } from './api/get-article-neighbours'
+import { jsonLdText, newsArticleJsonLd, renditionUrl } from './lib/article-structured-data'
 import { ArticleByline } from './components/article-byline'
 import { ArticleNeighboursSection } from './components/article-neighbours'
 import { ArticleSlideshow } from './components/article-slideshow'
@@ -43,21 +46,14 @@ export function ArticlePage() {
 
   useQueryErrorToast(error, 'Gagal Memuat Artikel')
 
-  const html = useMemo(() => sanitizeArticleHtml(article?.content), [article?.content])
-  const description = useMemo(() => htmlToText(article?.content).slice(0, META_DESCRIPTION_LENGTH), [article?.content])
+  const { origin, siteUrl } = useRenderContext()
+  const html = useMemo(() => sanitizeArticleHtml(article?.content, origin), [article?.content, origin])
   const images = useMemo(
     () => (article ? [article.cover_image_url, ...(article.image_gallery_urls ?? [])].filter((url): url is string => Boolean(url)) : []),
     [article],
   )
   const status = article ? publicationStatus(article.published_at) : 'published'
-  useDocumentMeta({
-    title: article?.title ?? (isPending ? null : 'Artikel tidak ditemukan'),
-    description: article ? description : null,
-    image: article?.cover_image_url,
-    type: 'article',
-    // A draft shown to staff, and the not-found answer a visitor gets for it, stay out of search.
-    noindex: status !== 'published' || (!isPending && !article),
-  })
+  useRouteMeta(meta, isPending ? undefined : (article ?? null))
 
   if (isPending) {
     return (
@@ -98,7 +94,7 @@ export function ArticlePage() {
 
       <div data-testid="article-content" className="article-content mt-10" dangerouslySetInnerHTML={{ __html: html }} />
 
-      {status === 'published' && <ShareLinks url={`${pageOrigin()}${paths.article(article.id)}`} title={article.title} />}
+      {status === 'published' && <ShareLinks url={`${siteUrl}${paths.article(article.id)}`} title={article.title} />}
 
       {neighbours && <ArticleNeighboursSection neighbours={neighbours} />}
 
@@ -108,3 +104,34 @@ export function ArticlePage() {
     </article>
   )
 }
+
+/** The article as a visitor may read it (null: none), and the links around it. */
+export async function loader({ queryClient, params, context }: LoaderArgs): Promise<ArticleDetail | null> {
+  const article = await queryClient.fetchQuery(articleQueryOptions(context.api, params.id ?? ''))
+  if (article) await queryClient.prefetchQuery(articleNeighboursQueryOptions(context.api, article))
+  return article
+}
+
+export function meta(article: ArticleDetail | null | undefined, { context }: RouteArgs): RouteMeta {
+  if (article === undefined) return { title: null, type: 'article' }
+  // The not-found answer a visitor gets for a draft stays out of search engines.
+  if (!article) return { title: 'Artikel tidak ditemukan', type: 'article', noindex: true, status: 404 }
+  const description = htmlToText(article.content).slice(0, META_DESCRIPTION_LENGTH)
+  const canonical = paths.article(article.id)
+  return {
+    title: article.title,
+    description,
+    canonical,
+    image: article.cover_image_url ? renditionUrl(article.cover_image_url, SHARE_IMAGE.width, SHARE_IMAGE.height) : null,
+    imageSize: article.cover_image_url ? SHARE_IMAGE : undefined,
+    type: 'article',
+    // A draft shown to staff stays out of search engines too.
+    noindex: publicationStatus(article.published_at) !== 'published',
+    // Read from the server's HTML only: the browser's build leaves it (and its code) out.
+    jsonLd: import.meta.env.SSR
+      ? jsonLdText(newsArticleJsonLd({ ...article, description }, `${context.siteUrl}${canonical}`, context.siteUrl))
+      : undefined,
+  }
+}
+
+export { ArticlePage as Component }

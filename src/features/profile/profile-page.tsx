@@ -3,12 +3,14 @@ import { helicopters, totalHelicopters } from '@/content/profile'
 import { site } from '@/content/site'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRouteMeta } from '@/lib/use-document-meta'
+import { useRenderContext } from '@/lib/render-context'
+import type { LoaderArgs } from '@/lib/route-module'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { ImageSlider } from '@/components/ui/image-slider'
 import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useProfileTexts } from '@/lib/unit-pages/public-reads'
+import { profileTextsQueryOptions, useProfileTexts } from '@/lib/unit-pages/public-reads'
 import { RichHtml } from '@/components/rich-html'
 import { listItems } from '@/lib/unit-pages/html-parts'
 import { unitPhoto } from '@/lib/unit-pages/unit-photo'
@@ -35,7 +37,8 @@ function TextPlaceholder() {
 }
 
 export function ProfilePage() {
-  useDocumentMeta(publicPage(paths.profile))
+  useRouteMeta(meta)
+  const { origin, storageBase, imageTransforms } = useRenderContext()
   const { data: texts, error } = useProfileTexts()
   useQueryErrorToast(error, 'Gagal memuat profil')
   const history = texts?.sejarah
@@ -43,6 +46,8 @@ export function ProfilePage() {
     sizes: '(min-width: 1024px) 600px, 100vw',
     aspect: 4 / 3,
     maxWidth: 1200,
+    baseUrl: storageBase,
+    transforms: imageTransforms,
   })
 
   return (
@@ -87,7 +92,7 @@ export function ProfilePage() {
               Misi
             </h3>
             <ol className="mt-4 space-y-3">
-              {listItems(texts?.misi?.body).map((mission, index) => (
+              {listItems(texts?.misi?.body, origin).map((mission, index) => (
                 <li key={index} className="flex gap-3">
                   <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-gold text-sm font-bold text-gold-foreground">
                     {index + 1}
@@ -109,7 +114,7 @@ export function ProfilePage() {
             <TextPlaceholder />
           )}
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {listItems(texts?.tugas?.body).map((task, index) => (
+            {listItems(texts?.tugas?.body, origin).map((task, index) => (
               <li key={index} className="flex gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
                 <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-army-light" aria-hidden="true" />
                 <div dangerouslySetInnerHTML={{ __html: task.html }} />
@@ -158,7 +163,7 @@ export function ProfilePage() {
             {texts?.makna_logo?.title ?? 'Makna Logo'}
           </h2>
           <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="logo-meaning">
-            {listItems(texts?.makna_logo?.body).map((point, index) => (
+            {listItems(texts?.makna_logo?.body, origin).map((point, index) => (
               <li key={index} className="rounded-lg border border-white/10 bg-white/5 p-5">
                 <p className="text-sm font-bold text-gold-light">
                   {index + 1}. {point.title}
@@ -184,3 +189,12 @@ export function ProfilePage() {
     </>
   )
 }
+
+export async function loader({ queryClient, context }: LoaderArgs) {
+  await queryClient.prefetchQuery(profileTextsQueryOptions(context.api))
+}
+
+/** The page's entry in the public page table. */
+export const meta = () => publicPage(paths.profile)
+
+export { ProfilePage as Component }

@@ -2,11 +2,13 @@ import { Clock, Plane, User, Users, Wrench } from 'lucide-react'
 import { site } from '@/content/site'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
-import { useDocumentMeta } from '@/lib/use-document-meta'
+import { useRouteMeta } from '@/lib/use-document-meta'
+import { useRenderContext } from '@/lib/render-context'
+import type { LoaderArgs } from '@/lib/route-module'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useStructure, type UnitPost, type UnitPostKind } from '@/lib/unit-pages/public-reads'
+import { structureQueryOptions, useStructure, type UnitPost, type UnitPostKind } from '@/lib/unit-pages/public-reads'
 import { unitPhoto } from '@/lib/unit-pages/unit-photo'
 
 const PORTRAIT = { aspect: 4 / 5, maxWidth: 320 }
@@ -16,7 +18,8 @@ const PLACEHOLDER_PORTRAIT = '/images/structure/komandan-placeholder.webp'
 const officerLine = (post: UnitPost) => [post.officer_title ?? post.name, post.officer_name ?? 'Belum ditetapkan'].join(': ')
 
 function LeaderCard({ post }: { post: UnitPost }) {
-  const photo = unitPhoto(post.photo_url, PLACEHOLDER_PORTRAIT, { ...PORTRAIT, sizes: '104px' })
+  const { storageBase, imageTransforms } = useRenderContext()
+  const photo = unitPhoto(post.photo_url, PLACEHOLDER_PORTRAIT, { ...PORTRAIT, sizes: '104px', baseUrl: storageBase, transforms: imageTransforms })
   const holder = post.officer_name
   return (
     <div className="flex w-full max-w-xs flex-col items-center rounded-xl border-t-4 border-gold bg-card p-6 text-center shadow-md">
@@ -74,7 +77,8 @@ function Loading() {
 }
 
 export function StructurePage() {
-  useDocumentMeta(publicPage(paths.structure))
+  useRouteMeta(meta)
+  const { storageBase, imageTransforms } = useRenderContext()
   const { data, error } = useStructure()
   useQueryErrorToast(error, 'Gagal memuat struktur organisasi')
   const of = (kind: UnitPostKind) => data?.posts.filter((post) => post.kind === kind) ?? []
@@ -163,7 +167,7 @@ export function StructurePage() {
                 <span className="absolute top-6 -left-[2.05rem] flex size-4 items-center justify-center rounded-full border-2 border-gold bg-navy sm:-left-[2.55rem]" />
                 <div className="flex items-center gap-4 rounded-lg bg-card p-4 shadow-sm">
                   <img
-                    {...unitPhoto(commander.photo_url, PLACEHOLDER_PORTRAIT, { ...PORTRAIT, sizes: '64px' })}
+                    {...unitPhoto(commander.photo_url, PLACEHOLDER_PORTRAIT, { ...PORTRAIT, sizes: '64px', baseUrl: storageBase, transforms: imageTransforms })}
                     width={240}
                     height={300}
                     alt={`Foto ${commander.name}`}
@@ -187,3 +191,12 @@ export function StructurePage() {
     </>
   )
 }
+
+export async function loader({ queryClient, context }: LoaderArgs) {
+  await queryClient.prefetchQuery(structureQueryOptions(context.api))
+}
+
+/** The page's entry in the public page table. */
+export const meta = () => publicPage(paths.structure)
+
+export { StructurePage as Component }

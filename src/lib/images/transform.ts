@@ -13,9 +13,13 @@ export interface ImageTransform {
 // rendition that fails to load switches this page to the original files (`fallbackProps`).
 let transformsFailed = false
 
-export function transformsEnabled(): boolean {
-  return import.meta.env.VITE_IMAGE_TRANSFORMS !== 'off' && !transformsFailed
+/** `deployed`: the render's own setting (RenderContext.imageTransforms); the build's by default. */
+export function transformsEnabled(deployed = import.meta.env.VITE_IMAGE_TRANSFORMS !== 'off'): boolean {
+  return deployed && !transformsFailed
 }
+
+/** Where a render's image URLs point and whether renditions exist there (see RenderContext). */
+export type ImageTarget = { baseUrl?: string; transforms?: boolean }
 
 /** The original file's public URL (storage-js's `getPublicUrl(path)` without a transform). */
 export function originalUrl(bucket: string, path: string, baseUrl = configuredUrl()): string {
@@ -27,8 +31,8 @@ export function originalUrl(bucket: string, path: string, baseUrl = configuredUr
  * order), without loading the client on public pages; the original's URL where this deployment
  * has no transformations.
  */
-export function transformedUrl(bucket: string, path: string, transform: ImageTransform, baseUrl = configuredUrl()): string {
-  if (!transformsEnabled()) return originalUrl(bucket, path, baseUrl)
+export function transformedUrl(bucket: string, path: string, transform: ImageTransform, baseUrl = configuredUrl(), transforms?: boolean): string {
+  if (!transformsEnabled(transforms)) return originalUrl(bucket, path, baseUrl)
   const query = new URLSearchParams()
   if (transform.width) query.set('width', String(transform.width))
   if (transform.height) query.set('height', String(transform.height))
@@ -73,12 +77,12 @@ export type ResponsiveImage = { src: string; srcSet?: string; sizes?: string } &
 export function responsiveImage(
   bucket: string,
   path: string,
-  { sizes, aspect, maxWidth = 1600, baseUrl }: { sizes: string; aspect?: number; maxWidth?: number; baseUrl?: string },
+  { sizes, aspect, maxWidth = 1600, baseUrl, transforms }: { sizes: string; aspect?: number; maxWidth?: number } & ImageTarget,
 ): ResponsiveImage {
-  if (!transformsEnabled()) return { src: originalUrl(bucket, path, baseUrl), srcSet: undefined, sizes: undefined }
+  if (!transformsEnabled(transforms)) return { src: originalUrl(bucket, path, baseUrl), srcSet: undefined, sizes: undefined }
   const widths = SRCSET_WIDTHS.filter((w) => w <= maxWidth)
   const at = (width: number) =>
-    transformedUrl(bucket, path, aspect ? { width, height: Math.round(width / aspect), resize: 'cover' } : { width }, baseUrl)
+    transformedUrl(bucket, path, aspect ? { width, height: Math.round(width / aspect), resize: 'cover' } : { width }, baseUrl, transforms)
   return {
     src: at(widths[Math.min(2, widths.length - 1)]),
     srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', '),

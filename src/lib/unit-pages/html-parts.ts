@@ -9,9 +9,9 @@ const isList = (node: Element) => node.tagName === 'OL' || node.tagName === 'UL'
  * paragraph), sanitised, so a page can lay each item out as its own card. An item of several
  * blocks has its first block as its title ('Perisai') and the rest as its text.
  */
-export function listItems(html: string | null | undefined): ListItem[] {
+export function listItems(html: string | null | undefined, origin?: string): ListItem[] {
   const items: ListItem[] = []
-  for (const list of Array.from(sanitizeArticleFragment(html).children).filter(isList)) {
+  for (const list of Array.from(sanitizeArticleFragment(html, origin).children).filter(isList)) {
     for (const item of Array.from(list.children)) {
       if (item.tagName !== 'LI') continue
       const blocks = Array.from(item.children).filter((child) => child.tagName === 'P')

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { publicGet } from '@/lib/public-api'
-import { queryKeys } from '@/lib/query-keys'
-import type { Database } from '@/lib/database.types'
+import type { PublicApi } from '../public-api'
+import { useRenderContext } from '../render-context'
+import { queryKeys } from '../query-keys'
+import type { Database } from '../database.types'
 
 type Tables = Database['public']['Tables']
 export type UnitTextKey = 'sejarah' | 'visi' | 'misi' | 'peran' | 'tugas' | 'makna_logo' | 'penutup'
@@ -19,34 +20,35 @@ export type ProfileTexts = Partial<Record<UnitTextKey, UnitText>>
 export type Structure = { posts: UnitPost[]; commanders: PastCommander[] }
 
 /** /profil's texts by section. */
-export async function getProfileTexts(): Promise<ProfileTexts> {
-  const { rows } = await publicGet<UnitText>('unit_texts', new URLSearchParams({ select: 'key,title,body,photo_url,photo_alt' }))
+export async function getProfileTexts(api: PublicApi): Promise<ProfileTexts> {
+  const { rows } = await api.select('unit_texts', 'key,title,body,photo_url,photo_alt')
   return Object.fromEntries(rows.map((row) => [row.key, row]))
 }
 
 /** /struktur: every post in order, and the past commanders in order. */
-export async function getStructure(): Promise<Structure> {
+export async function getStructure(api: PublicApi): Promise<Structure> {
   const [posts, commanders] = await Promise.all([
-    publicGet<UnitPost>('unit_posts', new URLSearchParams({
-      select: 'id,kind,position,name,officer_title,officer_rank,officer_name,photo_url,sections,note',
-      order: 'position.asc,created_at.asc',
-    })),
-    publicGet<PastCommander>('past_commanders', new URLSearchParams({ select: 'id,ordinal,rank,name,period,photo_url', order: 'ordinal.asc' })),
+    api.select('unit_posts', 'id,kind,position,name,officer_title,officer_rank,officer_name,photo_url,sections,note', {
+      query: { order: 'position.asc,created_at.asc' },
+    }),
+    api.select('past_commanders', 'id,ordinal,rank,name,period,photo_url', { query: { order: 'ordinal.asc' } }),
   ])
   return { posts: posts.rows, commanders: commanders.rows }
 }
 
 /** One public-information page; null when it is missing. */
-export async function getInfoPage(slug: InfoPageSlug): Promise<InfoPage | null> {
-  const { rows } = await publicGet<InfoPage>('info_pages', new URLSearchParams({ select: 'slug,title,description,body,updated_at', slug: `eq.${slug}` }))
+export async function getInfoPage(api: PublicApi, slug: InfoPageSlug): Promise<InfoPage | null> {
+  const { rows } = await api.select('info_pages', 'slug,title,description,body,updated_at', { query: { slug: `eq.${slug}` } })
   return rows[0] ?? null
 }
 
-export const profileTextsQueryOptions = () => queryOptions({ queryKey: queryKeys.unitPages.profile(), queryFn: getProfileTexts })
-export const structureQueryOptions = () => queryOptions({ queryKey: queryKeys.unitPages.structure(), queryFn: getStructure })
-export const infoPageQueryOptions = (slug: InfoPageSlug) =>
-  queryOptions({ queryKey: queryKeys.unitPages.info(slug), queryFn: () => getInfoPage(slug) })
+export const profileTextsQueryOptions = (api: PublicApi) =>
+  queryOptions({ queryKey: queryKeys.unitPages.profile(), queryFn: () => getProfileTexts(api) })
+export const structureQueryOptions = (api: PublicApi) =>
+  queryOptions({ queryKey: queryKeys.unitPages.structure(), queryFn: () => getStructure(api) })
+export const infoPageQueryOptions = (api: PublicApi, slug: InfoPageSlug) =>
+  queryOptions({ queryKey: queryKeys.unitPages.info(slug), queryFn: () => getInfoPage(api, slug) })
 
-export const useProfileTexts = () => useQuery(profileTextsQueryOptions())
-export const useStructure = () => useQuery(structureQueryOptions())
-export const useInfoPage = (slug: InfoPageSlug) => useQuery(infoPageQueryOptions(slug))
+export const useProfileTexts = () => useQuery(profileTextsQueryOptions(useRenderContext().api))
+export const useStructure = () => useQuery(structureQueryOptions(useRenderContext().api))
+export const useInfoPage = (slug: InfoPageSlug) => useQuery(infoPageQueryOptions(useRenderContext().api, slug))

@@ -1,5 +1,5 @@
 import { responsiveImage } from '@/lib/images'
-import type { ResponsiveImage } from '@/lib/images/transform'
+import type { ImageTarget, ResponsiveImage } from '@/lib/images/transform'
 
 export const UNIT_PHOTOS_BUCKET = 'unit_photos'
 const OBJECT_PATH = `/storage/v1/object/public/${UNIT_PHOTOS_BUCKET}/`
@@ -8,7 +8,11 @@ const OBJECT_PATH = `/storage/v1/object/public/${UNIT_PHOTOS_BUCKET}/`
  * <img> sources for a unit-page photo: a stored upload through the rendition endpoint (cropped
  * to `aspect`, one width per device), a picture shipped with the site as it is, or the fallback.
  */
-export function unitPhoto(url: string | null | undefined, fallback: string, options: { sizes: string; aspect: number; maxWidth: number }): ResponsiveImage {
+export function unitPhoto(
+  url: string | null | undefined,
+  fallback: string,
+  options: { sizes: string; aspect: number; maxWidth: number } & ImageTarget,
+): ResponsiveImage {
   if (!url) return { src: fallback }
   const at = url.indexOf(OBJECT_PATH)
   if (at === -1) return { src: url }

@@ -28,7 +28,7 @@ function ComingSoon({ title, text }: { title: string; text: string }) {
   )
 }
 
-export default function MyAccountPage({ profile, email, signOutTo }: Props) {
+export function MyAccountPage({ profile, email, signOutTo }: Props) {
   const [searchParams, setSearchParams] = useSearchParams()
   const requested = searchParams.get('tab')
   const tab: Tab = isTab(requested) ? requested : 'profile'

@@ -41,7 +41,7 @@ const COLUMNS: Column<AuditEntry>[] = [
 ]
 
 /** /admin/riwayat: the append-only activity log, for the superadmin. */
-export default function AuditPage() {
+export function AuditPage() {
   const [filter, setFilter] = useState<AuditFilter>(START)
   const log = useAuditLog(filter)
   const people = usePeople()

@@ -70,7 +70,7 @@ function ArticleActions({ article, canEdit, deleting, onEdit, onDelete, classNam
   )
 }
 
-export default function ContentPage({ userId, canEdit }: { userId: string; canEdit: boolean }) {
+export function ContentPage({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const articles = useAdminArticles()
   const remove = useDeleteArticle()
   const [editor, setEditor] = useState<Editor | null>(null)

@@ -86,7 +86,7 @@ function RecentActivity() {
   )
 }
 
-export default function DashboardPage() {
+export function DashboardPage() {
   const stats = useDashboardStats()
   useEffect(() => {
     if (stats.error) console.error('Gagal memuat statistik dashboard:', stats.error)

@@ -16,7 +16,7 @@ import { useSweepAbandonedGalleryPhotos } from '../api/gallery-trash'
 
 type Editor = { key: number; gallery: Gallery | null }
 
-export default function GalleryPage({ canEdit }: { canEdit: boolean }) {
+export function GalleryPage({ canEdit }: { canEdit: boolean }) {
   const galleries = useGalleries()
   const remove = useDeleteGallery()
   const [editor, setEditor] = useState<Editor | null>(null)

@@ -21,7 +21,7 @@ const EMPTY_TEXT: Record<InboxView, string> = {
   archived: 'Belum ada pesan yang diarsipkan.',
 }
 
-export default function InboxPage() {
+export function InboxPage() {
   const [view, setView] = useState<InboxView>('inbox')
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)

@@ -47,7 +47,7 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
 }
 
 /** Halaman Satuan: staff edit /profil, /struktur and the public-information pages. */
-export default function UnitPagesPage({ userId, RichTextEditor }: Props) {
+export function UnitPagesPage({ userId, RichTextEditor }: Props) {
   const data = useUnitPagesData()
   const remove = useDeleteUnitPageRow()
   const [editing, setEditing] = useState<EditTarget | null>(null)

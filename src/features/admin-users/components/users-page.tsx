@@ -127,7 +127,7 @@ function UserActions({ user, busy, hasSecondStep, onAction }: Omit<RowProps, 'on
   )
 }
 
-export default function UsersPage({ currentUserId }: { currentUserId: string }) {
+export function UsersPage({ currentUserId }: { currentUserId: string }) {
   const usersQuery = useUsers()
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)

@@ -1,7 +1,7 @@
 // The contact form posted without JavaScript (or before it loaded): the site server hands the
 // fields here, in its render bundle, so the same checks, texts and REST insert (with the
 // database's flood limit) apply as in the browser.
-import { publicInsert } from '@/lib/public-api'
+import type { PublicApi } from '@/lib/public-api'
 import { checkContactMessage } from './contact-schema'
 import type { ContactRefusal } from './contact-outcome'
 import type { ContactMessage } from './send-contact-message'
@@ -9,14 +9,14 @@ import type { ContactMessage } from './send-contact-message'
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const
 
 /** Sent (null) or why not. Never throws for what a visitor can send. */
-export async function submitContactForm(form: Record<string, string>): Promise<ContactRefusal | null> {
+export async function submitContactForm(api: PublicApi, form: Record<string, string>): Promise<ContactRefusal | null> {
   const values = Object.fromEntries(FIELDS.map((field) => [field, form[field] ?? ''])) as ContactMessage
   const check = checkContactMessage(values)
   if (!check.ok) return { status: 400, toast: check.toast, errors: check.errors, values }
   // The field people never see: a bot that fills it is told it worked.
   if (form.website) return null
   try {
-    await publicInsert('contacts', {
+    await api.insert('contacts', {
       name: check.data.name,
       email: check.data.email,
       phone: check.data.phone || null,

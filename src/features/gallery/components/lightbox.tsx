@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { responsiveImage } from '@/lib/images'
+import { useRenderContext } from '@/lib/render-context'
 import { GALLERY_BUCKET, type PublicPhoto } from '../api/public-galleries'
 
 type Props = {
@@ -16,6 +17,7 @@ type Props = {
 /** One photo at a time, large; Escape closes, the arrow keys and buttons go to the previous and next photo. */
 export function Lightbox({ photos, index, altOf, onIndexChange, onClosed }: Props) {
   const photo = index === null ? undefined : photos[index]
+  const { storageBase, imageTransforms } = useRenderContext()
   const go = (offset: number) => index !== null && onIndexChange((index + offset + photos.length) % photos.length)
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') go(-1)
@@ -40,7 +42,7 @@ export function Lightbox({ photos, index, altOf, onIndexChange, onClosed }: Prop
           </DialogTitle>
           <img
             key={photo.id}
-            {...responsiveImage(GALLERY_BUCKET, photo.path, { sizes: '(min-width: 1200px) 1150px, 100vw' })}
+            {...responsiveImage(GALLERY_BUCKET, photo.path, { sizes: '(min-width: 1200px) 1150px, 100vw', baseUrl: storageBase, transforms: imageTransforms })}
             alt={altOf(photo, index)}
             className="mx-auto max-h-[70dvh] w-auto max-w-full object-contain"
           />

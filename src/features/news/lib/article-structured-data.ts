@@ -6,8 +6,6 @@ import { articleDates, lastModified, type DatedArticle } from './article-dates'
 const OBJECT_PATH = '/storage/v1/object/public/'
 const RENDER_PATH = '/storage/v1/render/image/public/'
 
-/** Open Graph / Twitter card size. */
-export const SHARE_IMAGE = { width: 1200, height: 630 } as const
 
 /** 1x1, 4x3 and 16x9 at 1200 px wide, as Google asks for a NewsArticle's images. */
 export const STRUCTURED_DATA_IMAGES = [
