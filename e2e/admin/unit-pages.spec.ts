@@ -42,6 +42,8 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
       await expect(dialog.getByText('Nama jabatan atau satuan wajib diisi.')).toBeVisible()
       await dialog.getByLabel('Nama Jabatan, Seksi, atau Flight').fill('Wakil Komandan Skadron')
       await dialog.getByLabel('Nama Perwira').fill(`Mayor Cpn Andi ${stamp}`)
+      // the refusal's toast is checked above; axe looks at the dialog once it has gone
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
       await expectNoAxeViolations(page, `Halaman Satuan dialog @${viewport.width}`)
       await dialog.getByRole('button', { name: 'Simpan Perubahan' }).click()
       await expectToast(page, 'Halaman satuan berhasil diperbarui!')
