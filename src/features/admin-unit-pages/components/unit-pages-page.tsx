@@ -28,20 +28,17 @@ function Row({ title, detail, actions }: { title: ReactNode; detail?: ReactNode;
   )
 }
 
-function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <Button size="sm" variant="outline" onClick={onClick} aria-label={`Ubah ${label}`}>
-      <Pencil aria-hidden="true" />
-      Ubah
-    </Button>
-  )
-}
+const ACTIONS = {
+  edit: { word: 'Ubah', Icon: Pencil, variant: 'outline' },
+  remove: { word: 'Hapus', Icon: Trash2, variant: 'ghost' },
+} as const
 
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+function ActionButton({ action, label, onClick }: { action: keyof typeof ACTIONS; label: string; onClick: () => void }) {
+  const { word, Icon, variant } = ACTIONS[action]
   return (
-    <Button size="sm" variant="ghost" onClick={onClick} aria-label={`Hapus ${label}`}>
-      <Trash2 aria-hidden="true" />
-      Hapus
+    <Button size="sm" variant={variant} onClick={onClick} aria-label={`${word} ${label}`}>
+      <Icon aria-hidden="true" />
+      {word}
     </Button>
   )
 }
@@ -103,7 +100,7 @@ export function UnitPagesPage({ userId, RichTextEditor }: Props) {
                   key={row.id}
                   title={row.title}
                   detail={htmlToText(row.body)}
-                  actions={<EditButton label={row.title} onClick={() => edit({ table: 'unit_texts', row })} />}
+                  actions={<ActionButton action="edit" label={row.title} onClick={() => edit({ table: 'unit_texts', row })} />}
                 />
               ))}
             </ul>
@@ -135,8 +132,8 @@ export function UnitPagesPage({ userId, RichTextEditor }: Props) {
                         detail={[row.officer_title, row.officer_rank, row.officer_name ?? 'Belum ditetapkan'].filter(Boolean).join(' · ')}
                         actions={
                           <>
-                            <EditButton label={row.name} onClick={() => edit({ table: 'unit_posts', row, kind, position: row.position })} />
-                            <RemoveButton label={row.name} onClick={() => setRemoving({ table: 'unit_posts', row, label: row.name })} />
+                            <ActionButton action="edit" label={row.name} onClick={() => edit({ table: 'unit_posts', row, kind, position: row.position })} />
+                            <ActionButton action="remove" label={row.name} onClick={() => setRemoving({ table: 'unit_posts', row, label: row.name })} />
                           </>
                         }
                       />
@@ -164,8 +161,8 @@ export function UnitPagesPage({ userId, RichTextEditor }: Props) {
                     detail={`${row.rank} · ${row.period}`}
                     actions={
                       <>
-                        <EditButton label={label} onClick={() => edit({ table: 'past_commanders', row, ordinal: row.ordinal })} />
-                        <RemoveButton label={label} onClick={() => setRemoving({ table: 'past_commanders', row, label })} />
+                        <ActionButton action="edit" label={label} onClick={() => edit({ table: 'past_commanders', row, ordinal: row.ordinal })} />
+                        <ActionButton action="remove" label={label} onClick={() => setRemoving({ table: 'past_commanders', row, label })} />
                       </>
                     }
                   />
@@ -181,7 +178,7 @@ export function UnitPagesPage({ userId, RichTextEditor }: Props) {
                   key={row.id}
                   title={row.title}
                   detail={`/${row.slug} · ${row.description}`}
-                  actions={<EditButton label={row.title} onClick={() => edit({ table: 'info_pages', row })} />}
+                  actions={<ActionButton action="edit" label={row.title} onClick={() => edit({ table: 'info_pages', row })} />}
                 />
               ))}
             </ul>
