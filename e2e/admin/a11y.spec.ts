@@ -13,6 +13,7 @@ const PAGES = [
   { path: '/admin/users', name: 'users', heading: 'Manajemen Pengguna' },
   { path: '/admin/content', name: 'content', heading: 'Manajemen Konten' },
   { path: '/admin/gallery', name: 'gallery', heading: 'Manajemen Galeri' },
+  { path: '/admin/halaman-satuan', name: 'unit-pages', heading: 'Halaman Satuan' },
   { path: '/admin/pesan', name: 'inbox', heading: 'Pesan Masuk' },
   { path: '/admin/riwayat', name: 'audit-log', heading: 'Riwayat Aktivitas' },
   { path: '/admin/my-account?tab=profile', name: 'my-account-profile', heading: 'Akun Saya' },

@@ -13,8 +13,8 @@ const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
 const INBOX = /^Pesan Masuk(\d+ belum dibaca)?$/
 
 const SIDEBAR: Record<'superadmin' | 'admin' | 'user', readonly (string | RegExp)[]> = {
-  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', INBOX, 'Riwayat Aktivitas', 'Akun Saya'],
-  admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', INBOX, 'Akun Saya'],
+  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Halaman Satuan', INBOX, 'Riwayat Aktivitas', 'Akun Saya'],
+  admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', 'Halaman Satuan', INBOX, 'Akun Saya'],
   user: ['Dashboard', 'Akun Saya'],
 }
 

@@ -14,6 +14,9 @@ const pageModules: Record<Exclude<PublicPath, typeof paths.home>, () => Promise<
   [paths.activities]: () => import('@/features/news/activities-page'),
   [paths.galleries]: () => import('@/features/gallery/galleries-page'),
   [paths.contact]: () => import('@/features/contact/contact-page'),
+  [paths.privacy]: () => import('@/features/unit-pages/privacy-page'),
+  [paths.accessibility]: () => import('@/features/unit-pages/accessibility-page'),
+  [paths.publicInformation]: () => import('@/features/unit-pages/public-information-page'),
   [paths.login]: () => import('./login-route'),
 }
 

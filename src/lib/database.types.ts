@@ -381,6 +381,81 @@ export type Database = {
         }
         Relationships: []
       }
+      info_pages: {
+        Row: {
+          body: string
+          created_at: string
+          description: string
+          id: string
+          slug: string
+          title: string
+          updated_at: string
+          updated_by: string | null
+          version: number
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          description: string
+          id?: string
+          slug: string
+          title: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          description?: string
+          id?: string
+          slug?: string
+          title?: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+        }
+        Relationships: []
+      }
+      past_commanders: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+          ordinal: number
+          period: string
+          photo_url: string | null
+          rank: string
+          updated_at: string
+          updated_by: string | null
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+          ordinal: number
+          period: string
+          photo_url?: string | null
+          rank: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+          ordinal?: number
+          period?: string
+          photo_url?: string | null
+          rank?: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           avatar_url: string | null
@@ -438,6 +513,147 @@ export type Database = {
           mfa_required_for_staff?: boolean
           updated_at?: string
           updated_by?: string | null
+        }
+        Relationships: []
+      }
+      unit_page_revisions: {
+        Row: {
+          data: Json
+          id: number
+          kind: string
+          label: string | null
+          replaced_at: string
+          replaced_by: string | null
+          replaced_by_name: string | null
+          row_id: string
+          saved_at: string
+          saved_by: string | null
+          saved_by_name: string | null
+          table_name: string
+          version: number
+        }
+        Insert: {
+          data: Json
+          id?: never
+          kind: string
+          label?: string | null
+          replaced_at?: string
+          replaced_by?: string | null
+          replaced_by_name?: string | null
+          row_id: string
+          saved_at: string
+          saved_by?: string | null
+          saved_by_name?: string | null
+          table_name: string
+          version: number
+        }
+        Update: {
+          data?: Json
+          id?: never
+          kind?: string
+          label?: string | null
+          replaced_at?: string
+          replaced_by?: string | null
+          replaced_by_name?: string | null
+          row_id?: string
+          saved_at?: string
+          saved_by?: string | null
+          saved_by_name?: string | null
+          table_name?: string
+          version?: number
+        }
+        Relationships: []
+      }
+      unit_posts: {
+        Row: {
+          created_at: string
+          id: string
+          kind: string
+          name: string
+          note: string | null
+          officer_name: string | null
+          officer_rank: string | null
+          officer_title: string | null
+          photo_url: string | null
+          position: number
+          sections: string[]
+          updated_at: string
+          updated_by: string | null
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          kind: string
+          name: string
+          note?: string | null
+          officer_name?: string | null
+          officer_rank?: string | null
+          officer_title?: string | null
+          photo_url?: string | null
+          position?: number
+          sections?: string[]
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          kind?: string
+          name?: string
+          note?: string | null
+          officer_name?: string | null
+          officer_rank?: string | null
+          officer_title?: string | null
+          photo_url?: string | null
+          position?: number
+          sections?: string[]
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+        }
+        Relationships: []
+      }
+      unit_texts: {
+        Row: {
+          body: string
+          created_at: string
+          id: string
+          key: string
+          photo_alt: string | null
+          photo_url: string | null
+          position: number
+          title: string
+          updated_at: string
+          updated_by: string | null
+          version: number
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          id?: string
+          key: string
+          photo_alt?: string | null
+          photo_url?: string | null
+          position: number
+          title: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          id?: string
+          key?: string
+          photo_alt?: string | null
+          photo_url?: string | null
+          position?: number
+          title?: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
         }
         Relationships: []
       }

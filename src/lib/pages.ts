@@ -50,6 +50,24 @@ export const publicPages = [
     indexed: true,
   },
   {
+    path: paths.privacy,
+    title: 'Kebijakan Privasi',
+    description: `Cara ${site.name} mengumpulkan, menggunakan, dan melindungi data pribadi pengunjung sesuai UU Nomor 27 Tahun 2022.`,
+    indexed: true,
+  },
+  {
+    path: paths.accessibility,
+    title: 'Pernyataan Aksesibilitas',
+    description: `Komitmen ${site.name} agar situsnya dapat digunakan semua orang, dengan acuan WCAG 2.1 tingkat AA.`,
+    indexed: true,
+  },
+  {
+    path: paths.publicInformation,
+    title: 'Informasi Publik (PPID)',
+    description: `Layanan informasi publik ${site.name} sesuai UU Nomor 14 Tahun 2008: jenis informasi, permohonan, dan keberatan.`,
+    indexed: true,
+  },
+  {
     path: paths.login,
     title: 'Login',
     description: `Masuk ke portal personel ${site.name} atau daftarkan akun baru.`,

@@ -11,6 +11,10 @@ export const paths = {
   galleries: '/galeri',
   gallery: (id: string) => `/galeri/${encodeURIComponent(id)}`,
   galleryPattern: '/galeri/:id',
+  // the public-information pages: each path is its info_pages slug
+  privacy: '/kebijakan-privasi',
+  accessibility: '/aksesibilitas',
+  publicInformation: '/informasi-publik',
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',
@@ -19,6 +23,7 @@ export const paths = {
     gallery: '/admin/gallery',
     inbox: '/admin/pesan',
     auditLog: '/admin/riwayat',
+    unitPages: '/admin/halaman-satuan',
     myAccount: '/admin/my-account',
     myAccountTab: (tab: 'profile' | 'security' | 'settings' | 'notifications') =>
       `/admin/my-account?tab=${tab}`,

@@ -30,6 +30,13 @@ export const queryKeys = {
   stats: {
     all: ['stats'] as const,
   },
+  unitPages: {
+    all: ['unit-pages'] as const,
+    profile: () => [...queryKeys.unitPages.all, 'profile'] as const,
+    structure: () => [...queryKeys.unitPages.all, 'structure'] as const,
+    info: (slug: string) => [...queryKeys.unitPages.all, 'info', slug] as const,
+    revisions: (rowId: string) => [...queryKeys.unitPages.all, 'revisions', rowId] as const,
+  },
   security: {
     all: ['security'] as const,
     factors: (userId: string) => [...queryKeys.security.all, 'factors', userId] as const,

@@ -31,15 +31,26 @@ const linkTargets = (origin: string) => (node: Element) => {
  */
 export function sanitizeArticleHtml(html: string | null | undefined, origin = browserOrigin()): string {
   if (!html) return ''
+  return withLinkTargets(origin, () => DOMPurify.sanitize(html, ARTICLE_RULES))
+}
+
+/** The same, as nodes to take apart (a list's items), in the browser and on the server. */
+export function sanitizeArticleFragment(html: string | null | undefined, origin = browserOrigin()): DocumentFragment {
+  return withLinkTargets(origin, () => DOMPurify.sanitize(html ?? '', { ...ARTICLE_RULES, RETURN_DOM_FRAGMENT: true }))
+}
+
+const ARTICLE_RULES = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS,
+  FORBID_ATTR: ['style', 'srcset'],
+  ALLOW_DATA_ATTR: false,
+}
+
+function withLinkTargets<T>(origin: string, sanitize: () => T): T {
   const hook = linkTargets(origin)
   DOMPurify.addHook('afterSanitizeAttributes', hook)
   try {
-    return DOMPurify.sanitize(html, {
-      USE_PROFILES: { html: true },
-      FORBID_TAGS,
-      FORBID_ATTR: ['style', 'srcset'],
-      ALLOW_DATA_ATTR: false,
-    })
+    return sanitize()
   } finally {
     DOMPurify.removeHook('afterSanitizeAttributes', hook)
   }

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { Camera, MapPin, Phone, Mail, PlaySquare } from 'lucide-react'
 import { footerNavigation } from '@/content/navigation'
 import { site } from '@/content/site'
+import { InformationLinks } from '@/features/unit-pages/components/information-links'
 import { BrandMark } from './brand-mark'
 
 const socialLinks = [
@@ -81,6 +82,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-6 text-center text-xs text-white/75 sm:px-6 lg:px-8">
+          <InformationLinks />
           <p>
             &copy; {year} {site.name}. {site.parent}. Hak cipta dilindungi undang-undang.
           </p>

@@ -1,11 +1,19 @@
 import { CheckCircle2, Eye, Flag, Plane, Shield, Target } from 'lucide-react'
-import { conclusion, helicopters, history, logoMeaning, rolesAndTasks, totalHelicopters, visionMission } from '@/content/profile'
+import { helicopters, totalHelicopters } from '@/content/profile'
 import { site } from '@/content/site'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { useRouteMeta } from '@/lib/use-document-meta'
+import { useRenderContext } from '@/lib/render-context'
+import type { LoaderArgs } from '@/lib/route-module'
+import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { ImageSlider } from '@/components/ui/image-slider'
 import { PageHeader } from '@/components/ui/page-header'
+import { Skeleton } from '@/components/ui/skeleton'
+import { profileTextsQueryOptions, useProfileTexts } from '@/lib/unit-pages/public-reads'
+import { RichHtml } from '@/components/rich-html'
+import { listItems } from '@/lib/unit-pages/html-parts'
+import { unitPhoto } from '@/lib/unit-pages/unit-photo'
 
 function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof Shield; children: string }) {
   return (
@@ -18,8 +26,29 @@ function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof S
   )
 }
 
+function TextPlaceholder() {
+  return (
+    <div className="mt-6 space-y-3" role="status" aria-label="Memuat teks">
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+      <Skeleton className="h-4 w-2/3" />
+    </div>
+  )
+}
+
 export function ProfilePage() {
   useRouteMeta(meta)
+  const { origin, storageBase, imageTransforms } = useRenderContext()
+  const { data: texts, error } = useProfileTexts()
+  useQueryErrorToast(error, 'Gagal memuat profil')
+  const history = texts?.sejarah
+  const historyImage = unitPhoto(history?.photo_url, '/images/profile/sejarah.webp', {
+    sizes: '(min-width: 1024px) 600px, 100vw',
+    aspect: 4 / 3,
+    maxWidth: 1200,
+    baseUrl: storageBase,
+    transforms: imageTransforms,
+  })
 
   return (
     <>
@@ -31,19 +60,15 @@ export function ProfilePage() {
         <section aria-labelledby="sejarah" className="grid items-center gap-10 lg:grid-cols-2">
           <div>
             <SectionTitle id="sejarah" icon={Flag}>
-              {history.title}
+              {history?.title ?? 'Sejarah Singkat'}
             </SectionTitle>
-            <div className="mt-6 space-y-4 leading-relaxed text-foreground/90">
-              {history.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </div>
+            {history ? <RichHtml html={history.body} className="mt-6 space-y-4 leading-relaxed text-foreground/90" /> : <TextPlaceholder />}
           </div>
           <img
-            src={history.image.src}
-            width={history.image.width}
-            height={history.image.height}
-            alt={history.image.alt}
+            {...historyImage}
+            width={800}
+            height={600}
+            alt={history?.photo_alt ?? ''}
             loading="lazy"
             decoding="async"
             className="aspect-[4/3] w-full rounded-xl object-cover shadow-xl"
@@ -59,7 +84,7 @@ export function ProfilePage() {
               <Eye className="size-5" aria-hidden="true" />
               Visi
             </h3>
-            <p className="mt-4 text-lg leading-relaxed">{visionMission.vision}</p>
+            {texts?.visi ? <RichHtml html={texts.visi.body} className="mt-4 space-y-3 text-lg leading-relaxed" /> : <TextPlaceholder />}
           </div>
           <div className="rounded-xl border border-border bg-card p-8 shadow-sm">
             <h3 className="flex items-center gap-2 text-xl font-bold text-army">
@@ -67,12 +92,12 @@ export function ProfilePage() {
               Misi
             </h3>
             <ol className="mt-4 space-y-3">
-              {visionMission.missions.map((mission, index) => (
-                <li key={mission} className="flex gap-3">
+              {listItems(texts?.misi?.body, origin).map((mission, index) => (
+                <li key={index} className="flex gap-3">
                   <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-gold text-sm font-bold text-gold-foreground">
                     {index + 1}
                   </span>
-                  <span className="leading-relaxed">{mission}</span>
+                  <div className="leading-relaxed" dangerouslySetInnerHTML={{ __html: mission.html }} />
                 </li>
               ))}
             </ol>
@@ -81,14 +106,18 @@ export function ProfilePage() {
 
         <section aria-labelledby="peran-tugas">
           <SectionTitle id="peran-tugas" icon={Shield}>
-            Peran dan Tugas Pokok
+            {texts?.peran?.title ?? 'Peran dan Tugas Pokok'}
           </SectionTitle>
-          <p className="mt-6 max-w-3xl leading-relaxed text-foreground/90">{rolesAndTasks.role}</p>
+          {texts?.peran ? (
+            <RichHtml html={texts.peran.body} className="mt-6 max-w-3xl space-y-4 leading-relaxed text-foreground/90" />
+          ) : (
+            <TextPlaceholder />
+          )}
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {rolesAndTasks.tasks.map((task) => (
-              <li key={task} className="flex gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
+            {listItems(texts?.tugas?.body, origin).map((task, index) => (
+              <li key={index} className="flex gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
                 <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-army-light" aria-hidden="true" />
-                <span>{task}</span>
+                <div dangerouslySetInnerHTML={{ __html: task.html }} />
               </li>
             ))}
           </ul>
@@ -131,15 +160,15 @@ export function ProfilePage() {
         <section aria-labelledby="makna-logo" className="rounded-2xl bg-navy px-6 py-10 text-white sm:px-10">
           <h2 id="makna-logo" className="flex items-center gap-4 text-2xl font-extrabold sm:text-3xl">
             <img src="/images/brand/logo-96.png" width={96} height={96} alt="Logo Skadron 31/Serbu" loading="lazy" className="size-14" />
-            Makna Logo
+            {texts?.makna_logo?.title ?? 'Makna Logo'}
           </h2>
           <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="logo-meaning">
-            {logoMeaning.map((point, index) => (
-              <li key={point.title} className="rounded-lg border border-white/10 bg-white/5 p-5">
+            {listItems(texts?.makna_logo?.body, origin).map((point, index) => (
+              <li key={index} className="rounded-lg border border-white/10 bg-white/5 p-5">
                 <p className="text-sm font-bold text-gold-light">
                   {index + 1}. {point.title}
                 </p>
-                <p className="mt-2 text-sm leading-relaxed text-white/85">{point.meaning}</p>
+                <div className="mt-2 text-sm leading-relaxed text-white/85" dangerouslySetInnerHTML={{ __html: point.html }} />
               </li>
             ))}
           </ol>
@@ -147,14 +176,22 @@ export function ProfilePage() {
 
         <section aria-labelledby="penutup" className="mx-auto max-w-3xl text-center">
           <h2 id="penutup" className="text-2xl font-extrabold text-army sm:text-3xl">
-            Penutup
+            {texts?.penutup?.title ?? 'Penutup'}
           </h2>
           <div className="mx-auto mt-4 h-1 w-16 rounded-full bg-gold" />
-          <p className="mt-6 text-lg leading-relaxed text-foreground/90">{conclusion}</p>
+          {texts?.penutup ? (
+            <RichHtml html={texts.penutup.body} className="mt-6 space-y-4 text-lg leading-relaxed text-foreground/90" />
+          ) : (
+            <TextPlaceholder />
+          )}
         </section>
       </div>
     </>
   )
+}
+
+export async function loader({ queryClient, context }: LoaderArgs) {
+  await queryClient.prefetchQuery(profileTextsQueryOptions(context.api))
 }
 
 /** The page's entry in the public page table. */

@@ -1,0 +1,4 @@
+import { paths } from '@/lib/paths'
+import { informationRoute } from './information-page'
+
+export const { Component, loader, meta } = informationRoute(paths.privacy)

@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { PublicApi } from '../public-api'
+import { useRenderContext } from '../render-context'
+import { queryKeys } from '../query-keys'
+import type { Database } from '../database.types'
+
+type Tables = Database['public']['Tables']
+export type UnitTextKey = 'sejarah' | 'visi' | 'misi' | 'peran' | 'tugas' | 'makna_logo' | 'penutup'
+export type UnitText = Pick<Tables['unit_texts']['Row'], 'key' | 'title' | 'body' | 'photo_url' | 'photo_alt'>
+export type UnitPostKind = 'pimpinan' | 'staf' | 'flight_operasional' | 'flight_pemeliharaan' | 'kompi_markas'
+export type UnitPost = Pick<
+  Tables['unit_posts']['Row'],
+  'id' | 'kind' | 'position' | 'name' | 'officer_title' | 'officer_rank' | 'officer_name' | 'photo_url' | 'sections' | 'note'
+>
+export type PastCommander = Pick<Tables['past_commanders']['Row'], 'id' | 'ordinal' | 'rank' | 'name' | 'period' | 'photo_url'>
+export type InfoPageSlug = 'kebijakan-privasi' | 'aksesibilitas' | 'informasi-publik'
+export type InfoPage = Pick<Tables['info_pages']['Row'], 'slug' | 'title' | 'description' | 'body' | 'updated_at'>
+
+export type ProfileTexts = Partial<Record<UnitTextKey, UnitText>>
+export type Structure = { posts: UnitPost[]; commanders: PastCommander[] }
+
+/** /profil's texts by section. */
+export async function getProfileTexts(api: PublicApi): Promise<ProfileTexts> {
+  const { rows } = await api.select('unit_texts', 'key,title,body,photo_url,photo_alt')
+  return Object.fromEntries(rows.map((row) => [row.key, row]))
+}
+
+/** /struktur: every post in order, and the past commanders in order. */
+export async function getStructure(api: PublicApi): Promise<Structure> {
+  const [posts, commanders] = await Promise.all([
+    api.select('unit_posts', 'id,kind,position,name,officer_title,officer_rank,officer_name,photo_url,sections,note', {
+      query: { order: 'position.asc,created_at.asc' },
+    }),
+    api.select('past_commanders', 'id,ordinal,rank,name,period,photo_url', { query: { order: 'ordinal.asc' } }),
+  ])
+  return { posts: posts.rows, commanders: commanders.rows }
+}
+
+/** One public-information page; null when it is missing. */
+export async function getInfoPage(api: PublicApi, slug: InfoPageSlug): Promise<InfoPage | null> {
+  const { rows } = await api.select('info_pages', 'slug,title,description,body,updated_at', { query: { slug: `eq.${slug}` } })
+  return rows[0] ?? null
+}
+
+export const profileTextsQueryOptions = (api: PublicApi) =>
+  queryOptions({ queryKey: queryKeys.unitPages.profile(), queryFn: () => getProfileTexts(api) })
+export const structureQueryOptions = (api: PublicApi) =>
+  queryOptions({ queryKey: queryKeys.unitPages.structure(), queryFn: () => getStructure(api) })
+export const infoPageQueryOptions = (api: PublicApi, slug: InfoPageSlug) =>
+  queryOptions({ queryKey: queryKeys.unitPages.info(slug), queryFn: () => getInfoPage(api, slug) })
+
+export const useProfileTexts = () => useQuery(profileTextsQueryOptions(useRenderContext().api))
+export const useStructure = () => useQuery(structureQueryOptions(useRenderContext().api))
+export const useInfoPage = (slug: InfoPageSlug) => useQuery(infoPageQueryOptions(useRenderContext().api, slug))
