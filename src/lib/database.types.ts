@@ -190,6 +190,7 @@ export type Database = {
       audit_log: {
         Row: {
           action: string
+          actor_email: string | null
           actor_id: string | null
           actor_name: string | null
           changes: Json
@@ -201,6 +202,7 @@ export type Database = {
         }
         Insert: {
           action: string
+          actor_email?: string | null
           actor_id?: string | null
           actor_name?: string | null
           changes?: Json
@@ -212,6 +214,7 @@ export type Database = {
         }
         Update: {
           action?: string
+          actor_email?: string | null
           actor_id?: string | null
           actor_name?: string | null
           changes?: Json
@@ -391,6 +394,7 @@ export type Database = {
           phone_number: string | null
           role: Database['public']['Enums']['app_role']
           status: Database['public']['Enums']['account_status']
+          status_reason: string | null
           updated_at: string
           username: string | null
         }
@@ -403,6 +407,7 @@ export type Database = {
           phone_number?: string | null
           role?: Database['public']['Enums']['app_role']
           status?: Database['public']['Enums']['account_status']
+          status_reason?: string | null
           updated_at?: string
           username?: string | null
         }
@@ -415,6 +420,7 @@ export type Database = {
           phone_number?: string | null
           role?: Database['public']['Enums']['app_role']
           status?: Database['public']['Enums']['account_status']
+          status_reason?: string | null
           updated_at?: string
           username?: string | null
         }
@@ -456,6 +462,28 @@ export type Database = {
           revision_id: number | null
           title: string | null
           version: number | null
+        }
+        Insert: {
+          [_ in never]: never
+        }
+        Update: {
+          [_ in never]: never
+        }
+        Relationships: []
+      }
+      audit_entries: {
+        Row: {
+          action: string | null
+          actor_deleted: boolean | null
+          actor_email: string | null
+          actor_full_name: string | null
+          actor_id: string | null
+          changes: Json | null
+          id: number | null
+          occurred_at: string | null
+          target_id: string | null
+          target_label: string | null
+          target_type: string | null
         }
         Insert: {
           [_ in never]: never
@@ -604,7 +632,7 @@ export type Database = {
       }
     }
     Enums: {
-      account_status: 'pending' | 'approved' | 'rejected'
+      account_status: 'pending' | 'approved' | 'rejected' | 'suspended'
       app_role: 'superadmin' | 'admin' | 'user'
     }
     CompositeTypes: {
@@ -708,7 +736,7 @@ export type Enums<
 export const Constants = {
   public: {
     Enums: {
-      account_status: ['pending', 'approved', 'rejected'],
+      account_status: ['pending', 'approved', 'rejected', 'suspended'],
       app_role: ['superadmin', 'admin', 'user'],
     },
   },
