@@ -8,7 +8,7 @@ import { hashPassword } from './password.ts';
 import { findUserByEmail, insertAuthUser, markEmailVerified } from './users.ts';
 
 export const ROLES = ['superadmin', 'admin', 'user'] as const;
-export const STATUSES = ['approved', 'pending', 'rejected'] as const;
+export const STATUSES = ['approved', 'pending', 'rejected', 'suspended'] as const;
 export type AppRole = (typeof ROLES)[number];
 export type AccountStatus = (typeof STATUSES)[number];
 

@@ -14,6 +14,8 @@ alter table public.profiles
   add column status_reason text constraint profiles_status_reason_length check (status_reason is null or length(status_reason) <= 500);
 comment on column public.profiles.status_reason is
   'Why the superadmin rejected or suspended the account; written by a superadmin only, cleared on approval.';
+-- Updatable like status: the column guard below lets only a superadmin change it.
+grant update (status_reason) on public.profiles to authenticated;
 
 -- Suspensions made before this migration were 'rejected' after an approval: the audit log knows
 -- which. Rewritten without a log entry of its own (nobody acted now).
@@ -25,7 +27,7 @@ where p.status = 'rejected'
        order by a.occurred_at desc, a.id desc limit 1) = 'user.suspend';
 alter table public.profiles enable trigger profiles_audit;
 
--- The column rules of 20261122000200, plus the reason: only a superadmin writes it, about another
+-- The column rules of 20261123100000, plus the reason: only a superadmin writes it, about another
 -- account. Text a member chose can therefore never reach the mail that carries the reason.
 create or replace function public.guard_profile_update() returns trigger
 language plpgsql set search_path = '' as $$
@@ -44,7 +46,7 @@ begin
     if own then
       raise exception 'Anda tidak dapat mengubah peran atau status akun Anda sendiri.' using errcode = '42501';
     end if;
-    if not public.is_superadmin() then
+    if not private.is_superadmin() then
       raise exception 'Hanya superadmin yang dapat mengubah peran atau status.' using errcode = '42501';
     end if;
     if old.role = 'superadmin' then
