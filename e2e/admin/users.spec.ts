@@ -203,6 +203,12 @@ test.describe('users page (superadmin)', () => {
     await expectToast(page, 'Pengguna berhasil dinonaktifkan!')
     await expect(row(page, member.fullName)).toContainText('Dinonaktifkan')
     await expect(row(page, member.fullName)).not.toContainText('Ditolak')
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await expect(page.getByText('Dinonaktifkan', { exact: true }).first()).toBeVisible()
+      await page.screenshot({ path: `screenshots/admin-users-suspended-${width}.png` })
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
 
     // the member is mailed the superadmin's reason, and told at sign-in that the account is suspended
     const mails = async () =>

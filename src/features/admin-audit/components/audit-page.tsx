@@ -101,7 +101,7 @@ export default function AuditPage() {
             )}
           />
         </div>
-        <nav className="flex items-center justify-between gap-4 border-t border-border p-4 text-sm" aria-label="Halaman riwayat">
+        <nav className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border p-4 text-sm" aria-label="Halaman riwayat">
           <p className="text-muted-foreground" aria-live="polite">
             Halaman {filter.page + 1} dari {pages} · {total} aktivitas
           </p>
