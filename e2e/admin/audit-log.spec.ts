@@ -85,7 +85,7 @@ test('the superadmin reads who did what at /admin/riwayat, filtered and paginate
     await page.screenshot({ path: `screenshots/admin-riwayat-${width}.png`, fullPage: width === 1440 })
     // nothing wider than the screen: no element reaches past its right edge
     const overflowing = await page.evaluate((screen) =>
-      [...document.body.querySelectorAll('*')]
+      Array.from(document.body.querySelectorAll('*'))
         .filter((el) => !el.closest('[data-sonner-toaster]') && el.getBoundingClientRect().right > screen + 0.5)
         .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120)),
     width)

@@ -481,6 +481,7 @@ export type Database = {
           changes: Json | null
           id: number | null
           occurred_at: string | null
+          target_current_label: string | null
           target_id: string | null
           target_label: string | null
           target_type: string | null

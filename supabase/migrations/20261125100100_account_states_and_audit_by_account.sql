@@ -135,10 +135,13 @@ create view public.audit_entries with (security_invoker = true) as
   select a.id, a.occurred_at, a.actor_id, a.action, a.target_type, a.target_id, a.target_label, a.changes,
     p.full_name as actor_full_name,
     coalesce(p.email, a.actor_email) as actor_email,
-    (a.actor_id is not null and p.id is null) as actor_deleted
+    (a.actor_id is not null and p.id is null) as actor_deleted,
+    coalesce(nullif(btrim(tp.full_name), ''), tp.email) as target_current_label
   from public.audit_log a
-  left join public.profiles p on p.id = a.actor_id;
-comment on view public.audit_entries is 'The audit log with each actor''s current account (name and e-mail from actor_id).';
+  left join public.profiles p on p.id = a.actor_id
+  left join public.profiles tp on a.target_type = 'user' and tp.id = a.target_id;
+comment on view public.audit_entries is
+  'The audit log with each actor''s current account (name and e-mail from actor_id), and an account target''s current name.';
 revoke all on public.audit_entries from public, anon, authenticated, service_role;
 grant select on public.audit_entries to authenticated, service_role;
 

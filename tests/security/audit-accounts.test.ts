@@ -44,6 +44,9 @@ describe('actors by account', () => {
       { full_name: { old: 'Super Admin (root@skadron.id)', new: 'Letda Asli' } },
     ]);
     expect(renames.every((e) => e.actor_id === admin.id)).toBe(true);
+    // the account the renames are about is named as it is now, not by the name it wore
+    const { data: targets } = await boss.from('audit_entries').select('target_current_label').eq('target_id', admin.id).eq('action', 'user.profile');
+    expect(targets).toEqual([{ target_current_label: 'Letda Asli' }, { target_current_label: 'Letda Asli' }]);
   });
 
   it('names a deleted actor by the e-mail it had, and shows the view to superadmins only', async () => {

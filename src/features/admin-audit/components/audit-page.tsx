@@ -25,7 +25,8 @@ function Actor({ entry }: { entry: AuditEntry }) {
 }
 
 const actionOf = (entry: AuditEntry) => ACTION_LABELS[entry.action ?? ''] ?? 'Aktivitas lain'
-const targetOf = (entry: AuditEntry) => describeTarget(entry.target_type, entry.target_label)
+// An account is named as it is now too; a deleted one by the name it had then.
+const targetOf = (entry: AuditEntry) => describeTarget(entry.target_type, entry.target_current_label ?? entry.target_label)
 
 function Changes({ entry }: { entry: AuditEntry }) {
   const lines = describeChanges(entry.changes)
