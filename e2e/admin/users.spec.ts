@@ -5,6 +5,14 @@ function row(page: Page, name: string) {
   return page.getByRole('row').filter({ hasText: name })
 }
 
+/** Signs in through the /login form, as a member would. */
+async function signInThroughForm(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(account.email)
+  await page.locator('#password').fill(account.password)
+  await page.getByRole('button', { name: 'Masuk' }).click()
+}
+
 async function search(page: Page, text: string) {
   await page.getByPlaceholder('Cari pengguna berdasarkan nama atau email...').fill(text)
 }
@@ -216,10 +224,7 @@ test.describe('users page (superadmin)', () => {
     await expect.poll(async () => (await mails()).find((m) => m.subject.includes('dinonaktifkan'))?.text ?? '').toContain(`Alasan dari administrator: ${reason}`)
     const visitor = await browser.newContext({ baseURL, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
     const login = await visitor.newPage()
-    await login.goto('/login')
-    await login.getByLabel('Email').fill(member.email)
-    await login.locator('#password').fill(member.password)
-    await login.getByRole('button', { name: 'Masuk' }).click()
+    await signInThroughForm(login, member)
     await expectToast(login, 'Akses Ditolak', `Akun Anda dinonaktifkan oleh administrator. Hubungi administrator untuk mengaktifkannya kembali. Alasan: ${reason}`)
     await expect(login).toHaveURL(/\/login$/)
     await visitor.close()
@@ -254,10 +259,7 @@ for (const viewport of [
     const member = await newAccount({ status: 'rejected' })
     const context = await browser.newContext({ baseURL, viewport, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
     const page = await context.newPage()
-    await page.goto('/login')
-    await page.getByLabel('Email').fill(member.email)
-    await page.locator('#password').fill(member.password)
-    await page.getByRole('button', { name: 'Masuk' }).click()
+    await signInThroughForm(page, member)
     await expectToast(page, 'Akses Ditolak', 'Pendaftaran akun Anda ditolak oleh administrator.')
     await expect(toast(page, 'Akses Ditolak')).not.toContainText('menunggu persetujuan')
     await expect(page).toHaveURL(/\/login$/)

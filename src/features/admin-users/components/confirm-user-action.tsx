@@ -1,14 +1,4 @@
 import { useState } from 'react'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
@@ -69,34 +59,29 @@ function ReasonDialog({ pending, onCancel, onConfirm }: Props & { pending: Pendi
   const copy = COPY[pending.action]
   const name = pending.user.full_name || pending.user.email || 'Pengguna ini'
   return (
-    <AlertDialog open onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{copy.title}</AlertDialogTitle>
-          <AlertDialogDescription>{copy.describe(name)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor="status-reason">Alasan (opsional)</Label>
-          <Textarea
-            id="status-reason"
-            value={reason}
-            maxLength={REASON_MAX}
-            rows={3}
-            onChange={(event) => setReason(event.target.value)}
-            aria-describedby="status-reason-hint"
-          />
-          <p id="status-reason-hint" className="text-xs text-muted-foreground">
-            Dikirim ke email pengguna bersama pemberitahuan ini.
-          </p>
-        </div>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Batal</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => onConfirm(pending.action, pending.user, reason.trim())}>
-            {copy.confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      title={copy.title}
+      description={copy.describe(name)}
+      confirmLabel={copy.confirm}
+      onConfirm={() => onConfirm(pending.action, pending.user, reason.trim())}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="status-reason">Alasan (opsional)</Label>
+        <Textarea
+          id="status-reason"
+          value={reason}
+          maxLength={REASON_MAX}
+          rows={3}
+          onChange={(event) => setReason(event.target.value)}
+          aria-describedby="status-reason-hint"
+        />
+        <p id="status-reason-hint" className="text-xs text-muted-foreground">
+          Dikirim ke email pengguna bersama pemberitahuan ini.
+        </p>
+      </div>
+    </ConfirmDialog>
   )
 }
 
