@@ -3,7 +3,9 @@
  * is mailed, and a reset of the second step is mailed too.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { resetSecondStep } from '../../server/auth/accounts.ts';
 import { useTestServer } from '../support/use-test-server.ts';
+import { subscribeProfiles, waitFor } from '../realtime/helpers.ts';
 import { mailbox } from './helpers.ts';
 import { enrolledUser } from './mfa-helpers.ts';
 
@@ -61,6 +63,17 @@ describe('rejected and suspended accounts', () => {
     expect((await mailsTo(member.email)).map((m) => m.subject)).toEqual([expect.stringContaining('telah disetujui'), expect.stringContaining('dinonaktifkan')]);
   });
 
+  it('reaches the suspended member’s open tab live (its own row’s UPDATE), so the admin area closes', async () => {
+    const superadmin = await t.signInAs(await t.createUser({ role: 'superadmin' }));
+    const member = await t.createUser({ status: 'approved' });
+    const client = await t.signInAs(member);
+    const sub = await subscribeProfiles(client, 'suspended-own', { filter: `id=eq.${member.id}` });
+    expect((await superadmin.from('profiles').update({ status: 'suspended', status_reason: null }).eq('id', member.id)).error).toBeNull();
+    const update = await waitFor(() => sub.events.find((e) => e.eventType === 'UPDATE'), 2_000, 'the UPDATE');
+    expect(update.new).toMatchObject({ id: member.id, status: 'suspended' });
+    await client.removeAllChannels();
+  });
+
   it('lets nobody but a superadmin write a reason: not the member, not an admin', async () => {
     const member = await t.createUser({ status: 'approved' });
     const own = await t.signInAs(member);
@@ -89,6 +102,16 @@ describe('a reset of the second step', () => {
     const boss = await enrolledUser(t, { role: 'superadmin' });
     const before = (await mailsTo(member.user.email)).length;
     expect((await boss.client.rpc('reset_second_step', { member: member.user.id })).error).toBeNull();
+    const mails = await mailsTo(member.user.email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails[0].subject).toContain('diatur ulang oleh administrator');
+  });
+
+  it('is mailed too when the operator command resets it, and not when there was nothing to remove', async () => {
+    const member = await enrolledUser(t);
+    const before = (await mailsTo(member.user.email)).length;
+    expect(await resetSecondStep(t.server.ctx.db, member.user.email)).toBe(1);
+    expect(await resetSecondStep(t.server.ctx.db, member.user.email)).toBe(0);
     const mails = await mailsTo(member.user.email);
     expect(mails).toHaveLength(before + 1);
     expect(mails[0].subject).toContain('diatur ulang oleh administrator');
