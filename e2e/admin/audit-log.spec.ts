@@ -61,9 +61,35 @@ test('the superadmin reads who did what at /admin/riwayat, filtered and paginate
   await expect(page.getByRole('row').filter({ hasText: 'Membuat' })).toHaveCount(2)
   await expect(page.getByRole('row').filter({ hasText: `Artikel: Artikel Riwayat ${tag}` })).toContainText(member.fullName)
   await expect(page.getByRole('button', { name: 'Berikutnya' })).toBeDisabled()
+  // Actors by account: the member renames itself after the superadmin, edits the article's cover,
+  // renames back. The entry shows the account (current name and e-mail), the cover in words.
+  const fake = `Super Admin (${SUPERADMIN.email})`
+  expect((await writer.from('profiles').update({ full_name: fake }).eq('id', member.id)).error).toBeNull()
+  const { data: written } = await writer.from('articles').select('id, version').eq('title', `Artikel Riwayat ${tag}`).single()
+  const cover = `${baseURL}/storage/v1/object/public/article_images/${member.id}/1732000000000_sampul.jpg`
+  expect((await writer.from('articles').update({ cover_image_url: cover, version: written!.version }).eq('id', written!.id)).error).toBeNull()
+  expect((await writer.from('profiles').update({ full_name: member.fullName }).eq('id', member.id)).error).toBeNull()
+  await page.getByRole('button', { name: 'Atur Ulang' }).click()
+  const edit = page.getByRole('row').filter({ hasText: 'Mengubah artikel' }).filter({ hasText: `Artikel Riwayat ${tag}` })
+  await expect(edit).toContainText(member.fullName)
+  await expect(edit).toContainText(member.email)
+  await expect(edit).toContainText('Sampul ditambahkan')
+  await expect(edit).not.toContainText('Super Admin')
+  await expect(edit).not.toContainText('http')
+  const renames = page.getByRole('row').filter({ hasText: 'Mengubah data profil' }).filter({ hasText: member.email })
+  await expect(renames).toHaveCount(2)
+  await expect(renames.nth(1)).toContainText(`Nama lengkap: ${member.fullName} → ${fake}`)
+
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
     await page.screenshot({ path: `screenshots/admin-riwayat-${width}.png`, fullPage: width === 1440 })
+    // nothing wider than the screen: no element reaches past its right edge
+    const overflowing = await page.evaluate((screen) =>
+      Array.from(document.body.querySelectorAll('*'))
+        .filter((el) => !el.closest('[data-sonner-toaster]') && el.getBoundingClientRect().right > screen + 0.5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120)),
+    width)
+    expect(overflowing).toEqual([])
   }
   await boss.context.close()
 })

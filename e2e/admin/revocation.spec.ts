@@ -38,7 +38,7 @@ test.describe('live revocation', () => {
     await expect(secondTab).toHaveURL(/\/admin\/dashboard$/, WITHIN)
     await expect(member.page.getByRole('link', { name: 'Manajemen Konten' })).toHaveCount(0, WITHIN)
 
-    // 'Nonaktifkan' from the row menu: the status becomes rejected and the sessions end.
+    // 'Nonaktifkan' from the row menu: the status becomes suspended and the sessions end.
     await victimRow.getByRole('button', { name: /^Aksi untuk/ }).click()
     await boss.page.getByRole('menuitem', { name: 'Nonaktifkan' }).click()
     const dialog = boss.page.getByRole('alertdialog', { name: 'Nonaktifkan Pengguna?' })

@@ -184,6 +184,12 @@ for (const viewport of VIEWPORTS) {
       expect(await factorsOf(baseURL, member)).toEqual([])
       const { data: log } = await (await superadmin(baseURL)).from('audit_log').select('action').eq('target_id', member.id).eq('action', 'user.mfa_reset')
       expect(log).toHaveLength(1)
+      // the member is mailed that their second step was removed
+      const resetMails = async () =>
+        ((await (await fetch(`${baseURL}/_dev/mail`)).json()) as { to: string; subject: string }[]).filter(
+          (m) => m.to === member.email && m.subject.includes('diatur ulang oleh administrator'),
+        ).length
+      await expect.poll(resetMails).toBe(1)
       await context.close()
     })
   })

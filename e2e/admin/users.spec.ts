@@ -1,8 +1,16 @@
-import { expect, expectToast, newSignedInPage, SUPERADMIN, tabTo, test } from './fixtures'
+import { expect, expectToast, newSignedInPage, SUPERADMIN, tabTo, test, toast } from './fixtures'
 import type { Page } from '@playwright/test'
 
 function row(page: Page, name: string) {
   return page.getByRole('row').filter({ hasText: name })
+}
+
+/** Signs in through the /login form, as a member would. */
+async function signInThroughForm(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(account.email)
+  await page.locator('#password').fill(account.password)
+  await page.getByRole('button', { name: 'Masuk' }).click()
 }
 
 async function search(page: Page, text: string) {
@@ -191,15 +199,34 @@ test.describe('users page (superadmin)', () => {
 
     await row(page, member.fullName).getByRole('button', { name: /^Aksi untuk/ }).click()
     await page.getByRole('menuitem', { name: 'Nonaktifkan' }).click()
+    dialog = page.getByRole('alertdialog', { name: 'Nonaktifkan Pengguna?' })
+    const reason = `Pindah satuan ke Skadron 11 (${tag}).`
+    await dialog.getByLabel('Alasan (opsional)').fill(reason)
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
       await page.screenshot({ path: `screenshots/admin-users-suspend-${width}.png` })
     }
     await page.setViewportSize({ width: 1440, height: 900 })
-    dialog = page.getByRole('alertdialog', { name: 'Nonaktifkan Pengguna?' })
     await dialog.getByRole('button', { name: 'Ya, Nonaktifkan' }).click()
     await expectToast(page, 'Pengguna berhasil dinonaktifkan!')
-    await expect(row(page, member.fullName)).toContainText('Ditolak')
+    await expect(row(page, member.fullName)).toContainText('Dinonaktifkan')
+    await expect(row(page, member.fullName)).not.toContainText('Ditolak')
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await page.screenshot({ path: `screenshots/admin-users-suspended-${width}.png` })
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
+
+    // the member is mailed the superadmin's reason, and told at sign-in that the account is suspended
+    const mails = async () =>
+      ((await (await fetch(`${baseURL}/_dev/mail`)).json()) as { to: string; subject: string; text: string }[]).filter((m) => m.to === member.email)
+    await expect.poll(async () => (await mails()).find((m) => m.subject.includes('dinonaktifkan'))?.text ?? '').toContain(`Alasan dari administrator: ${reason}`)
+    const visitor = await browser.newContext({ baseURL, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
+    const login = await visitor.newPage()
+    await signInThroughForm(login, member)
+    await expectToast(login, 'Akses Ditolak', `Akun Anda dinonaktifkan oleh administrator. Hubungi administrator untuk mengaktifkannya kembali. Alasan: ${reason}`)
+    await expect(login).toHaveURL(/\/login$/)
+    await visitor.close()
 
     // newAccount approved the member through the API, which mailed them once already
     const approvalMails = async () => {
@@ -222,3 +249,20 @@ test.describe('users page (superadmin)', () => {
     await context.close()
   })
 })
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`a refused member is told so at sign-in, not that they wait (${viewport.width} px)`, async ({ newAccount, browser, baseURL }) => {
+    const member = await newAccount({ status: 'rejected' })
+    const context = await browser.newContext({ baseURL, viewport, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
+    const page = await context.newPage()
+    await signInThroughForm(page, member)
+    await expectToast(page, 'Akses Ditolak', 'Pendaftaran akun Anda ditolak oleh administrator.')
+    await expect(toast(page, 'Akses Ditolak')).not.toContainText('menunggu persetujuan')
+    await expect(page).toHaveURL(/\/login$/)
+    await page.screenshot({ path: `screenshots/login-rejected-${viewport.width}.png` })
+    await context.close()
+  })
+}

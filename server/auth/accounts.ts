@@ -8,7 +8,7 @@ import { hashPassword } from './password.ts';
 import { findUserByEmail, insertAuthUser, markEmailVerified } from './users.ts';
 
 export const ROLES = ['superadmin', 'admin', 'user'] as const;
-export const STATUSES = ['approved', 'pending', 'rejected'] as const;
+export const STATUSES = ['approved', 'pending', 'rejected', 'suspended'] as const;
 export type AppRole = (typeof ROLES)[number];
 export type AccountStatus = (typeof STATUSES)[number];
 
@@ -97,7 +97,8 @@ export async function setPassword(db: Db, email: string, password: string): Prom
 
 /**
  * Operator reset of the second step (a lost phone, or a superadmin locked out of their own):
- * the factors go with every session, and the audit log records it as the operator's.
+ * the factors go with every session, the audit log records it as the operator's, and the member
+ * is mailed (through the outbox the running server drains).
  */
 export async function resetSecondStep(db: Db, email: string): Promise<number> {
   return db.transaction(async (tx) => {
@@ -107,6 +108,10 @@ export async function resetSecondStep(db: Db, email: string): Promise<number> {
     await tx.query(
       `select private.write_audit('user.mfa_reset', 'user', $1, coalesce(nullif(btrim(p.full_name), ''), p.email), '{}'::jsonb)
        from public.profiles p where p.id = $1`, [id]);
+    if (rowCount) {
+      await tx.query(`insert into private.account_notices (profile_id, kind) values ($1, 'second_step_reset')`, [id]);
+      await tx.query(`select pg_notify('account_notices', '')`);
+    }
     return rowCount ?? 0;
   });
 }

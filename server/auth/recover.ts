@@ -39,7 +39,9 @@ export function recoverRoutes(app: Hono, env: AuthEnv): void {
         `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`,
         [user.id, token]);
       const link = `${ctx.config.siteUrl}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirectTo)}`;
-      const fullName = user.raw_user_meta_data?.full_name;
+      // The name is greeted only once the address is proven: before that, whoever signed up may
+      // have typed someone else's address and put their own words in the name.
+      const fullName = user.email_confirmed_at ? user.raw_user_meta_data?.full_name : undefined;
       const mail = recoveryMail({
         to: email, link, siteName: env.siteName, validMinutes: RECOVERY_TTL_SECONDS / 60,
         fullName: typeof fullName === 'string' ? fullName : undefined,

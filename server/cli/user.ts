@@ -1,7 +1,7 @@
 /**
  * Account management from the shell, for operators (no UI needed):
  *   npm run user -- create --email a@b.id --password ... [--role superadmin|admin|user]
- *                          [--status approved|pending|rejected] [--full-name "..."]
+ *                          [--status approved|pending|rejected|suspended] [--full-name "..."]
  *   npm run user -- set-password --email a@b.id --password ...
  *   npm run user -- set-role --email a@b.id --role admin
  *   npm run user -- set-status --email a@b.id --status approved
@@ -23,11 +23,11 @@ const USAGE = `Usage: npm run user -- <command> [options]
 
 Commands:
   create        --email <e-mail> --password <password> [--role superadmin|admin|user]
-                [--status approved|pending|rejected] [--full-name <name>]
+                [--status approved|pending|rejected|suspended] [--full-name <name>]
                 (defaults: role user, status approved; the e-mail counts as confirmed)
   set-password  --email <e-mail> --password <password>   (also signs the user out everywhere)
   set-role      --email <e-mail> --role superadmin|admin|user
-  set-status    --email <e-mail> --status approved|pending|rejected
+  set-status    --email <e-mail> --status approved|pending|rejected|suspended
   reset-mfa     --email <e-mail>   (removes the two-step verification factors, e.g. a lost phone,
                 and signs the user out everywhere; they enrol again after signing in)
 

@@ -74,7 +74,26 @@ export function approvalMail(input: { to: string; loginUrl: string; siteName: st
   });
 }
 
-export type SecurityEvent = 'password-changed' | 'second-step-added' | 'second-step-removed';
+/**
+ * A refusal or suspension. The only free text is the superadmin's reason; no name the member chose
+ * is in it, so whoever controls a profile cannot have the site mail their words.
+ */
+export function accountDecisionMail(input: { to: string; loginUrl: string; siteName: string; kind: 'rejected' | 'suspended'; reason?: string | null }): MailMessage {
+  const rejected = input.kind === 'rejected';
+  const reason = input.reason?.trim();
+  return accountMail({
+    to: input.to,
+    subject: rejected ? `Pendaftaran akun ${input.siteName} Anda ditolak` : `Akun ${input.siteName} Anda dinonaktifkan`,
+    intro: rejected
+      ? `Pendaftaran akun Anda di ${input.siteName} ditolak oleh administrator, sehingga akun ini tidak dapat masuk ke Portal Personel.`
+      : `Akun Anda di ${input.siteName} dinonaktifkan oleh administrator. Semua sesi telah dikeluarkan dan akun ini tidak dapat masuk ke Portal Personel sampai diaktifkan kembali.`,
+    action: { link: input.loginUrl, label: 'Buka Portal Personel', lead: 'Halaman masuk Portal Personel' },
+    notes: [reason ? `Alasan dari administrator: ${reason}` : 'Administrator tidak menuliskan alasan.'],
+    footer: 'Jika menurut Anda ini keliru, hubungi administrator situs.',
+  });
+}
+
+export type SecurityEvent = 'password-changed' | 'second-step-added' | 'second-step-removed' | 'second-step-reset';
 
 const SECURITY_COPY: Record<SecurityEvent, { subject: string; intro: string }> = {
   'password-changed': {
@@ -88,6 +107,10 @@ const SECURITY_COPY: Record<SecurityEvent, { subject: string; intro: string }> =
   'second-step-removed': {
     subject: 'Verifikasi dua langkah dinonaktifkan',
     intro: 'Verifikasi dua langkah baru saja dinonaktifkan pada akun Anda. Login kini cukup dengan password.',
+  },
+  'second-step-reset': {
+    subject: 'Verifikasi dua langkah diatur ulang oleh administrator',
+    intro: 'Administrator baru saja mengatur ulang verifikasi dua langkah akun Anda dan mengeluarkan semua sesinya. Login kini cukup dengan password; aktifkan lagi verifikasi dua langkah setelah masuk.',
   },
 };
 

@@ -190,6 +190,7 @@ export type Database = {
       audit_log: {
         Row: {
           action: string
+          actor_email: string | null
           actor_id: string | null
           actor_name: string | null
           changes: Json
@@ -201,6 +202,7 @@ export type Database = {
         }
         Insert: {
           action: string
+          actor_email?: string | null
           actor_id?: string | null
           actor_name?: string | null
           changes?: Json
@@ -212,6 +214,7 @@ export type Database = {
         }
         Update: {
           action?: string
+          actor_email?: string | null
           actor_id?: string | null
           actor_name?: string | null
           changes?: Json
@@ -466,6 +469,7 @@ export type Database = {
           phone_number: string | null
           role: Database['public']['Enums']['app_role']
           status: Database['public']['Enums']['account_status']
+          status_reason: string | null
           updated_at: string
           username: string | null
         }
@@ -478,6 +482,7 @@ export type Database = {
           phone_number?: string | null
           role?: Database['public']['Enums']['app_role']
           status?: Database['public']['Enums']['account_status']
+          status_reason?: string | null
           updated_at?: string
           username?: string | null
         }
@@ -490,6 +495,7 @@ export type Database = {
           phone_number?: string | null
           role?: Database['public']['Enums']['app_role']
           status?: Database['public']['Enums']['account_status']
+          status_reason?: string | null
           updated_at?: string
           username?: string | null
         }
@@ -681,6 +687,29 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_entries: {
+        Row: {
+          action: string | null
+          actor_deleted: boolean | null
+          actor_email: string | null
+          actor_full_name: string | null
+          actor_id: string | null
+          changes: Json | null
+          id: number | null
+          occurred_at: string | null
+          target_current_label: string | null
+          target_id: string | null
+          target_label: string | null
+          target_type: string | null
+        }
+        Insert: {
+          [_ in never]: never
+        }
+        Update: {
+          [_ in never]: never
+        }
+        Relationships: []
+      }
       gallery_trash: {
         Row: {
           cover_path: string | null
@@ -820,7 +849,7 @@ export type Database = {
       }
     }
     Enums: {
-      account_status: 'pending' | 'approved' | 'rejected'
+      account_status: 'pending' | 'approved' | 'rejected' | 'suspended'
       app_role: 'superadmin' | 'admin' | 'user'
     }
     CompositeTypes: {
@@ -924,7 +953,7 @@ export type Enums<
 export const Constants = {
   public: {
     Enums: {
-      account_status: ['pending', 'approved', 'rejected'],
+      account_status: ['pending', 'approved', 'rejected', 'suspended'],
       app_role: ['superadmin', 'admin', 'user'],
     },
   },

@@ -26,7 +26,7 @@ describe('approval mail (private.account_notices, sent by the t.server)', () => 
     expect(rows).toEqual([]);
   });
 
-  it('sends nothing for a rejection, nor for an approval the database refused', async () => {
+  it('sends no approval for a rejection, nor for an approval the database refused', async () => {
     const superadmin = await t.signInAs(await t.createUser({ role: 'superadmin' }));
     const admin = await t.signInAs(await t.createUser({ role: 'admin' }));
     const rejected = await t.createUser({ status: 'pending' });
@@ -54,12 +54,12 @@ describe('suspend and restore (Nonaktifkan / Aktifkan Kembali)', () => {
     const memberClient = t.anon();
     const { data } = await memberClient.auth.signInWithPassword(member);
 
-    expect((await superadmin.from('profiles').update({ status: 'rejected' }).eq('id', member.id)).error).toBeNull();
+    expect((await superadmin.from('profiles').update({ status: 'suspended' }).eq('id', member.id)).error).toBeNull();
     const refreshed = await t.anon().auth.refreshSession({ refresh_token: data.session!.refresh_token });
     expect(refreshed.error?.status).toBe(400);
     const again = await t.signInAs(member);
     const { data: status } = await again.from('profiles').select('status').eq('id', member.id).single();
-    expect(status).toEqual({ status: 'rejected' });
+    expect(status).toEqual({ status: 'suspended' });
     // suspended: no staff power through the API either
     const insert = await again.from('galleries').insert({ name: 'Tidak boleh' });
     expect(insert.error?.code).toBe('42501');
@@ -78,9 +78,9 @@ describe('suspend and restore (Nonaktifkan / Aktifkan Kembali)', () => {
     const adminClient = await t.signInAs(admin);
     const member = await t.createUser({ status: 'approved' });
 
-    await adminClient.from('profiles').update({ status: 'rejected' }).eq('id', member.id);
-    expect((await superadmin.from('profiles').update({ status: 'rejected' }).eq('id', boss.id)).error?.code).toBe('42501');
-    expect((await superadmin.from('profiles').update({ status: 'rejected' }).eq('id', otherBoss.id)).error?.code).toBe('42501');
+    await adminClient.from('profiles').update({ status: 'suspended' }).eq('id', member.id);
+    expect((await superadmin.from('profiles').update({ status: 'suspended' }).eq('id', boss.id)).error?.code).toBe('42501');
+    expect((await superadmin.from('profiles').update({ status: 'suspended' }).eq('id', otherBoss.id)).error?.code).toBe('42501');
     const { rows } = await t.server.ctx.db.query<{ status: string }>(
       'select status from public.profiles where id = any($1) order by status', [[member.id, boss.id, otherBoss.id]]);
     expect(rows.map((r) => r.status)).toEqual(['approved', 'approved', 'approved']);

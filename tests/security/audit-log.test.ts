@@ -16,7 +16,7 @@ describe('audit log: written by triggers', () => {
     const boss = await t.createUser({ role: 'superadmin', fullName: 'Mayor Pencatat' });
     const superadmin = await t.signInAs(boss);
     const member = await t.createUser({ status: 'pending', fullName: 'Pratu Dicatat' });
-    for (const change of [{ status: 'approved' }, { role: 'admin' }, { status: 'rejected' }, { status: 'approved' }] as const) {
+    for (const change of [{ status: 'approved' }, { role: 'admin' }, { status: 'suspended' }, { status: 'approved' }] as const) {
       expect((await superadmin.from('profiles').update(change).eq('id', member.id)).error).toBeNull();
     }
     expect((await superadmin.from('profiles').delete().eq('id', member.id)).error).toBeNull();

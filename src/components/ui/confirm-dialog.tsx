@@ -20,6 +20,7 @@ export function ConfirmDialog({
   confirmLabel,
   destructive = true,
   onConfirm,
+  children,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -29,6 +30,8 @@ export function ConfirmDialog({
   confirmLabel: ReactNode
   destructive?: boolean
   onConfirm: () => void
+  /** Fields the question needs (e.g. an optional reason), between the text and the buttons. */
+  children?: ReactNode
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -37,6 +40,7 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction variant={destructive ? 'destructive' : 'default'} onClick={onConfirm}>

@@ -2,7 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import type { Database } from '@/lib/database.types'
 
-export type AuditEntry = Database['public']['Tables']['audit_log']['Row']
+/** One entry with its actor's account as it is now (the audit_entries view; name and e-mail from actor_id). */
+type EntryRow = Database['public']['Views']['audit_entries']['Row']
+// A view's columns are typed nullable; an entry always has its id.
+export type AuditEntry = Omit<EntryRow, 'id'> & { id: number }
+
+const hasId = (row: EntryRow): row is AuditEntry => row.id !== null
 
 export const AUDIT_PAGE_SIZE = 20
 
@@ -25,7 +30,7 @@ export function dayStart(date: string, nextDay = false): string {
 }
 
 export async function getAuditLog(filter: AuditFilter): Promise<{ entries: AuditEntry[]; total: number }> {
-  let query = supabase.from('audit_log').select('*', { count: 'exact' })
+  let query = supabase.from('audit_entries').select('*', { count: 'exact' })
   if (filter.actorId) query = query.eq('actor_id', filter.actorId)
   if (filter.action) query = query.eq('action', filter.action)
   if (filter.from) query = query.gte('occurred_at', dayStart(filter.from))
@@ -36,7 +41,7 @@ export async function getAuditLog(filter: AuditFilter): Promise<{ entries: Audit
     .order('id', { ascending: false })
     .range(start, start + AUDIT_PAGE_SIZE - 1)
   if (error) throw error
-  return { entries: data ?? [], total: count ?? 0 }
+  return { entries: (data ?? []).filter(hasId), total: count ?? 0 }
 }
 
 export function useAuditLog(filter: AuditFilter) {

@@ -6,14 +6,27 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { usePeople } from '../api/get-people'
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditEntry, type AuditFilter } from '../api/get-audit-log'
 import { AuditFilters } from './audit-filters'
-import { ACTION_LABELS, describeChanges, formatOccurredAt } from './describe-entry'
+import { ACTION_LABELS, describeChanges, describeTarget, formatOccurredAt } from './describe-entry'
 
 const START: AuditFilter = { actorId: '', action: '', from: '', to: '', page: 0 }
-const TARGET_TYPES: Record<string, string> = { user: 'Pengguna', article: 'Artikel', gallery: 'Galeri' }
+/**
+ * The account that acted, as it is now: its current name and its e-mail, never the name it had
+ * chosen when it acted. A deleted account is named by the e-mail it had.
+ */
+function Actor({ entry }: { entry: AuditEntry }) {
+  if (!entry.actor_id) return <span>Sistem</span>
+  const name = entry.actor_deleted ? 'Akun terhapus' : entry.actor_full_name?.trim() || 'Tanpa nama'
+  return (
+    <span className="break-words">
+      <span className="font-medium text-foreground">{name}</span>
+      {entry.actor_email && <span className="block text-xs break-all text-muted-foreground">{entry.actor_email}</span>}
+    </span>
+  )
+}
 
-const actorOf = (entry: AuditEntry) => entry.actor_name ?? (entry.actor_id ? 'Pengguna terhapus' : 'Sistem')
-const actionOf = (entry: AuditEntry) => ACTION_LABELS[entry.action] ?? entry.action
-const targetOf = (entry: AuditEntry) => `${TARGET_TYPES[entry.target_type] ?? entry.target_type}: ${entry.target_label ?? '-'}`
+const actionOf = (entry: AuditEntry) => ACTION_LABELS[entry.action ?? ''] ?? 'Aktivitas lain'
+// An account is named as it is now too; a deleted one by the name it had then.
+const targetOf = (entry: AuditEntry) => describeTarget(entry.target_type, entry.target_current_label ?? entry.target_label)
 
 function Changes({ entry }: { entry: AuditEntry }) {
   const lines = describeChanges(entry.changes)
@@ -29,12 +42,13 @@ function Changes({ entry }: { entry: AuditEntry }) {
   )
 }
 
-const When = ({ entry }: { entry: AuditEntry }) => <time dateTime={entry.occurred_at}>{formatOccurredAt(entry.occurred_at)}</time>
+const When = ({ entry }: { entry: AuditEntry }) =>
+  entry.occurred_at ? <time dateTime={entry.occurred_at}>{formatOccurredAt(entry.occurred_at)}</time> : null
 
 // The rows grow with their list of changes; every cell starts at the row's top.
 const COLUMNS: Column<AuditEntry>[] = [
   { header: 'Waktu', className: 'align-top whitespace-nowrap', cell: (entry) => <When entry={entry} /> },
-  { header: 'Pelaku', className: 'align-top', cell: actorOf },
+  { header: 'Pelaku', className: 'align-top max-w-56', cell: (entry) => <Actor entry={entry} /> },
   { header: 'Aksi', className: 'align-top font-medium', cell: actionOf },
   { header: 'Sasaran', className: 'align-top break-words', cell: targetOf },
   { header: 'Perubahan', className: 'align-top max-w-sm text-muted-foreground', cell: (entry) => <Changes entry={entry} /> },
@@ -56,8 +70,9 @@ export function AuditPage() {
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Riwayat Aktivitas</h1>
         <p className="text-sm text-muted-foreground">
-          Siapa menyetujui, menonaktifkan, mengubah peran atau menghapus akun, dan siapa membuat, mengubah, menerbitkan atau
-          menghapus artikel dan galeri. Catatan ini tidak dapat diubah atau dihapus.
+          Siapa menyetujui, menonaktifkan, mengubah peran atau menghapus akun, siapa mengubah profilnya, dan siapa membuat,
+          mengubah, menerbitkan atau menghapus artikel, galeri, foto, pesan masuk dan berkas. Pelaku ditampilkan dengan nama
+          dan email akunnya saat ini. Catatan ini tidak dapat diubah atau dihapus.
         </p>
       </div>
 
@@ -76,8 +91,9 @@ export function AuditPage() {
               <>
                 <p className="font-semibold">{actionOf(entry)}</p>
                 <p className="break-words">{targetOf(entry)}</p>
+                <Actor entry={entry} />
                 <p className="text-muted-foreground">
-                  {actorOf(entry)} · <When entry={entry} />
+                  <When entry={entry} />
                 </p>
                 <div className="text-muted-foreground">
                   <Changes entry={entry} />
@@ -86,7 +102,7 @@ export function AuditPage() {
             )}
           />
         </div>
-        <nav className="flex items-center justify-between gap-4 border-t border-border p-4 text-sm" aria-label="Halaman riwayat">
+        <nav className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border p-4 text-sm" aria-label="Halaman riwayat">
           <p className="text-muted-foreground" aria-live="polite">
             Halaman {filter.page + 1} dari {pages} · {total} aktivitas
           </p>

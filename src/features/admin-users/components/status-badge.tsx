@@ -1,11 +1,12 @@
 import { Badge } from '@/components/ui/badge'
 import type { AccountStatus } from '../api/shared'
 
-const STATUS = {
+const STATUS: Record<AccountStatus, { label: string; variant: 'success' | 'warning' | 'destructive' | 'secondary' }> = {
   approved: { label: 'Disetujui', variant: 'success' },
   pending: { label: 'Tertunda', variant: 'warning' },
   rejected: { label: 'Ditolak', variant: 'destructive' },
-} as const
+  suspended: { label: 'Dinonaktifkan', variant: 'secondary' },
+}
 
 export function StatusBadge({ status }: { status: AccountStatus }) {
   const { label, variant } = STATUS[status]

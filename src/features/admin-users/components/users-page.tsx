@@ -28,12 +28,12 @@ import { describeError } from '@/lib/error-messages'
 
 const ROLE_LABELS: Record<AssignableRole, string> = { admin: 'Admin', user: 'User' }
 
-// Suspending is the status 'rejected' of an approved account (its sessions end at once, by a
-// trigger); restoring is approving it again, which also mails the member.
+// Suspending takes an approved account out of use (its sessions end at once, by a trigger);
+// restoring approves it again. Every decision is mailed to the member.
 const STATUS_ACTIONS: Record<Exclude<UserAction, 'delete' | 'reset-mfa'>, { status: DecidedStatus; done: string; failed: string }> = {
   approve: { status: 'approved', done: 'Pengguna berhasil disetujui!', failed: 'Gagal menyetujui pengguna' },
   reject: { status: 'rejected', done: 'Pengguna berhasil ditolak!', failed: 'Gagal menolak pengguna' },
-  suspend: { status: 'rejected', done: 'Pengguna berhasil dinonaktifkan!', failed: 'Gagal menonaktifkan pengguna' },
+  suspend: { status: 'suspended', done: 'Pengguna berhasil dinonaktifkan!', failed: 'Gagal menonaktifkan pengguna' },
   restore: { status: 'approved', done: 'Pengguna berhasil diaktifkan kembali!', failed: 'Gagal mengaktifkan kembali pengguna' },
 }
 
@@ -107,6 +107,12 @@ function UserActions({ user, busy, hasSecondStep, onAction }: Omit<RowProps, 'on
           </DropdownMenuItem>
         )}
         {user.role !== 'superadmin' && user.status === 'rejected' && (
+          <DropdownMenuItem onSelect={() => onAction('approve', user)}>
+            <UserCheck aria-hidden="true" />
+            Setujui
+          </DropdownMenuItem>
+        )}
+        {user.role !== 'superadmin' && user.status === 'suspended' && (
           <DropdownMenuItem onSelect={() => onAction('restore', user)}>
             <UserCheck aria-hidden="true" />
             Aktifkan Kembali
@@ -159,7 +165,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
 
   const askConfirmation = (action: UserAction, user: ManagedUser) => setPending({ action, user })
 
-  const runAction = (action: UserAction, user: ManagedUser) => {
+  const runAction = (action: UserAction, user: ManagedUser, reason: string) => {
     setPending(null)
     if (action === 'reset-mfa') {
       resetSecondStep.mutate(user.id, {
@@ -177,7 +183,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
     }
     const outcome = STATUS_ACTIONS[action]
     updateStatus.mutate(
-      { id: user.id, status: outcome.status },
+      { id: user.id, status: outcome.status, reason },
       {
         onSuccess: () => toast.success(outcome.done),
         onError: (error) => toast.error(outcome.failed, { description: describeError(error) }),

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Field } from '@/components/ui/field'
 import { SIGN_IN_INCOMPLETE, signInSchema, signUpProblem, signUpSchema } from '../api/credentials'
-import { getProfileStatus } from '../api/get-profile-status'
+import { getAccountState, refusalOf, type AccountState } from '../api/account-state'
 import { needsSecondStep } from '../api/second-step'
 import { PasswordInput } from '../password-input'
 import { useAuth } from '../use-auth'
@@ -52,16 +52,17 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
       toast.error('Login Gagal', { description: describeError(error) })
       return
     }
-    let status: string
+    let state: AccountState
     try {
-      status = await getProfileStatus(user.id)
+      state = await getAccountState(user.id)
     } catch {
       toast.error('Login Gagal', { description: 'Tidak dapat memverifikasi status akun Anda.' })
       await signOut()
       return
     }
-    if (status !== 'approved') {
-      toast.error('Akses Ditolak', { description: 'Akun Anda sedang menunggu persetujuan dari administrator.' })
+    const refusal = refusalOf(state)
+    if (refusal) {
+      toast.error(refusal.title, { description: refusal.description })
       await signOut()
       return
     }
