@@ -22,5 +22,6 @@ function later(call: (toast: SonnerToast) => unknown) {
 export const toast = Object.assign((title: Title, data?: ExternalToast) => later((t) => t(title, data)), {
   success: (title: Title, data?: ExternalToast) => later((t) => t.success(title, data)),
   error: (title: Title, data?: ExternalToast) => later((t) => t.error(title, data)),
+  info: (title: Title, data?: ExternalToast) => later((t) => t.info(title, data)),
   dismiss: (id?: string | number) => later((t) => t.dismiss(id)),
 })

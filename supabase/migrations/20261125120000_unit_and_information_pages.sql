@@ -319,13 +319,17 @@ $$;
 alter table public.audit_log drop constraint audit_log_action_check;
 alter table public.audit_log add constraint audit_log_action_check check (action in (
   'user.approve', 'user.reject', 'user.suspend', 'user.restore', 'user.pending', 'user.role', 'user.delete',
+  'user.mfa_reset', 'user.profile', 'settings.mfa_required',
   'article.create', 'article.update', 'article.publish', 'article.unpublish', 'article.delete',
   'article.restore', 'article.overwrite',
   'gallery.create', 'gallery.update', 'gallery.delete', 'gallery.restore', 'gallery.overwrite',
+  'photo.create', 'photo.update', 'photo.delete',
+  'message.update', 'message.delete',
+  'file.upload', 'file.replace', 'file.delete',
   'unit_page.create', 'unit_page.update', 'unit_page.delete', 'unit_page.overwrite'));
 alter table public.audit_log drop constraint audit_log_target_type_check;
 alter table public.audit_log add constraint audit_log_target_type_check
-  check (target_type in ('user', 'article', 'gallery', 'unit_page'));
+  check (target_type in ('user', 'article', 'gallery', 'settings', 'photo', 'message', 'file', 'unit_page'));
 
 -- Triggers, in name order: checks, version, stamp; revision and audit after.
 do $$

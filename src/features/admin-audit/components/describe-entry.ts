@@ -32,6 +32,10 @@ export const ACTION_LABELS: Record<string, string> = {
   'file.upload': 'Mengunggah berkas',
   'file.replace': 'Mengganti berkas',
   'file.delete': 'Menghapus berkas',
+  'unit_page.create': 'Menambah isi halaman satuan',
+  'unit_page.update': 'Mengubah halaman satuan',
+  'unit_page.delete': 'Menghapus isi halaman satuan',
+  'unit_page.overwrite': 'Menimpa versi halaman satuan yang lebih baru',
 }
 
 export const TARGET_TYPES: Record<string, string> = {
@@ -42,6 +46,7 @@ export const TARGET_TYPES: Record<string, string> = {
   photo: 'Foto di galeri',
   message: 'Pesan',
   file: 'Berkas',
+  unit_page: 'Halaman satuan',
 }
 
 const VALUE_LABELS: Record<string, string> = {
@@ -54,7 +59,7 @@ const VALUE_LABELS: Record<string, string> = {
   user: 'User',
 }
 
-const BUCKETS: Record<string, string> = { article_images: 'Gambar artikel dan galeri', avatars: 'Foto profil' }
+const BUCKETS: Record<string, string> = { article_images: 'Gambar artikel dan galeri', avatars: 'Foto profil', unit_photos: 'Foto halaman satuan' }
 
 type Change = { old: Json; new: Json }
 
