@@ -101,14 +101,15 @@ export function SignInAgainDialog({ open, session, onPasswordAccepted, onSignedI
           </DialogHeader>
           {step === 'password' ? (
             <>
-              <Field label="Email">
-                {(control) => <Input {...control} type="email" value={session.email} readOnly autoComplete="username" />}
-              </Field>
+              <p className="text-sm">
+                Masuk sebagai <strong className="break-all">{session.email}</strong>
+              </p>
               <Field label="Password" error={error}>
                 {(control) => (
                   <Input
                     {...control}
                     type="password"
+                    name="password"
                     value={password}
                     onChange={(e) => setPassword(e.target.value)}
                     autoComplete="current-password"

@@ -80,3 +80,19 @@ describe('a deleted picture', () => {
     editor.destroy()
   })
 })
+
+describe('deleting a selected picture with the keyboard', () => {
+  it('is its own undo step: undoing it keeps what was typed just before', () => {
+    const editor = new Editor({ extensions: articleExtensions, content: '<p>Awal</p><img src="https://x.example/a.png" alt="Foto"><p>Akhir</p>' })
+    const imagePos = editor.state.doc.child(0).nodeSize
+    editor.commands.setNodeSelection(imagePos)
+    editor.view.someProp('handleTextInput', (f) => f(editor.view, imagePos, imagePos + 1, 'Teks', () => editor.state.tr))
+    editor.commands.setNodeSelection(imagePos)
+    const handled = editor.view.someProp('handleKeyDown', (f) => f(editor.view, new KeyboardEvent('keydown', { key: 'Delete' })))
+    expect(handled).toBe(true)
+    expect(editor.getHTML()).toBe('<p>Awal</p><p>Teks</p><p>Akhir</p>')
+    editor.commands.undo()
+    expect(editor.getHTML()).toBe('<p>Awal</p><img src="https://x.example/a.png" alt="Foto"><p>Teks</p><p>Akhir</p>')
+    editor.destroy()
+  })
+})
