@@ -299,6 +299,12 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
     autosaveRef.current = () => void persist({ auto: true })
   })
 
+  // A schedule error goes once the date and time the person now gives would be accepted.
+  const pickSchedule = (next: { date: string; time: string }) => {
+    setSchedule(next)
+    if (publishError && publishedAtFor(mode, next, article?.published_at).ok) setPublishError(null)
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void persist()
@@ -509,8 +515,8 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
                 setMode(m)
                 setPublishError(null)
               }}
-              onDate={(date) => setSchedule((prev) => ({ ...prev, date }))}
-              onTime={(time) => setSchedule((prev) => ({ ...prev, time }))}
+              onDate={(date) => pickSchedule({ ...schedule, date })}
+              onTime={(time) => pickSchedule({ ...schedule, time })}
             />
 
             {uploading && progress && (
