@@ -46,6 +46,17 @@ async function openArticle(page: Page, title: string) {
   return dialog
 }
 
+/** Opens the article, types `text` at the end of its body, lets the session expire and saves: the sign-in dialog. */
+async function saveAfterExpiry(page: Page, account: Account, baseURL: string, title: string, text: string) {
+  const dialog = await openArticle(page, title)
+  await articleBody(dialog).click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(text)
+  await expireSession(page, account, baseURL)
+  await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
+  return page.getByRole('dialog', { name: 'Sesi Berakhir' })
+}
+
 async function storedContent(baseURL: string, account: Account, id: string) {
   const { supabase } = await signedInClient(baseURL, account.email, account.password)
   const { data, error } = await supabase.from('articles').select('content, version').eq('id', id).single()
@@ -59,14 +70,7 @@ for (const viewport of VIEWPORTS) {
     const admin = await newAccount({ role: 'admin', status: 'approved', fullName: 'Serda Sesi' })
     const article = await newArticle({ title: `Sesi ${viewport.name} ${Date.now()}`, content: '<p>Isi awal.</p>' })
     const { context, page } = await newSignedInPage(browser, baseURL, admin, viewport)
-    const dialog = await openArticle(page, article.title)
-    await articleBody(dialog).click()
-    await page.keyboard.press('End')
-    await page.keyboard.type(' Tambahan setelah sesi habis.')
-
-    await expireSession(page, admin, baseURL)
-    await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
-    const signIn = page.getByRole('dialog', { name: 'Sesi Berakhir' })
+    const signIn = await saveAfterExpiry(page, admin, baseURL, article.title, ' Tambahan setelah sesi habis.')
     await expect(signIn).toBeVisible()
     await expect(signIn).toContainText(`Masuk sebagai ${admin.email}`)
     await expect(signIn.getByLabel('Password')).toBeFocused()
@@ -103,14 +107,7 @@ test('an account with two-step verification gives its code too before the save i
   const aal2 = await browser.newContext({ baseURL, viewport: VIEWPORTS[1], locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
   await seedSession(aal2, baseURL, data.session!)
   const tab = await aal2.newPage()
-  const dialog = await openArticle(tab, article.title)
-  await articleBody(dialog).click()
-  await tab.keyboard.press('End')
-  await tab.keyboard.type(' Dengan kode.')
-
-  await expireSession(tab, admin, baseURL)
-  await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
-  const signIn = tab.getByRole('dialog', { name: 'Sesi Berakhir' })
+  const signIn = await saveAfterExpiry(tab, admin, baseURL, article.title, ' Dengan kode.')
   await signIn.getByLabel('Password').fill(admin.password)
   await signIn.getByRole('button', { name: 'Masuk Kembali' }).click()
   // the password alone gives a session that may not write yet: the code is asked in the same dialog
