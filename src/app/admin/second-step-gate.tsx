@@ -12,7 +12,15 @@ import { EnrolSecondStep } from '@/features/account/components/enrol-second-step
 import { useSecondStepRequired } from '@/features/admin-users/api/security-settings'
 import { CONTENT_ROLES, hasRole } from './roles'
 
-type Props = { userId: string; role: AppRole; onSignOut: () => void; loading: ReactNode; children: ReactNode }
+type Props = {
+  userId: string
+  role: AppRole
+  onSignOut: () => void
+  loading: ReactNode
+  /** An open editor signs in again (with its code) itself: the page under it stays mounted. */
+  held?: boolean
+  children: ReactNode
+}
 
 /**
  * Before the admin area: an account with two-step verification whose session has only the
@@ -20,11 +28,12 @@ type Props = { userId: string; role: AppRole; onSignOut: () => void; loading: Re
  * it required, an admin or superadmin without it enrols first. The database refuses their writes
  * until then in any case; this only says why.
  */
-export function SecondStepGate({ userId, role, onSignOut, loading, children }: Props) {
+export function SecondStepGate({ userId, role, onSignOut, loading, held = false, children }: Props) {
   const { session } = useAuth()
   const assurance = useAssurance(session?.access_token)
   const required = useSecondStepRequired()
 
+  if (held) return children
   if (assurance.isPending || required.isPending) return loading
   if (assurance.isError || required.isError) {
     const failure = assurance.error ?? required.error

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
+import type { User } from '@supabase/supabase-js'
 import { toast } from '@/lib/toast'
 import { useAuth } from '@/features/auth'
 import { supabase } from '@/lib/supabase'
@@ -10,7 +11,9 @@ import { useOwnProfile } from '@/features/account/api/get-own-profile'
 import type { Profile } from '@/features/account/api/types'
 import { SecondStepGate } from './second-step-gate'
 import { AdminSessionContext, type AdminSession } from './session-context'
+import { SessionHoldContext, type SessionHold } from '@/lib/session-hold'
 import { ValidatingScreen } from './validating-screen'
+import { confirmCode, signInAgain } from './sign-in-again'
 
 export const REVOKED_TITLE = 'Akses Dicabut'
 const REVOKED_DESCRIPTION = 'Akun Anda tidak lagi memiliki akses ke area admin.'
@@ -30,6 +33,18 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const profileQuery = useOwnProfile(userId, { pollMs: live ? undefined : FALLBACK_POLL_MS })
   const [exitTo, setExitTo] = useState<string | null>(null)
   const leaving = useRef(false)
+  // An open editor keeps the screen through an expired session and signs in again itself.
+  const [holds, setHolds] = useState(0)
+  const hold = useCallback(() => {
+    setHolds((n) => n + 1)
+    return () => setHolds((n) => n - 1)
+  }, [])
+  const [lastSession, setLastSession] = useState<{ user: User; profile: Profile } | null>(null)
+  const email = lastSession?.user.email ?? ''
+  const holder = useMemo<SessionHold>(
+    () => ({ hold, signedIn: isSignedIn, email, signInAgain: (password) => signInAgain(email, password), confirmCode }),
+    [hold, isSignedIn, email],
+  )
 
   const leave = useCallback(
     async (to: string) => {
@@ -93,14 +108,24 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     }
   }, [userId, queryClient])
 
-  if (loading) return <ValidatingScreen />
-  if (!isSignedIn || !user) return <Navigate to={exitTo ?? paths.login} replace />
-  if (!profile || profile.status !== 'approved') return <ValidatingScreen />
+  const current = isSignedIn && user && profile && profile.status === 'approved' ? { user, profile } : null
+  if (current && (current.user !== lastSession?.user || current.profile !== lastSession.profile)) setLastSession(current)
+
+  // One tree whether held or not, so holding never remounts the page under it.
+  const held = holds > 0 && lastSession !== null && !exitTo
+  const shown = current ?? (held ? lastSession : null)
+  if (!held) {
+    if (loading) return <ValidatingScreen />
+    if (!isSignedIn || !user) return <Navigate to={exitTo ?? paths.login} replace />
+  }
+  if (!shown) return <ValidatingScreen />
   return (
-    <SecondStepGate userId={user.id} role={profile.role} onSignOut={() => void leave(paths.login)} loading={<ValidatingScreen />}>
-      <SessionProvider user={user} profile={profile} signOutTo={leave}>
-        {children}
-      </SessionProvider>
+    <SecondStepGate userId={shown.user.id} role={shown.profile.role} onSignOut={() => void leave(paths.login)} loading={<ValidatingScreen />} held={held}>
+      <SessionHoldContext.Provider value={holder}>
+        <SessionProvider user={shown.user} profile={shown.profile} signOutTo={leave}>
+          {children}
+        </SessionProvider>
+      </SessionHoldContext.Provider>
     </SecondStepGate>
   )
 }

@@ -41,6 +41,9 @@ import { initialMode, publishedAtFor, toWibParts, type PublishMode } from '../li
 import { isImageFile, messageOf } from '../lib/picked-files'
 import { describeError } from '@/lib/error-messages'
 import { useBodyUploads } from './use-body-uploads'
+import { useHoldSession } from '@/lib/session-hold'
+import { hasLiveSession, isSessionError } from '../api/sign-in-again'
+import { SignInAgainDialog } from './sign-in-again-dialog'
 
 type Props = {
   /** null creates a new article. The parent remounts this per opening (key). */
@@ -50,6 +53,8 @@ type Props = {
   /** Opens the editor again on this state of the article ('Muat Versi Terbaru', a restored revision). */
   onReload: (article: AdminArticle) => void
 }
+
+type SaveOptions = { overwrite?: VersionConflict; auto?: boolean }
 
 /** Drafts are saved to the server this long after typing stops. */
 const AUTOSAVE_MS = 3_000
@@ -110,6 +115,12 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
   const bodyUploads = useBodyUploads(userId)
   const id = useId()
 
+  // An expired session leaves the editor open and asks for the password here; the save it
+  // interrupted runs again once signed in.
+  const session = useHoldSession()
+  const [reauth, setReauth] = useState<{ retry?: SaveOptions } | null>(null)
+  const signInOpen = session !== null && (reauth !== null || !session.signedIn)
+
   // Pictures stored for an article that is then not saved go again.
   const closeWithoutSaving = () => {
     bodyUploads.discard(uploaded.current.values())
@@ -158,10 +169,10 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
   // a conflict or an invalid form wait for the person's own save).
   const autosaveRef = useRef<() => void>(() => {})
   useEffect(() => {
-    if (mode !== 'draft' || !textDirty || saving || conflict || unsaved || coverFile || galleryFiles.length > 0) return
+    if (mode !== 'draft' || !textDirty || saving || conflict || unsaved || signInOpen || coverFile || galleryFiles.length > 0) return
     const timer = window.setTimeout(() => autosaveRef.current(), AUTOSAVE_MS)
     return () => window.clearTimeout(timer)
-  }, [mode, textDirty, saving, conflict, unsaved, coverFile, galleryFiles.length, title, category, content])
+  }, [mode, textDirty, saving, conflict, unsaved, signInOpen, coverFile, galleryFiles.length, title, category, content])
 
   const pickCover = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null
@@ -186,9 +197,8 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
     if (images.length > 0) setGalleryFiles((prev) => [...prev, ...images])
   }
 
-  type SaveOptions = { overwrite?: VersionConflict; auto?: boolean }
-
-  const persist = async ({ overwrite, auto = false }: SaveOptions = {}) => {
+  const persist = async (options: SaveOptions = {}) => {
+    const { overwrite, auto = false } = options
     if (saving) return
     const parsed = articleFormSchema.safeParse({ title, category, content })
     if (!parsed.success) {
@@ -211,6 +221,10 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
     setPublishError(null)
     setSaving(true)
     try {
+      if (!(await hasLiveSession())) {
+        setReauth({ retry: auto ? undefined : options })
+        return
+      }
       let images
       try {
         images = await uploadArticleImages({
@@ -268,6 +282,10 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
         toast.error(CONFLICT_TITLE, { description: conflictSentence(error.conflict) })
         return
       }
+      if (isSessionError(error) || !(await hasLiveSession())) {
+        setReauth({ retry: auto ? undefined : options })
+        return
+      }
       if (auto) return
       toast.error(editing ? 'Gagal Memperbarui' : 'Gagal Menyimpan', {
         description: messageOf(error),
@@ -280,6 +298,12 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
   useEffect(() => {
     autosaveRef.current = () => void persist({ auto: true })
   })
+
+  // A schedule error goes once the date and time the person now gives would be accepted.
+  const pickSchedule = (next: { date: string; time: string }) => {
+    setSchedule(next)
+    if (publishError && publishedAtFor(mode, next, article?.published_at).ok) setPublishError(null)
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -491,8 +515,8 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
                 setMode(m)
                 setPublishError(null)
               }}
-              onDate={(date) => setSchedule((prev) => ({ ...prev, date }))}
-              onTime={(time) => setSchedule((prev) => ({ ...prev, time }))}
+              onDate={(date) => pickSchedule({ ...schedule, date })}
+              onTime={(time) => pickSchedule({ ...schedule, time })}
             />
 
             {uploading && progress && (
@@ -545,6 +569,20 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
       </Dialog>
 
       <DiscardChangesDialog open={confirmClose} onOpenChange={setConfirmClose} onDiscard={closeWithoutSaving} />
+      {session && (
+        <SignInAgainDialog
+          open={signInOpen}
+          session={session}
+          onPasswordAccepted={() => setReauth((prev) => prev ?? {})}
+          onSignedIn={() => {
+            toast.success('Berhasil Masuk Kembali', { description: 'Lanjutkan menyunting; tidak ada yang hilang.' })
+            const retry = reauth?.retry
+            setReauth(null)
+            if (retry) void persist(retry)
+          }}
+          onGiveUp={onClose}
+        />
+      )}
     </>
   )
 }

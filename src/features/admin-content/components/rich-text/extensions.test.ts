@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { sanitizeArticleHtml } from '@/lib/sanitize'
 import { articleExtensions } from './extensions'
 import { cleanPastedHtml } from './clean-paste'
+import { removedImages } from './removed-images'
 
 /** What the editor writes back when an article is opened and saved without a change. */
 function reSaved(html: string): string {
@@ -58,6 +59,40 @@ describe('a selected picture', () => {
     expect(handled).toBe(true)
     // the editor's trailing empty paragraph is not stored (rich-text-editor.tsx storedHtml)
     expect(editor.getHTML().replace(/(<p><\/p>)+$/, '')).toBe('<p>Awal</p><img src="https://x.example/a.png" alt="Foto"><p>Teks</p>')
+    editor.destroy()
+  })
+})
+
+describe('a deleted picture', () => {
+  it('is reported as removed so the editor offers Urungkan, and the undo itself is not', () => {
+    const editor = new Editor({ extensions: articleExtensions, content: '<p>Awal</p><img src="https://x.example/a.png" alt="Foto"><p>Akhir</p>' })
+    const seen: number[] = []
+    editor.on('update', ({ transaction }) => seen.push(removedImages(transaction)))
+    const imagePos = editor.state.doc.child(0).nodeSize
+    editor.commands.setNodeSelection(imagePos)
+    editor.commands.deleteSelection()
+    expect(editor.getHTML()).not.toContain('<img')
+    editor.commands.undo()
+    expect(editor.getHTML()).toContain('<img src="https://x.example/a.png" alt="Foto">')
+    editor.commands.setTextSelection(editor.state.doc.content.size - 1)
+    editor.commands.insertContent('x')
+    expect(seen).toEqual([1, 0, 0])
+    editor.destroy()
+  })
+})
+
+describe('deleting a selected picture with the keyboard', () => {
+  it('is its own undo step: undoing it keeps what was typed just before', () => {
+    const editor = new Editor({ extensions: articleExtensions, content: '<p>Awal</p><img src="https://x.example/a.png" alt="Foto"><p>Akhir</p>' })
+    const imagePos = editor.state.doc.child(0).nodeSize
+    editor.commands.setNodeSelection(imagePos)
+    editor.view.someProp('handleTextInput', (f) => f(editor.view, imagePos, imagePos + 1, 'Teks', () => editor.state.tr))
+    editor.commands.setNodeSelection(imagePos)
+    const handled = editor.view.someProp('handleKeyDown', (f) => f(editor.view, new KeyboardEvent('keydown', { key: 'Delete' })))
+    expect(handled).toBe(true)
+    expect(editor.getHTML()).toBe('<p>Awal</p><p>Teks</p><p>Akhir</p>')
+    editor.commands.undo()
+    expect(editor.getHTML()).toBe('<p>Awal</p><img src="https://x.example/a.png" alt="Foto"><p>Teks</p><p>Akhir</p>')
     editor.destroy()
   })
 })

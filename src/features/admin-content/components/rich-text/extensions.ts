@@ -3,6 +3,7 @@ import Link from '@tiptap/extension-link'
 import Image from '@tiptap/extension-image'
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table'
 import { Plugin, NodeSelection, TextSelection } from '@tiptap/pm/state'
+import { closeHistory } from '@tiptap/pm/history'
 import { normalizeLinkUrl } from '../../lib/link-url'
 
 // Cells keep only their spans: widths and alignment would be inline styles, which the public
@@ -33,8 +34,21 @@ export const articleExtensions = [
     isAllowedUri: (url) => normalizeLinkUrl(url) !== null,
   }),
   Image.extend({
+    // Deleting a selected picture is an undo step of its own, so the 'Urungkan' the editor then
+    // offers brings back the picture and nothing typed just before it.
+    addKeyboardShortcuts() {
+      const remove = () => {
+        const { selection } = this.editor.state
+        if (!(selection instanceof NodeSelection) || selection.node.type.name !== 'image') return false
+        return this.editor.commands.command(({ tr }) => {
+          closeHistory(tr).deleteSelection()
+          return true
+        })
+      }
+      return { Backspace: remove, Delete: remove }
+    },
     // A clicked picture is selected as a whole; typing then goes into a new paragraph after it
-    // instead of replacing it (deleting it stays one step the toolbar's 'Urungkan' takes back).
+    // instead of replacing it.
     addProseMirrorPlugins() {
       return [
         new Plugin({

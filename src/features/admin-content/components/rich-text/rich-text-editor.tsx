@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { EditorContent, useEditor, type Editor } from '@tiptap/react'
-import { Eye, PencilLine } from 'lucide-react'
+import { Eye, PencilLine, Undo2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { sanitizeArticleHtml } from '@/lib/sanitize'
 import { cn } from '@/lib/utils'
@@ -8,6 +8,7 @@ import { articleExtensions } from './extensions'
 import { cleanPastedHtml } from './clean-paste'
 import { ImagePanel, LinkPanel, type EditorImage } from './insert-panels'
 import { Toolbar, type Panel } from './toolbar'
+import { removedImages } from './removed-images'
 
 export type { EditorImage }
 
@@ -36,6 +37,8 @@ const storedHtml = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML().r
 export default function RichTextEditor({ id, labelId, initialHtml, onChange, images, onUpload, title, category, invalid, describedBy, disabled }: RichTextEditorProps) {
   const [panel, setPanel] = useState<Panel>(null)
   const [previewing, setPreviewing] = useState(false)
+  // A picture deleted from the text is offered back at once, until the next edit.
+  const [pictureRemoved, setPictureRemoved] = useState(false)
   // The editor is created once; its paste and update handlers read the latest props through refs.
   const imageUrls = useRef(new Set<string>())
   const onChangeRef = useRef(onChange)
@@ -73,7 +76,10 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, ima
         return false
       },
     },
-    onUpdate: ({ editor: e }) => onChangeRef.current(storedHtml(e)),
+    onUpdate: ({ editor: e, transaction }) => {
+      setPictureRemoved(removedImages(transaction) > 0)
+      onChangeRef.current(storedHtml(e))
+    },
   })
 
   // ProseMirror owns the text element and its attributes: changes go through the editor's props,
@@ -123,6 +129,24 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, ima
       </div>
       {!previewing && panel === 'link' && <LinkPanel editor={editor} onDone={() => setPanel(null)} />}
       {!previewing && panel === 'image' && <ImagePanel editor={editor} images={images} onUpload={onUpload} onDone={() => setPanel(null)} />}
+      {!previewing && pictureRemoved && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-input bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span>Gambar dihapus dari isi artikel.</span>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={disabled}
+            onClick={() => {
+              editor.chain().focus().undo().run()
+              setPictureRemoved(false)
+            }}
+          >
+            <Undo2 aria-hidden="true" />
+            Urungkan
+          </Button>
+        </div>
+      )}
       <div hidden={previewing}>
         <EditorContent editor={editor} />
       </div>

@@ -1,0 +1,16 @@
+import { supabase } from '@/lib/supabase'
+
+/** Failures that mean the request went without a live session (PostgREST's JWT errors, GoTrue's). */
+const SESSION_CODES = new Set(['PGRST301', 'PGRST303', 'session_expired', 'session_not_found', 'refresh_token_not_found'])
+
+export function isSessionError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, status } = error as { code?: unknown; status?: unknown }
+  return (typeof code === 'string' && SESSION_CODES.has(code)) || status === 401
+}
+
+/** Whether this browser still holds a session (auth-js refreshes an expired one here, or drops it). */
+export async function hasLiveSession(): Promise<boolean> {
+  const { data, error } = await supabase.auth.getSession()
+  return !error && data.session !== null
+}

@@ -1,0 +1,28 @@
+import { createContext, useContext, useEffect } from 'react'
+
+/**
+ * Work that must outlive a lost session (an open editor with text in it) holds the signed-in
+ * screen: while held, the session guard keeps rendering it with the last known account instead
+ * of leaving for /login, and the holder asks for the password (and code) itself through these
+ * functions, which sign the same account in again. A revocation still leaves at once.
+ */
+export type SessionHold = {
+  hold: () => () => void
+  /** False once the session has expired or ended. */
+  signedIn: boolean
+  /** The account that was signed in. */
+  email: string
+  /** Signs that account in again; `needsCode` when its new session still needs the second step. */
+  signInAgain: (password: string) => Promise<{ needsCode: boolean }>
+  confirmCode: (code: string) => Promise<void>
+}
+
+export const SessionHoldContext = createContext<SessionHold | null>(null)
+
+/** Holds the screen while mounted; null outside a guard that offers holding. */
+export function useHoldSession(): SessionHold | null {
+  const holder = useContext(SessionHoldContext)
+  const hold = holder?.hold
+  useEffect(() => hold?.(), [hold])
+  return holder
+}
