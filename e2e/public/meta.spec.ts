@@ -2,8 +2,10 @@ import { paths } from '../../src/lib/paths'
 import { documentTitle, publicPages } from '../../src/lib/pages'
 import { expect, isPhone, test } from '../support/fixtures'
 
-// The pages the navbar links to (/galeri is reached from home and /kegiatan, /login is a button).
-const notInNavbar = new Set<string>([paths.login, paths.galleries])
+// The pages the navbar links to (/galeri is reached from home and /kegiatan, /login is a button,
+// the public-information pages from the footer).
+const footerPages = new Set<string>([paths.privacy, paths.accessibility, paths.publicInformation])
+const notInNavbar = new Set<string>([paths.login, paths.galleries, ...footerPages])
 const navPages = publicPages.filter((page) => !notInNavbar.has(page.path))
 
 function decode(text: string) {
@@ -43,4 +45,8 @@ test('title, description, canonical and og tags follow client-side navigation', 
   await page.getByRole('banner').getByRole('link', { name: 'Kegiatan', exact: true }).click()
   await page.getByRole('navigation', { name: 'Dokumentasi lain' }).getByRole('link', { name: 'Lihat Galeri Foto Kegiatan' }).click()
   await expectMetaOf(publicPages.find((p) => p.path === paths.galleries)!)
+  for (const target of publicPages.filter((p) => footerPages.has(p.path))) {
+    await page.getByRole('navigation', { name: 'Informasi publik' }).getByRole('link', { name: target.title, exact: true }).click()
+    await expectMetaOf(target)
+  }
 })

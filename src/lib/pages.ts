@@ -52,19 +52,19 @@ export const publicPages = [
   {
     path: paths.privacy,
     title: 'Kebijakan Privasi',
-    description: `Cara ${site.name} mengumpulkan, menggunakan, dan melindungi data pribadi pengunjung sesuai UU Nomor 27 Tahun 2022.`,
+    description: `Cara ${site.name} mengumpulkan, menggunakan, menyimpan, dan melindungi data pribadi pengunjung situs sesuai UU Nomor 27 Tahun 2022.`,
     indexed: true,
   },
   {
     path: paths.accessibility,
     title: 'Pernyataan Aksesibilitas',
-    description: `Komitmen ${site.name} agar situsnya dapat digunakan semua orang, dengan acuan WCAG 2.1 tingkat AA.`,
+    description: `Komitmen ${site.name} agar situsnya dapat digunakan semua orang, termasuk penyandang disabilitas, dengan acuan WCAG 2.1 tingkat AA.`,
     indexed: true,
   },
   {
     path: paths.publicInformation,
     title: 'Informasi Publik (PPID)',
-    description: `Layanan informasi publik ${site.name} sesuai UU Nomor 14 Tahun 2008: jenis informasi, permohonan, dan keberatan.`,
+    description: `Layanan informasi publik ${site.name} sesuai UU Nomor 14 Tahun 2008: jenis informasi, cara mengajukan permohonan, dan keberatan.`,
     indexed: true,
   },
   {
