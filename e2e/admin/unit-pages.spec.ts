@@ -57,6 +57,8 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
       await dialog.getByLabel('Periode Menjabat').fill('1998 - 2001')
       await dialog.getByRole('button', { name: 'Simpan Perubahan' }).click()
       await expectToast(page, 'Halaman satuan berhasil diperbarui!')
+      // On a phone the toast covers the bottom card's button, and hovering it keeps it open.
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
 
       // a profile text through the articles' editor
       await page.getByRole('tab', { name: 'Profil' }).click()
@@ -68,6 +70,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
       await page.keyboard.type(`Siap setiap saat ${stamp}.`)
       await dialog.getByRole('button', { name: 'Simpan Perubahan' }).click()
       await expectToast(page, 'Halaman satuan berhasil diperbarui!')
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
 
       // an information page's title
       await page.getByRole('tab', { name: 'Informasi Publik' }).click()

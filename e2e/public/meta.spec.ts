@@ -46,7 +46,7 @@ test('title, description, canonical and og tags follow client-side navigation', 
   await page.getByRole('navigation', { name: 'Dokumentasi lain' }).getByRole('link', { name: 'Lihat Galeri Foto Kegiatan' }).click()
   await expectMetaOf(publicPages.find((p) => p.path === paths.galleries)!)
   for (const target of publicPages.filter((p) => footerPages.has(p.path))) {
-    await page.getByRole('navigation', { name: 'Informasi publik' }).getByRole('link', { name: target.title, exact: true }).click()
+    await page.getByRole('navigation', { name: 'Informasi publik' }).getByRole('link', { name: target.title ?? '', exact: true }).click()
     await expectMetaOf(target)
   }
 })

@@ -1,10 +1,12 @@
-import { useMemo } from 'react'
+import { useArticleHtml } from '@/lib/article-html'
 import { useRenderContext } from '@/lib/render-context'
-import { sanitizeArticleHtml } from '@/lib/sanitize'
 
-/** Text from the rich-text editor, sanitised as article bodies are, in the server's HTML too. */
+/**
+ * Text from the rich-text editor, sanitised as article bodies are: by the server for its HTML, in
+ * the browser (loading the sanitizer) only for content it did not render.
+ */
 export function RichHtml({ html, className }: { html: string | null | undefined; className?: string }) {
   const { origin } = useRenderContext()
-  const clean = useMemo(() => sanitizeArticleHtml(html, origin), [html, origin])
+  const clean = useArticleHtml(html, origin)
   return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />
 }

@@ -12,7 +12,6 @@ import { PageHeader } from '@/components/ui/page-header'
 import { Skeleton } from '@/components/ui/skeleton'
 import { profileTextsQueryOptions, useProfileTexts } from '@/lib/unit-pages/public-reads'
 import { RichHtml } from '@/components/rich-html'
-import { listItems } from '@/lib/unit-pages/html-parts'
 import { unitPhoto } from '@/lib/unit-pages/unit-photo'
 
 function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof Shield; children: string }) {
@@ -38,7 +37,7 @@ function TextPlaceholder() {
 
 export function ProfilePage() {
   useRouteMeta(meta)
-  const { origin, storageBase, imageTransforms } = useRenderContext()
+  const { storageBase, imageTransforms } = useRenderContext()
   const { data: texts, error } = useProfileTexts()
   useQueryErrorToast(error, 'Gagal memuat profil')
   const history = texts?.sejarah
@@ -92,7 +91,7 @@ export function ProfilePage() {
               Misi
             </h3>
             <ol className="mt-4 space-y-3">
-              {listItems(texts?.misi?.body, origin).map((mission, index) => (
+              {(texts?.misi?.items ?? []).map((mission, index) => (
                 <li key={index} className="flex gap-3">
                   <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-gold text-sm font-bold text-gold-foreground">
                     {index + 1}
@@ -114,7 +113,7 @@ export function ProfilePage() {
             <TextPlaceholder />
           )}
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {listItems(texts?.tugas?.body, origin).map((task, index) => (
+            {(texts?.tugas?.items ?? []).map((task, index) => (
               <li key={index} className="flex gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
                 <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-army-light" aria-hidden="true" />
                 <div dangerouslySetInnerHTML={{ __html: task.html }} />
@@ -163,7 +162,7 @@ export function ProfilePage() {
             {texts?.makna_logo?.title ?? 'Makna Logo'}
           </h2>
           <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="logo-meaning">
-            {listItems(texts?.makna_logo?.body, origin).map((point, index) => (
+            {(texts?.makna_logo?.items ?? []).map((point, index) => (
               <li key={index} className="rounded-lg border border-white/10 bg-white/5 p-5">
                 <p className="text-sm font-bold text-gold-light">
                   {index + 1}. {point.title}
@@ -191,7 +190,7 @@ export function ProfilePage() {
 }
 
 export async function loader({ queryClient, context }: LoaderArgs) {
-  await queryClient.prefetchQuery(profileTextsQueryOptions(context.api))
+  await queryClient.prefetchQuery(profileTextsQueryOptions(context.api, context.origin))
 }
 
 /** The page's entry in the public page table. */
