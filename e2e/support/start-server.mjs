@@ -55,6 +55,10 @@ export async function startServer(env = {}, { timeoutMs = 120_000, compiled = fa
       const match = /listening on (http:\/\/\S+)/.exec(output)
       if (match) {
         clearTimeout(timer)
+        // From here on the log is drained unread: keeping it would grow without bound and tax
+        // this process (benchmarks run their load generator here).
+        child.stdout.off('data', onData).resume()
+        child.stderr.off('data', onData).resume()
         resolve(match[1])
       }
     }
