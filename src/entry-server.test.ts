@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, type RenderOptions } from './entry-server'
+import { cn } from './lib/utils'
 
 const ARTICLE = { a: '00000000-0000-4000-8000-00000000000a', b: '00000000-0000-4000-8000-00000000000b' }
 const GALLERY = { a: '00000000-0000-4000-8000-0000000000aa', b: '00000000-0000-4000-8000-0000000000bb' }
@@ -99,6 +100,16 @@ describe('two hosts rendered at once', () => {
       expect(html).toContain(`src="https://api.${host}.example/storage/v1/render/image/public/gallery_photos/${host}/foto.webp?`)
       expect(head.image).toBe(`https://api.${host}.example/storage/v1/render/image/public/gallery_photos/${host}/foto.webp?width=1200&height=630&resize=cover`)
     }
+  })
+})
+
+describe('an admin address rendered on the server', () => {
+  it('leaves the class merging of later public renders as it was (the admin area sets its merger in the browser only)', async () => {
+    const gate = barrier()
+    void gate.arrive('b')
+    const { status } = await render(new Request('http://127.0.0.1/admin/dashboard'), optionsFor('a', gate))
+    expect(status).toBe(200)
+    expect(cn('p-2', 'p-4')).toBe('p-2 p-4')
   })
 })
 

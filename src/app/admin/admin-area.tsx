@@ -11,11 +11,14 @@ import { adminRoles } from './routes'
 import { SessionGuard } from './session-guard'
 import { PageLoading } from './validating-screen'
 
-// Admin pages toast often: the Toaster is mounted as soon as the admin area loads in the browser,
-// not with the first toast (the server loads this module only for its meta).
-if (typeof document !== 'undefined') void mountToaster()
-// Admin pages still override components' classes without marking them (decision 0021).
-mergeClassesWith(twMerge)
+// Browser only: the server loads this module just for its meta, and a merger installed there
+// would change the classes of every public page it renders afterwards.
+if (typeof document !== 'undefined') {
+  // Admin pages toast often: the Toaster is mounted as soon as the area loads, not with the first toast.
+  void mountToaster()
+  // Admin pages still override components' classes without marking them (decision 0021).
+  mergeClassesWith(twMerge)
+}
 
 /** /admin: the session guard, the shell and the one role check around every admin page. */
 export function Component() {
