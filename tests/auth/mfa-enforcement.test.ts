@@ -35,6 +35,11 @@ async function staffWrites(client: TypedClient, self: TestUser, member: TestUser
   await wrote('delete message', client.from('contacts').delete().eq('id', contact!.id).select());
   await wrote('approve member', client.from('profiles').update({ status: 'approved' }).eq('id', member.id).select());
   await wrote('upload file', client.storage.from('article_images').upload(`${self.id}/x-${Date.now()}.png`, file(png())));
+  const { data: page } = await t.service().from('info_pages').select('version').eq('slug', 'aksesibilitas').single();
+  await wrote('edit information page', client.from('info_pages').update({ title: 'Diretas', version: page!.version }).eq('slug', 'aksesibilitas').select());
+  await wrote('add past commander', client.from('past_commanders')
+    .insert({ ordinal: 900 + Math.floor(Math.random() * 99), rank: 'Letkol Cpn', name: 'Bukan Komandan', period: '2030' }).select());
+  await wrote('remove unit post', client.from('unit_posts').delete().eq('name', 'Kompi Markas').select());
   return results;
 }
 
@@ -52,6 +57,12 @@ describe('writes need the second step once an account has one', () => {
     expect(Object.values(results).every((r) => r === 'refused' || r === 'nothing')).toBe(true);
     expect(results['create article']).toBe('refused');
     expect(results['upload file']).toBe('refused');
+    expect(results['edit information page']).toBe('nothing');
+    expect(results['add past commander']).toBe('refused');
+    const { data: page } = await t.service().from('info_pages').select('title').eq('slug', 'aksesibilitas').single();
+    expect(page!.title).toBe('Pernyataan Aksesibilitas');
+    const { data: company } = await t.service().from('unit_posts').select('id').eq('name', 'Kompi Markas');
+    expect(company).toHaveLength(1);
     const { data: profile } = await t.service().from('profiles').select('status').eq('id', member.id).single();
     expect(profile!.status).toBe('pending');
     const read = await weak.from('contacts').select('id').limit(1);
@@ -66,6 +77,7 @@ describe('writes need the second step once an account has one', () => {
     expect(results).toEqual({
       'create article': 'done', 'publish article': 'done', 'delete article': 'done', 'update gallery': 'done',
       'mark message': 'done', 'delete message': 'done', 'approve member': 'done', 'upload file': 'done',
+      'edit information page': 'done', 'add past commander': 'done', 'remove unit post': 'done',
     });
   });
 
