@@ -108,3 +108,44 @@ test('a plain user cannot open Halaman Satuan, and the database refuses their wr
   await expect(page.getByRole('link', { name: 'Halaman Satuan' })).toHaveCount(0)
   await context.close()
 })
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  test(`a deleted past commander waits in Tempat Sampah and comes back to /struktur @${viewport.width}`, async ({ browser, baseURL }) => {
+    const service = await superadmin(baseURL!)
+    const ordinal = viewport.width === 390 ? 61 : 62
+    const name = `Letkol Cpn Uji Sampah ${Date.now()}`
+    const { data: commander } = await service.from('past_commanders')
+      .insert({ ordinal, rank: 'Letkol Cpn', name, period: '2004 - 2006' }).select('id').single()
+    const { context, page } = await newSignedInPage(browser, baseURL!, admin, viewport)
+    const visitor = await newPage(browser, baseURL!, viewport)
+    try {
+      await page.goto('/admin/halaman-satuan')
+      await page.getByRole('tab', { name: 'Komandan' }).click()
+      await page.getByRole('button', { name: `Hapus Komandan ke-${ordinal}`, exact: true }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Hapus' }).click()
+      await expectToast(page, `Komandan ke-${ordinal} dihapus.`)
+      await visitor.page.goto('/struktur')
+      await expect(visitor.page.getByTestId('commander-timeline')).not.toContainText(name)
+
+      await page.getByRole('tab', { name: 'Tempat Sampah' }).click()
+      const trash = page.getByRole('tabpanel', { name: 'Tempat Sampah' })
+      // the list is cards on a phone and a table from md on: the one shown
+      const entry = trash.getByText(`Komandan ke-${ordinal}: ${name}`).filter({ visible: true })
+      await expect(entry).toBeVisible()
+      // axe reads the list, not the deletion's toast fading out over it
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
+      await expectNoAxeViolations(page, `Halaman Satuan Tempat Sampah @${viewport.width}`)
+      await page.screenshot({ path: test.info().outputPath(`trash-${viewport.width}.png`) })
+      await trash.getByRole('button', { name: `Pulihkan "Komandan ke-${ordinal}: ${name}"` }).filter({ visible: true }).click()
+      await expectToast(page, 'Isi Dipulihkan')
+      await expect(entry).toHaveCount(0)
+
+      await visitor.page.goto('/struktur')
+      await expect(visitor.page.getByTestId('commander-timeline')).toContainText(name)
+    } finally {
+      await service.from('past_commanders').delete().eq('id', commander!.id)
+      await visitor.context.close()
+      await context.close()
+    }
+  })
+}

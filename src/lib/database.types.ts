@@ -731,6 +731,25 @@ export type Database = {
         }
         Relationships: []
       }
+      unit_page_trash: {
+        Row: {
+          data: Json | null
+          deleted_at: string | null
+          deleted_by_name: string | null
+          id: string | null
+          label: string | null
+          revision_id: number | null
+          table_name: string | null
+          version: number | null
+        }
+        Insert: {
+          [_ in never]: never
+        }
+        Update: {
+          [_ in never]: never
+        }
+        Relationships: []
+      }
     }
     Functions: {
       abandoned_article_images: {
@@ -832,6 +851,12 @@ export type Database = {
       restore_deleted_gallery: {
         Args: {
           target_gallery: string
+        }
+        Returns: number
+      }
+      restore_unit_row: {
+        Args: {
+          target: string
         }
         Returns: number
       }

@@ -36,6 +36,7 @@ export const queryKeys = {
     structure: () => [...queryKeys.unitPages.all, 'structure'] as const,
     info: (slug: string) => [...queryKeys.unitPages.all, 'info', slug] as const,
     revisions: (rowId: string) => [...queryKeys.unitPages.all, 'revisions', rowId] as const,
+    trash: () => [...queryKeys.unitPages.all, 'trash'] as const,
   },
   security: {
     all: ['security'] as const,

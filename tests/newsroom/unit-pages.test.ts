@@ -194,6 +194,59 @@ describe('bad input', () => {
     const inUse = await staff.storage.from(bucket).remove([name]);
     expect(inUse.data ?? []).toEqual([]);
     await staff.from('past_commanders').update({ photo_url: commander.photo_url, version: commander.version + 1 }).eq('id', commander.id);
+    // the version that showed it can still be loaded back for 30 days
+    expect((await staff.storage.from(bucket).remove([name])).data ?? []).toEqual([]);
+    await t.server.ctx.db.query(`update public.unit_page_revisions set replaced_at = now() - interval '31 days' where row_id = $1`, [commander.id]);
     expect((await staff.storage.from(bucket).remove([name])).data).toHaveLength(1);
+  });
+});
+
+describe('Tempat Sampah', () => {
+  const addCommander = async (ordinal: number) => (await superadmin.from('past_commanders')
+    .insert({ ordinal, rank: 'Letkol Cpn', name: `Komandan Uji ${ordinal}`, period: '2001 - 2003' })
+    .select('id, version').single()).data!;
+
+  it('keeps a deleted commander for staff only, and brings it back with its id, logged as a restore', async () => {
+    const commander = await addCommander(41);
+    expect((await staff.from('past_commanders').delete().eq('id', commander.id)).error).toBeNull();
+
+    expect((await visitor.from('unit_page_trash').select('id')).error).not.toBeNull();
+    expect((await personnel.from('unit_page_trash').select('id')).data).toEqual([]);
+    const listed = (await staff.from('unit_page_trash').select('id, table_name, label, deleted_by_name')).data!;
+    expect(listed).toContainEqual({ id: commander.id, table_name: 'past_commanders', label: 'Komandan ke-41: Komandan Uji 41', deleted_by_name: 'Letda Penerangan' });
+
+    for (const client of [visitor, personnel]) {
+      expect((await client.rpc('restore_unit_row', { target: commander.id })).error).not.toBeNull();
+    }
+    expect(await row('past_commanders', commander.id)).toBeNull();
+
+    const restored = await staff.rpc('restore_unit_row', { target: commander.id });
+    expect(restored.error).toBeNull();
+    expect(restored.data).toBe(commander.version + 1);
+    expect(await row('past_commanders', commander.id)).toMatchObject({ ordinal: 41, name: 'Komandan Uji 41', version: commander.version + 1 });
+    expect((await visitor.from('past_commanders').select('name').eq('ordinal', 41).single()).data!.name).toBe('Komandan Uji 41');
+    expect((await staff.from('unit_page_trash').select('id').eq('id', commander.id)).data).toEqual([]);
+    const { data: audit } = await t.service().from('audit_log').select('action, actor_name').eq('target_id', commander.id).order('id');
+    expect(audit!.map((entry) => entry.action)).toEqual(['unit_page.create', 'unit_page.delete', 'unit_page.restore']);
+
+    const again = await staff.rpc('restore_unit_row', { target: commander.id });
+    expect(again.error).toMatchObject({ code: 'PT409', message: 'Isi ini tidak berada di Tempat Sampah.' });
+  });
+
+  it('refuses a restore onto a taken place in the timeline, and one older than 30 days, changing nothing', async () => {
+    const first = await addCommander(42);
+    expect((await staff.from('past_commanders').delete().eq('id', first.id)).error).toBeNull();
+    const second = await addCommander(42);
+    const taken = await staff.rpc('restore_unit_row', { target: first.id });
+    expect(taken.error).toMatchObject({ code: 'PT409' });
+    expect(taken.error!.message).toContain('Urutan komandan ke-42 sudah dipakai');
+    expect(await row('past_commanders', first.id)).toBeNull();
+
+    expect((await staff.from('past_commanders').delete().eq('id', second.id)).error).toBeNull();
+    await t.server.ctx.db.query(`update public.unit_page_revisions set replaced_at = now() - interval '31 days' where row_id = $1`, [second.id]);
+    const old = await staff.rpc('restore_unit_row', { target: second.id });
+    expect(old.error).toMatchObject({ code: 'PT410' });
+    expect(await row('past_commanders', second.id)).toBeNull();
+    expect((await staff.rpc('restore_unit_row', { target: crypto.randomUUID() })).error).toMatchObject({ code: 'PT404' });
   });
 });

@@ -36,6 +36,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'unit_page.update': 'Mengubah halaman satuan',
   'unit_page.delete': 'Menghapus isi halaman satuan',
   'unit_page.overwrite': 'Menimpa versi halaman satuan yang lebih baru',
+  'unit_page.restore': 'Memulihkan isi halaman satuan',
 }
 
 export const TARGET_TYPES: Record<string, string> = {

@@ -8,9 +8,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { describeError } from '@/lib/error-messages'
 import { htmlToText } from '@/lib/format'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
-import { removeUnitPhotos, useDeleteUnitPageRow, useUnitPagesData, type AdminPastCommander, type AdminUnitPost } from '../api/unit-pages-admin'
+import { useDeleteUnitPageRow, useUnitPagesData, type AdminPastCommander, type AdminUnitPost } from '../api/unit-pages-admin'
 import type { RichTextEditorComponent } from './editor-slot'
 import { RowDialog } from './row-dialog'
+import { UnitPageTrashList } from './unit-page-trash-list'
 import { POST_KINDS, type EditTarget } from './row-form'
 
 type Props = { userId: string; RichTextEditor: RichTextEditorComponent }
@@ -58,10 +59,8 @@ export function UnitPagesPage({ userId, RichTextEditor }: Props) {
     remove.mutate(
       { table, id: row.id },
       {
-        onSuccess: () => {
-          void removeUnitPhotos([row.photo_url])
-          toast.success(`${label} dihapus.`)
-        },
+        // The photo stays with the trash entry (30 days), so a restore brings it back too.
+        onSuccess: () => toast.success(`${label} dihapus.`, { description: 'Dapat dipulihkan dari Tempat Sampah selama 30 hari.' }),
         onError: (error) => toast.error('Gagal menghapus', { description: describeError(error) }),
       },
     )
@@ -91,6 +90,7 @@ export function UnitPagesPage({ userId, RichTextEditor }: Props) {
             <TabsTrigger value="struktur">Struktur</TabsTrigger>
             <TabsTrigger value="komandan">Komandan</TabsTrigger>
             <TabsTrigger value="informasi">Informasi Publik</TabsTrigger>
+            <TabsTrigger value="sampah">Tempat Sampah</TabsTrigger>
           </TabsList>
 
           <TabsContent value="profil" className="mt-4">
@@ -183,6 +183,10 @@ export function UnitPagesPage({ userId, RichTextEditor }: Props) {
               ))}
             </ul>
           </TabsContent>
+
+          <TabsContent value="sampah" className="mt-4">
+            <UnitPageTrashList />
+          </TabsContent>
         </Tabs>
       ) : null}
 
@@ -192,7 +196,7 @@ export function UnitPagesPage({ userId, RichTextEditor }: Props) {
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title={`Hapus ${removing?.label ?? ''}?`}
-        description="Data ini hilang dari situs. Salinan terakhirnya tetap tersimpan sebagai riwayat versi."
+        description="Data ini hilang dari situs. Anda dapat memulihkannya dari Tempat Sampah selama 30 hari."
         confirmLabel="Hapus"
         onConfirm={confirmRemove}
       />
