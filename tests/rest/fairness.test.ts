@@ -32,6 +32,19 @@ async function longArticles() {
   expect(error).toBeNull();
 }
 
+/**
+ * The most pattern queries seen running at once over a second of samples. A single count could
+ * fall between one query's end and the next one's start, so the bound is checked on every sample.
+ */
+async function mostRunningPatternQueries(): Promise<number> {
+  let most = 0;
+  for (let i = 0; i < 20; i++) {
+    most = Math.max(most, await runningPatternQueries());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return most;
+}
+
 /** The flood's answers, once all of them are in; each is an error, never a hang. */
 async function settle(flood: Promise<Response>[]): Promise<number[]> {
   return Promise.all(flood.map((r) => r.then(async (res) => { await res.body?.cancel(); return res.status; })));
@@ -47,7 +60,7 @@ describe('one caller cannot take the database from the others', () => {
     const flood = Array.from({ length: 40 }, () => get(SLOW, { Authorization: `Bearer ${token}` }));
     await expect.poll(runningPatternQueries, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
     // the pending account runs one pattern filter at a time, not the pool's worth
-    expect(await runningPatternQueries()).toBe(1);
+    expect(await mostRunningPatternQueries()).toBe(1);
 
     const staffRead = await staffClient.from('contacts').select('id').limit(5);
     expect(staffRead.error).toBeNull();
@@ -70,7 +83,7 @@ describe('one caller cannot take the database from the others', () => {
     const { client: staffClient } = await t.signedIn({ role: 'admin' });
     const flood = Array.from({ length: 100 }, () => get(SLOW, { 'X-Forwarded-For': '203.0.113.66' }));
     await expect.poll(runningPatternQueries, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
-    expect(await runningPatternQueries()).toBe(1);
+    expect(await mostRunningPatternQueries()).toBe(1);
 
     const uncached = await get(`/rest/v1/articles?select=id&title=eq.nothing-${Date.now()}`, { 'X-Forwarded-For': '198.51.100.21' });
     expect(uncached.status).toBe(200);
