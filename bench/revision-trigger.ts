@@ -86,6 +86,7 @@ async function main() {
   const today = stats(timings.today);
   const ms = (x: number) => x.toFixed(2);
   const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+  const busy = os.loadavg()[0] > os.cpus().length;
   const section = `${SECTION}
 
 \`npx tsx bench/revision-trigger.ts\` (${new Date().toISOString().slice(0, 10)}, load average ${load}, ${os.cpus().length} cores shared).
@@ -101,7 +102,7 @@ PostgreSQL 17, in alternating blocks of ${BLOCK} with the revision trigger enabl
 | ratio: with / before this issue | | ${(withTrigger.p50 / today.p50).toFixed(2)}x | ${(withTrigger.p99 / today.p99).toFixed(2)}x |
 
 'Trigger disabled' still runs the version check and stamp (the save's rules); 'before this issue' disables
-those too. Under a load average this high the p99 column mostly measures the other sessions on the machine.
+those too.${busy ? ' The machine was busy (more runnable processes than cores): the p99 column mostly measures the other work on it.' : ' p99 of 200 saves is their third-slowest, so it moves by a few ms between runs.'}
 `;
   console.log(section);
   writeBenchmarkSection(SECTION, section);
