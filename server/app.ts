@@ -10,6 +10,7 @@ import { cachedReads, storeReads } from './http/cached-read.ts';
 import { rejectMalformedPath, securityHeaders } from './http/security-headers.ts';
 import { createDevMailApp } from './mail/index.ts';
 import { createRestApp } from './rest/index.ts';
+import { createBroadcastApi } from './realtime/broadcast-api.ts';
 import { createPageCache, createSiteApp } from './site/index.ts';
 import { servePageCache } from './site/serve-page.ts';
 import { createStorageApp } from './storage/index.ts';
@@ -27,7 +28,7 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
   app.use('*', securityHeaders(), rejectMalformedPath());
   // A shared read the cache holds is answered whole here, as server.ts answers it before Hono.
   if (ctx.readCache) app.use('/rest/v1/*', cachedReads(ctx.readCache, ctx.keys));
-  for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) {
+  for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1/api']) {
     app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
   app.use('/rest/v1/*', forwardClientAddress((c) => clientIp(c, ctx.config.trustProxy)), anonymousEtag(ctx.keys));
@@ -35,6 +36,7 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
   app.route('/auth/v1', createAuthApp(ctx));
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
+  app.route('/realtime/v1/api', createBroadcastApi(ctx));
   if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
   app.route('/', createOpsApp(ctx, ops));
   app.route('/', createSiteApp(ctx, async (input, init, env) => app.request(input instanceof Request ? input : String(input), init, env), pages));

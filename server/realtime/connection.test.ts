@@ -4,6 +4,8 @@ import type { WebSocket } from 'ws';
 import { Connection } from './connection.ts';
 import { DEFAULT_LIMITS, SubscriptionBudget } from './limits.ts';
 import type { RealtimeService } from './service.ts';
+import { Rooms } from './rooms.ts';
+import type { Db } from '../db/adapter.ts';
 import { log } from '../observability/log.ts';
 
 describe('backpressure', () => {
@@ -14,7 +16,7 @@ describe('backpressure', () => {
     const service = { remove: vi.fn(), keys: {} } as unknown as RealtimeService;
     const auth = { token: 't', claims: { role: 'anon' }, expiresAt: Date.now() + 60_000 };
     const limits = { maxBufferedBytes: 1024, maxPendingMessages: 10 };
-    const connection = new Connection(ws as unknown as WebSocket, '2.0.0', auth, service, Promise.resolve(), limits, new SubscriptionBudget(DEFAULT_LIMITS), '127.0.0.1');
+    const connection = new Connection(ws as unknown as WebSocket, '2.0.0', auth, service, Promise.resolve(), limits, new SubscriptionBudget(DEFAULT_LIMITS), '127.0.0.1', new Rooms({} as Db));
     return { ws, connection };
   }
   const message = { joinRef: null, ref: null, topic: 'realtime:x', event: 'postgres_changes', payload: {} };

@@ -3,6 +3,9 @@ import { decodeBinary, decodeText, encode, ProtocolError, type Message, type Vsn
 import { SocketBudget, type FilterKey, type SubscriptionBudget } from './limits.ts';
 import { JoinError, type RealtimeService, type Subscriber, type Subscription } from './service.ts';
 import { expiredMessage, TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
+import { Membership, readJoinConfig, type ChannelLink } from './membership.ts';
+import { RateWindow } from './rates.ts';
+import type { Rooms } from './rooms.ts';
 import { log } from '../observability/log.ts';
 
 export interface ConnectionLimits {
@@ -16,8 +19,9 @@ const TOPIC_PREFIX = 'realtime:';
 // setTimeout's limit is 2^31-1 ms; longer-lived tokens are re-checked when it fires.
 const MAX_TIMER_MS = 2_147_483_647;
 
-class Channel implements Subscriber {
+class Channel implements Subscriber, ChannelLink {
   expiryTimer: NodeJS.Timeout | undefined;
+  membership: Membership | undefined;
 
   constructor(
     readonly connection: Connection,
@@ -38,6 +42,22 @@ class Channel implements Subscriber {
 
   send(payload: { ids: number[]; data: Record<string, unknown> }): void {
     this.connection.send({ joinRef: null, ref: null, topic: this.topic, event: 'postgres_changes', payload });
+  }
+
+  push(message: Message): void {
+    this.connection.send(message);
+  }
+
+  get socketBroadcasts(): RateWindow {
+    return this.connection.broadcasts;
+  }
+
+  reply(message: Message, status: 'ok' | 'error', response: Record<string, unknown>): void {
+    this.connection.reply(message, status, response);
+  }
+
+  shutdown(message: string): void {
+    this.connection.closeChannel(this, message);
   }
 
   expire(): void {
@@ -77,6 +97,7 @@ export class Connection {
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly budget: SocketBudget;
+  readonly broadcasts: RateWindow;
 
   constructor(
     private readonly ws: WebSocket,
@@ -87,8 +108,10 @@ export class Connection {
     private readonly limits: ConnectionLimits,
     private readonly shared: SubscriptionBudget,
     address: string,
+    private readonly rooms: Rooms,
   ) {
     this.budget = new SocketBudget(address);
+    this.broadcasts = new RateWindow(rooms.limits.broadcastsPerSocketPerSecond, 1_000);
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());
@@ -103,7 +126,8 @@ export class Connection {
       this.dispose();
       return;
     }
-    this.ws.send(encode(this.vsn, message));
+    const frame = encode(this.vsn, message);
+    if (frame !== undefined) this.ws.send(frame);
   }
 
   /** Ends a channel from the server side: a system error the app can read, then phx_close. */
@@ -135,6 +159,7 @@ export class Connection {
 
   private removeChannel(channel: Channel): void {
     clearTimeout(channel.expiryTimer);
+    channel.membership?.leave();
     this.service.remove(channel);
     if (this.channels.get(channel.topic) === channel) {
       this.channels.delete(channel.topic);
@@ -166,7 +191,7 @@ export class Connection {
       });
   }
 
-  private reply(message: Message, status: 'ok' | 'error', response: Record<string, unknown>): void {
+  reply(message: Message, status: 'ok' | 'error', response: Record<string, unknown>): void {
     if (message.ref === null) return;
     this.send({ joinRef: message.joinRef, ref: message.ref, topic: message.topic, event: 'phx_reply', payload: { status, response } });
   }
@@ -194,11 +219,9 @@ export class Connection {
       case 'access_token':
         return this.updateToken(channel, message.payload);
       case 'broadcast':
-        this.reply(message, 'error', { reason: 'Broadcast is not supported by this server; only postgres_changes is' });
-        return;
+        return channel.membership?.broadcast(message);
       case 'presence':
-        this.reply(message, 'error', { reason: 'Presence is not supported by this server; only postgres_changes is' });
-        return;
+        return channel.membership?.presence(message);
       default:
         this.reply(message, 'error', { reason: `Unsupported event ${event}` });
     }
@@ -217,14 +240,8 @@ export class Connection {
 
     const payload = (typeof message.payload === 'object' && message.payload !== null ? message.payload : {}) as Record<string, unknown>;
     const config = (typeof payload.config === 'object' && payload.config !== null ? payload.config : {}) as Record<string, unknown>;
-    const presence = config.presence as { enabled?: unknown } | undefined;
-    if (config.private === true) return fail('Private channels are not supported by this server; only public postgres_changes channels are');
-    if (presence?.enabled === true) return fail('Presence is not supported by this server; only postgres_changes is');
-    const entries = config.postgres_changes;
-    if (entries !== undefined && !Array.isArray(entries)) return fail('config.postgres_changes must be a list');
-    if (!entries || entries.length === 0) {
-      return fail('This server supports only postgres_changes: broadcast and presence channels are not available');
-    }
+    const entries = config.postgres_changes ?? [];
+    if (!Array.isArray(entries)) return fail('config.postgres_changes must be a list');
 
     // Counted before the database is asked anything, and again when the channel is admitted.
     const asked = entries.map((entry) => {
@@ -254,9 +271,13 @@ export class Connection {
     } catch {
       return fail('Realtime is not available: the server could not read database changes');
     }
+    const channel = new Channel(this, topic, message.joinRef, auth, []);
+    const membership = new Membership(topic, channel.name, readJoinConfig(config), this.rooms, channel);
+    const unauthorized = await membership.authorize();
+    if (unauthorized) return fail(unauthorized);
     let subscriptions: Subscription[];
     try {
-      subscriptions = await this.service.prepare(entries, auth.claims);
+      subscriptions = entries.length ? await this.service.prepare(entries, auth.claims) : [];
     } catch (error) {
       if (error instanceof JoinError) return fail(error.message);
       throw error;
@@ -267,13 +288,15 @@ export class Connection {
 
     const refused = this.shared.admit(this.budget, filterKeys(subscriptions));
     if (refused) return fail(refused);
-    const channel = new Channel(this, topic, message.joinRef, auth, subscriptions);
+    channel.subscriptions.push(...subscriptions);
+    channel.membership = membership;
     this.channels.set(topic, channel);
     this.service.add(channel);
     channel.scheduleExpiry();
     const echoed = (entries as Record<string, unknown>[]).map((entry, i) => ({ ...entry, id: subscriptions[i].id }));
     this.reply(message, 'ok', { postgres_changes: echoed });
-    this.send({
+    membership.enter();
+    if (entries.length) this.send({
       joinRef: message.joinRef, ref: null, topic, event: 'system',
       payload: { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: channel.name },
     });

@@ -10,6 +10,9 @@ import type { FeedOptions } from './feed.ts';
 import { DEFAULT_LIMITS, SubscriptionBudget, type SubscriptionLimits } from './limits.ts';
 import { parseVsn } from './protocol.ts';
 import { RealtimeService } from './service.ts';
+import { MessageFeed, type MessageFeedOptions } from './message-feed.ts';
+import { DEFAULT_BROADCAST_LIMITS, type BroadcastLimits } from './rates.ts';
+import { Rooms } from './rooms.ts';
 import { TokenError, verifyRealtimeToken } from './tokens.ts';
 import { log } from '../observability/log.ts';
 
@@ -24,6 +27,8 @@ export interface RealtimeOptions extends Partial<ConnectionLimits> {
   feed?: FeedOptions;
   subscriptions?: Partial<SubscriptionLimits>;
   evaluation?: Partial<EvaluationOptions>;
+  broadcast?: Partial<BroadcastLimits>;
+  messages?: MessageFeedOptions;
   /** Logs and counts each upgrade request once answered (the HTTP request log's line for it). */
   observeUpgrade?: (req: IncomingMessage) => (status: number, role?: string) => void;
 }
@@ -66,7 +71,9 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation });
   ctx.onSchemaChange(() => service.catalog.clear());
-  const ready = service.feed.start();
+  const rooms = new Rooms(ctx.db, { ...DEFAULT_BROADCAST_LIMITS, ...options.broadcast });
+  const messages = new MessageFeed(ctx.db, rooms, options.messages);
+  const ready = Promise.all([service.feed.start(), messages.start()]).then(() => undefined);
   ready.catch((error: unknown) => log.error({ err: error }, '[realtime] could not start the change feed'));
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 256 * 1024 });
@@ -103,7 +110,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
         }
         wss.handleUpgrade(req, socket, head, (ws) => {
           observed?.(101, String(auth.claims.role));
-          const connection = new Connection(ws, vsn, auth, service, ready, limits, budget, upgradeAddress(req, ctx.config.trustProxy));
+          const connection = new Connection(ws, vsn, auth, service, ready, limits, budget, upgradeAddress(req, ctx.config.trustProxy), rooms);
           connections.add(connection);
           ws.on('close', () => connections.delete(connection));
         });
@@ -141,6 +148,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await ready.catch(() => undefined);
       await service.feed.stop();
+      await messages.stop();
     },
   };
 }

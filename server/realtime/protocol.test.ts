@@ -9,7 +9,7 @@ describe('framing', () => {
       .toEqual({ joinRef: null, ref: '3', topic: 'phoenix', event: 'heartbeat', payload: {} });
     const message = { joinRef: null, ref: '3', topic: 't', event: 'e', payload: {} };
     expect(encode('2.0.0', message)).toBe('[null,"3","t","e",{}]');
-    expect(JSON.parse(encode('1.0.0', message))).toEqual({ join_ref: null, ref: '3', topic: 't', event: 'e', payload: {} });
+    expect(JSON.parse(encode('1.0.0', message) as string)).toEqual({ join_ref: null, ref: '3', topic: 't', event: 'e', payload: {} });
     for (const bad of ['nope', '[1,2,3]', '["1","2",3,"e",{}]', '{}']) expect(() => decodeText('2.0.0', bad)).toThrow(ProtocolError);
   });
 

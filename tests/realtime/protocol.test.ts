@@ -132,9 +132,7 @@ describe('join', () => {
   });
 
   it.each([
-    ['a broadcast-only channel', { postgres_changes: [] }, /only postgres_changes/],
-    ['presence', { presence: { key: '', enabled: true }, postgres_changes: [profiles()] }, /Presence is not supported/],
-    ['a private channel', { private: true, postgres_changes: [profiles()] }, /Private channels/],
+    ['a private channel no policy lets it read', { private: true, postgres_changes: [profiles()] }, /^Unauthorized: You do not have permissions to read from this Channel topic: bad$/],
     ['an unknown table', { postgres_changes: [{ event: '*', schema: 'public', table: 'nope' }] }, /does not exist/],
     ['an unknown event', { postgres_changes: [profiles({ event: 'TRUNCATE' })] }, /event/],
     ['an unknown filter column', { postgres_changes: [profiles({ filter: 'nope=eq.1' })] }, /invalid column for filter nope/],
@@ -198,12 +196,10 @@ describe('after the join', () => {
     expect(system?.[4]).toMatchObject({ extension: 'system', channel: 'tokens', message: expect.stringMatching(/JwtError/) });
   });
 
-  it('answers broadcast, unknown events and unjoined topics with error replies', async () => {
+  it('answers unknown events and unjoined topics with error replies', async () => {
     const socket = await open();
     socket.send(joinFrame('1', 'misc', { postgres_changes: [profiles()] }));
     await socket.reply('1');
-    socket.send(['1', '2', 'realtime:misc', 'broadcast', { type: 'broadcast', event: 'hi', payload: {} }]);
-    expect((await socket.reply('2'))[4]).toMatchObject({ status: 'error', response: { reason: expect.stringMatching(/Broadcast is not supported/) } });
     socket.send(['1', '3', 'realtime:misc', 'whatever', {}]);
     expect((await socket.reply('3'))[4]).toMatchObject({ status: 'error' });
     socket.send([null, '4', 'realtime:never-joined', 'access_token', { access_token: 'x' }]);

@@ -1,0 +1,46 @@
+/**
+ * Rates for broadcast and presence, Supabase Realtime's defaults where it has one: 100 messages a
+ * second (TENANT_MAX_EVENTS_PER_SECOND, here per socket and ten times that per channel), 5
+ * presence calls per channel in 30 s (CLIENT_PRESENCE_MAX_CALLS / _WINDOW_MS). Going over ends the
+ * channel with Realtime's message.
+ */
+export interface BroadcastLimits {
+  broadcastsPerSocketPerSecond: number;
+  broadcastsPerChannelPerSecond: number;
+  presenceCallsPerWindow: number;
+  presenceWindowMs: number;
+  presenceEventsPerChannelPerSecond: number;
+  /** Presences on one channel, all sockets together. */
+  presencesPerChannel: number;
+}
+
+export const DEFAULT_BROADCAST_LIMITS: BroadcastLimits = {
+  broadcastsPerSocketPerSecond: 100,
+  broadcastsPerChannelPerSecond: 1_000,
+  presenceCallsPerWindow: 5,
+  presenceWindowMs: 30_000,
+  presenceEventsPerChannelPerSecond: 100,
+  presencesPerChannel: 1_000,
+};
+
+export const TOO_MANY_MESSAGES = 'Too many messages per second';
+export const TOO_MANY_PRESENCE_MESSAGES = 'Too many presence messages per second';
+export const CLIENT_PRESENCE_LIMIT = 'Client presence rate limit exceeded';
+
+/** At most `max` events in each fixed window of `windowMs`. */
+export class RateWindow {
+  private count = 0;
+  private resetAt = 0;
+
+  constructor(private readonly max: number, private readonly windowMs: number) {}
+
+  take(now = Date.now()): boolean {
+    if (now >= this.resetAt) {
+      this.resetAt = now + this.windowMs;
+      this.count = 0;
+    }
+    if (this.count >= this.max) return false;
+    this.count++;
+    return true;
+  }
+}

@@ -1,0 +1,112 @@
+import type { Db } from '../db/adapter.ts';
+import { PresenceTopic, type PresenceDiff, type PresenceEntries } from './presence.ts';
+import type { Message } from './protocol.ts';
+import { DEFAULT_BROADCAST_LIMITS, RateWindow, type BroadcastLimits } from './rates.ts';
+
+/** A joined channel as broadcast and presence see it. */
+export interface RoomMember {
+  /** `realtime:<name>`, as the client joined it. */
+  readonly topic: string;
+  /** `private:<name>` or `public:<name>`: a private and a public channel of one name are apart, as on Supabase. */
+  readonly room: string;
+  /** Read policies of a private channel (always true on a public one). */
+  readonly readsBroadcast: boolean;
+  readonly readsPresence: boolean;
+  deliver(message: Message): void;
+}
+
+interface Room {
+  members: Set<RoomMember>;
+  presence: PresenceTopic<RoomMember>;
+  broadcasts: RateWindow;
+  presenceEvents: RateWindow;
+}
+
+export const roomOf = (name: string, isPrivate: boolean) => `${isPrivate ? 'private' : 'public'}:${name}`;
+
+/**
+ * Who is joined to which room, on this server: broadcasts fan out here (from clients, from the REST
+ * endpoint and from the database), and presence is kept here.
+ */
+export class Rooms {
+  private readonly rooms = new Map<string, Room>();
+
+  constructor(readonly db: Db, readonly limits: BroadcastLimits = DEFAULT_BROADCAST_LIMITS) {}
+
+  join(member: RoomMember): void {
+    this.room(member.room).members.add(member);
+  }
+
+  /** Leaving untracks every presence the member held. */
+  leave(member: RoomMember, keys: Iterable<string>): void {
+    const room = this.rooms.get(member.room);
+    if (!room?.members.delete(member)) return;
+    for (const key of keys) {
+      const diff = room.presence.untrack(member, key);
+      if (diff) this.sendDiff(room, diff);
+    }
+    if (!room.members.size) this.rooms.delete(member.room);
+  }
+
+  /** Counts one broadcast against the room's rate; false when the room is over it. */
+  admitBroadcast(member: RoomMember): boolean {
+    return this.room(member.room).broadcasts.take();
+  }
+
+  /** Counts one presence event against the room's rate; false when the room is over it. */
+  admitPresence(member: RoomMember): boolean {
+    return this.room(member.room).presenceEvents.take();
+  }
+
+  /** `{type: 'broadcast', event, payload}` to every reader of the room, `from` only when it asked for `self`. */
+  broadcast(room: string, payload: Record<string, unknown>, from?: RoomMember): number {
+    const target = this.rooms.get(room);
+    if (!target) return 0;
+    let sent = 0;
+    for (const member of target.members) {
+      if (member === from || !member.readsBroadcast) continue;
+      member.deliver({ joinRef: null, ref: null, topic: member.topic, event: 'broadcast', payload });
+      sent++;
+    }
+    return sent;
+  }
+
+  track(member: RoomMember, key: string, payload: Record<string, unknown>): void {
+    const room = this.room(member.room);
+    this.sendDiff(room, room.presence.track(member, key, payload));
+  }
+
+  untrack(member: RoomMember, key: string): void {
+    const room = this.rooms.get(member.room);
+    const diff = room?.presence.untrack(member, key);
+    if (room && diff) this.sendDiff(room, diff);
+  }
+
+  presenceState(member: RoomMember): PresenceEntries {
+    return this.rooms.get(member.room)?.presence.state() ?? {};
+  }
+
+  presenceCount(member: RoomMember): number {
+    return this.rooms.get(member.room)?.presence.size ?? 0;
+  }
+
+  private room(name: string): Room {
+    let room = this.rooms.get(name);
+    if (!room) {
+      room = {
+        members: new Set(),
+        presence: new PresenceTopic(),
+        broadcasts: new RateWindow(this.limits.broadcastsPerChannelPerSecond, 1_000),
+        presenceEvents: new RateWindow(this.limits.presenceEventsPerChannelPerSecond, 1_000),
+      };
+      this.rooms.set(name, room);
+    }
+    return room;
+  }
+
+  private sendDiff(room: Room, diff: PresenceDiff): void {
+    for (const member of room.members) {
+      if (member.readsPresence) member.deliver({ joinRef: null, ref: null, topic: member.topic, event: 'presence_diff', payload: diff });
+    }
+  }
+}
