@@ -80,6 +80,17 @@ describe('private channels (RLS on realtime.messages)', () => {
   });
 });
 
+describe('bytes (vsn 2.0.0 binary frames)', () => {
+  it('carries an ArrayBuffer payload from socket and REST senders to 2.0.0 subscribers', async () => {
+    const receiver = await listen(keep(clientFor(t.url, t.server.anonKey, '2.0.0')), 'bytes');
+    const sender = await listen(keep(clientFor(t.url, t.server.anonKey, '2.0.0')), 'bytes');
+    await sender.channel.send({ type: 'broadcast', event: 'socket', payload: new Uint8Array([1, 2, 3]).buffer });
+    expect(await sender.channel.httpSend('rest', new Uint8Array([4, 5]))).toEqual({ success: true });
+    await waitFor(() => receiver.received.length === 2, 2_000, 'both byte broadcasts');
+    expect(receiver.received.map((m) => [m.event, [...new Uint8Array(m.payload as ArrayBuffer)]])).toEqual([['socket', [1, 2, 3]], ['rest', [4, 5]]]);
+  });
+});
+
 describe('REST broadcast (httpSend, send before subscribe)', () => {
   it('delivers to public and permitted private channels and answers 202', async () => {
     const open = await listen(keep(t.anon()), 'news');

@@ -30,7 +30,7 @@ export function joined(channel: RealtimeChannel): Promise<RealtimeChannel> {
 /** Joins `name` listening to every broadcast event; the messages land in the returned list. */
 export async function listen(client: TypedClient, name: string, config: Record<string, unknown> = {}): Promise<{ channel: RealtimeChannel; received: Received[] }> {
   const received: Received[] = [];
-  const channel = client.channel(name, { config }).on('broadcast', { event: '*' }, (message) => received.push(message as Received));
+  const channel = client.channel(name, { config }).on('broadcast', { event: '*' }, (message) => received.push(message as unknown as Received));
   await joined(channel);
   return { channel, received };
 }
