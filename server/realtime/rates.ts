@@ -1,8 +1,9 @@
 /**
  * Rates for broadcast and presence, Supabase Realtime's defaults where it has one: 100 messages a
  * second (TENANT_MAX_EVENTS_PER_SECOND, here per socket and ten times that per channel), 5
- * presence calls per channel in 30 s (CLIENT_PRESENCE_MAX_CALLS / _WINDOW_MS). Going over ends the
- * channel with Realtime's message.
+ * presence calls per channel in 30 s (CLIENT_PRESENCE_MAX_CALLS / _WINDOW_MS), and presence
+ * changes per channel (Supabase counts 1,000 a second per project). Going over ends the channel
+ * with Realtime's message.
  */
 export interface BroadcastLimits {
   broadcastsPerSocketPerSecond: number;
@@ -10,8 +11,6 @@ export interface BroadcastLimits {
   presenceCallsPerWindow: number;
   presenceWindowMs: number;
   presenceEventsPerChannelPerSecond: number;
-  /** Presences on one channel, all sockets together. */
-  presencesPerChannel: number;
 }
 
 export const DEFAULT_BROADCAST_LIMITS: BroadcastLimits = {
@@ -20,7 +19,6 @@ export const DEFAULT_BROADCAST_LIMITS: BroadcastLimits = {
   presenceCallsPerWindow: 5,
   presenceWindowMs: 30_000,
   presenceEventsPerChannelPerSecond: 100,
-  presencesPerChannel: 1_000,
 };
 
 export const TOO_MANY_MESSAGES = 'Too many messages per second';
