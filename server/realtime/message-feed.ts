@@ -5,7 +5,7 @@ import { roomOf, type Rooms } from './rooms.ts';
 
 export interface MessageFeedOptions {
   pruneEveryMs?: number;
-  /** Broadcast rows are kept this long (Supabase drops its daily partitions after a few days). */
+  /** Private broadcast rows are kept this long (Supabase drops its daily partitions after a few days). */
   keepMs?: number;
 }
 
@@ -49,9 +49,15 @@ export class MessageFeed {
   private async deliver(id: string): Promise<void> {
     if (this.stopped) return;
     try {
+      // A public row is deleted as it is read: anyone with the anon key can write one through the
+      // REST endpoint, so keeping them would let a flood fill the disk for ten minutes.
       const { rows } = await this.db.query<{ topic: string; event: string | null; payload: unknown; binary_payload: Buffer | null; private: boolean | null }>(
-        `select topic, event, payload, binary_payload, private from realtime.messages
-          where id = $1::uuid and extension = 'broadcast'`,
+        `with message as (
+           select id, topic, event, payload, binary_payload, private from realtime.messages
+            where id = $1::uuid and extension = 'broadcast'),
+         delivered as (
+           delete from realtime.messages m using message where m.id = message.id and message.private is not true)
+         select topic, event, payload, binary_payload, private from message`,
         [id],
       );
       const row = rows[0];

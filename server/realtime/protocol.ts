@@ -69,7 +69,8 @@ export function decodeBinary(data: Buffer): Message {
   let offset = 7;
   const strings = lengths.map((length) => {
     if (offset + length > data.length) throw new ProtocolError('truncated binary frame');
-    const value = data.toString('utf8', offset, offset + length);
+    // realtime-js writes each character's code as one byte.
+    const value = data.toString('latin1', offset, offset + length);
     offset += length;
     return value;
   });

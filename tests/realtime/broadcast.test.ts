@@ -103,6 +103,10 @@ describe('REST broadcast (httpSend, send before subscribe)', () => {
       expect.objectContaining({ type: 'broadcast', event: 'batched', payload: { n: 2 } }),
     ]);
 
+    // Anyone may write public rows through this endpoint: none is kept once delivered.
+    const { rows } = await t.server.ctx.db.query<{ n: number }>(`select count(*)::int as n from realtime.messages where topic = 'news'`);
+    expect(rows[0].n).toBe(0);
+
     const secret = await listen(outsider, 'room-wrest', { private: true });
     const permitted = member.channel('room-wrest', { config: { private: true } });
     expect(await permitted.httpSend('ok', { a: 1 })).toEqual({ success: true });
@@ -129,6 +133,9 @@ describe('REST broadcast (httpSend, send before subscribe)', () => {
     expect(await missing.json()).toEqual({ errors: { messages: [{ payload: ["can't be blank"] }] } });
     expect((await post({ messages: [{ topic: 'x', event: 'e', payload: {} }] }, { authorization: 'Bearer forged.token.here' })).status).toBe(401);
     expect((await post({ messages: [{ topic: 'x', event: 'e', payload: {} }] }, { apikey: '' })).status).toBe(401);
+    const huge = await post({ messages: [{ topic: 'x', event: 'e', payload: { text: 'x'.repeat(300 * 1024) } }] });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ message: 'Payload size exceeds tenant limit' });
   });
 });
 

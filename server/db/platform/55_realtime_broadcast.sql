@@ -9,7 +9,8 @@
 -- Policies name realtime.topic() and realtime.messages; the change queue stays revoked (50_realtime.sql).
 grant usage on schema realtime to anon, authenticated, service_role;
 
--- Not partitioned (Supabase partitions by day); the server deletes rows after ten minutes.
+-- Not partitioned (Supabase partitions by day): the server deletes a public row once delivered and
+-- private rows after ten minutes.
 create table if not exists realtime.messages (
   topic text not null,
   extension text not null,
