@@ -309,6 +309,7 @@ export class Connection {
     try {
       channel.auth = await verifyRealtimeToken(this.service.keys, token);
       channel.scheduleExpiry();
+      await channel.membership?.reauthorize();
     } catch (error) {
       if (!(error instanceof TokenError)) throw error;
       this.closeChannel(channel, error.message);

@@ -67,6 +67,21 @@ export class Membership implements RoomMember {
     return read.broadcast || read.presence ? undefined : readRefusal(this.name);
   }
 
+  /**
+   * After a token change on a private channel, the read policies again, as Supabase: a channel that
+   * could read and no longer may is ended.
+   */
+  async reauthorize(): Promise<void> {
+    if (!this.config.isPrivate) return;
+    const before = { broadcast: this.readsBroadcast, presence: this.readsPresence };
+    const read = await readPolicies(this.rooms.db, this.name, this.link.auth.claims, ['broadcast', 'presence']);
+    this.readsBroadcast = read.broadcast;
+    this.readsPresence = read.presence;
+    if ((before.broadcast && !read.broadcast) || (before.presence && !read.presence)) {
+      this.link.shutdown(`You no longer have permission to read from this Channel topic: ${this.name}`);
+    }
+  }
+
   enter(): void {
     this.rooms.join(this);
     if (this.config.presenceEnabled && this.readsPresence) {

@@ -84,6 +84,22 @@ describe('private presence', () => {
   });
 });
 
+describe('token refresh on a private channel', () => {
+  it('ends the channel when the new token may no longer read it', async () => {
+    await t.server.ctx.db.exec(`create policy "vip reads" on realtime.messages for select to authenticated
+      using (realtime.topic() = 'vip' and auth.jwt() ->> 'vip' = 'yes');`);
+    const user = await t.createUser({ status: 'approved' });
+    const socket = await RawSocket.open(t.url, t.server.anonKey);
+    sockets.push(socket);
+    socket.send(joinFrame('1', 'vip', { private: true }, await t.mintUserToken(user.id, 3600, { vip: 'yes' })));
+    expect((await socket.reply('1'))[4]).toMatchObject({ status: 'ok' });
+    socket.send(['1', null, 'realtime:vip', 'access_token', { access_token: await t.mintUserToken(user.id, 3600, { vip: 'no' }) }]);
+    await socket.next((f) => f[2] === 'realtime:vip' && f[3] === 'phx_close');
+    expect(socket.frames.find((f) => f[3] === 'system')?.[4])
+      .toMatchObject({ status: 'error', message: 'You no longer have permission to read from this Channel topic: vip' });
+  });
+});
+
 describe('bad input and floods', () => {
   let http: Server;
   let realtime: RealtimeHandle;
