@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readPolicies, writeAllowed, type Extension } from './authorize.ts';
 import type { Message } from './protocol.ts';
-import { CLIENT_PRESENCE_LIMIT, RateWindow, TOO_MANY_MESSAGES, TOO_MANY_PRESENCE_MESSAGES } from './rates.ts';
+import { CLIENT_PRESENCE_LIMIT, RateWindow, TOO_MANY_MESSAGES, TOO_MANY_PRESENCE_MESSAGES, TRACK_TOO_LARGE } from './rates.ts';
 import { roomOf, type RoomMember, type Rooms } from './rooms.ts';
 import type { VerifiedToken } from './tokens.ts';
 
@@ -125,6 +125,7 @@ export class Membership implements RoomMember {
     }
     if (this.config.isPrivate && !(await this.mayWrite('presence'))) return this.link.reply(message, 'error', {});
     const text = JSON.stringify(meta);
+    if (Buffer.byteLength(text) > this.rooms.limits.maxTrackBytes) return this.link.shutdown(TRACK_TOO_LARGE);
     if (text === this.tracked) return this.link.reply(message, 'ok', {});
     if (!this.rooms.admitPresence(this)) return this.link.shutdown(TOO_MANY_PRESENCE_MESSAGES);
     this.rooms.track(this, this.config.presenceKey, meta as Record<string, unknown>);

@@ -11,6 +11,8 @@ export interface BroadcastLimits {
   presenceCallsPerWindow: number;
   presenceWindowMs: number;
   presenceEventsPerChannelPerSecond: number;
+  /** A presence is held in memory for as long as its channel lives. */
+  maxTrackBytes: number;
 }
 
 export const DEFAULT_BROADCAST_LIMITS: BroadcastLimits = {
@@ -19,11 +21,13 @@ export const DEFAULT_BROADCAST_LIMITS: BroadcastLimits = {
   presenceCallsPerWindow: 5,
   presenceWindowMs: 30_000,
   presenceEventsPerChannelPerSecond: 100,
+  maxTrackBytes: 64 * 1024,
 };
 
 export const TOO_MANY_MESSAGES = 'Too many messages per second';
 export const TOO_MANY_PRESENCE_MESSAGES = 'Too many presence messages per second';
 export const CLIENT_PRESENCE_LIMIT = 'Client presence rate limit exceeded';
+export const TRACK_TOO_LARGE = 'Track message size exceeded';
 
 /** At most `max` events in each fixed window of `windowMs`. */
 export class RateWindow {

@@ -107,7 +107,7 @@ describe('bad input and floods', () => {
 
   beforeAll(async () => {
     http = createServer((_req, res) => res.end());
-    realtime = attachRealtime(http, t.server.ctx, { broadcast: { broadcastsPerSocketPerSecond: 3, presenceCallsPerWindow: 2 } });
+    realtime = attachRealtime(http, t.server.ctx, { broadcast: { broadcastsPerSocketPerSecond: 3, presenceCallsPerWindow: 2, maxTrackBytes: 100 } });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   });
@@ -146,5 +146,12 @@ describe('bad input and floods', () => {
     await socket.next((f) => f[2] === 'realtime:crowd' && f[3] === 'phx_close');
     expect(socket.frames.filter((f) => f[2] === 'realtime:crowd' && f[3] === 'system')[0]?.[4])
       .toMatchObject({ status: 'error', message: 'Client presence rate limit exceeded' });
+
+    socket.send(joinFrame('20', 'heavy', {}));
+    await socket.reply('20');
+    socket.send(['20', '21', 'realtime:heavy', 'presence', { type: 'presence', event: 'track', payload: { text: 'x'.repeat(200) } }]);
+    await socket.next((f) => f[2] === 'realtime:heavy' && f[3] === 'phx_close');
+    expect(socket.frames.find((f) => f[2] === 'realtime:heavy' && f[3] === 'system')?.[4])
+      .toMatchObject({ status: 'error', message: 'Track message size exceeded' });
   });
 });
