@@ -19,8 +19,8 @@ import { log } from '../observability/log.ts';
 
 /** Schemas this site creates (platform SQL and migrations); everything else is not ours. */
 export const SCHEMAS = ['auth', 'storage', 'realtime', 'supabase_migrations', 'private', 'public', 'extensions', 'graphql_public'];
-/** The change feed's queue: rows live seconds and mean nothing without the sockets that read them. */
-const SKIPPED_TABLES = new Set(['realtime.changes']);
+/** The change feed's queue and broadcast messages: rows live minutes and mean nothing without the sockets that read them. */
+const SKIPPED_TABLES = new Set(['realtime.changes', 'realtime.messages']);
 /** Table data is cut into entries of about this size, so no table is held in memory whole. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const FETCH_ROWS = 1000;
