@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBinary, decodeText, encode, ProtocolError } from './protocol.ts';
+import { BinaryPayload, decodeBinary, decodeText, encode, ProtocolError } from './protocol.ts';
 
 describe('framing', () => {
   it('decodes and encodes both protocol versions', () => {
@@ -13,11 +13,20 @@ describe('framing', () => {
     for (const bad of ['nope', '[1,2,3]', '["1","2",3,"e",{}]', '{}']) expect(() => decodeText('2.0.0', bad)).toThrow(ProtocolError);
   });
 
-  it('reads the refs and topic of a binary broadcast push so it can be answered', () => {
+  it('reads binary broadcast pushes (JSON and bytes) and writes user broadcasts for 2.0.0 only', () => {
     const strings = ['1', '2', 'realtime:x', 'ev', ''];
     const header = Buffer.from([3, ...strings.map((s) => s.length), 1]);
     const frame = Buffer.concat([header, Buffer.from(strings.join(''), 'latin1'), Buffer.from('{}')]);
-    expect(decodeBinary(frame)).toMatchObject({ joinRef: '1', ref: '2', topic: 'realtime:x', event: 'broadcast' });
+    expect(decodeBinary(frame)).toEqual({
+      joinRef: '1', ref: '2', topic: 'realtime:x', event: 'broadcast', payload: { type: 'broadcast', event: 'ev', payload: {} },
+    });
+    const bytes = Buffer.concat([Buffer.from([3, ...strings.map((s) => s.length), 0]), Buffer.from(strings.join(''), 'latin1'), Buffer.from([7, 8])]);
+    const inner = (decodeBinary(bytes).payload as { payload: BinaryPayload }).payload;
+    expect([...inner.bytes]).toEqual([7, 8]);
+    const broadcast = { joinRef: null, ref: null, topic: 'realtime:x', event: 'broadcast', payload: { type: 'broadcast', event: 'ev', payload: inner } };
+    expect(encode('2.0.0', broadcast)).toEqual(Buffer.concat([Buffer.from([4, 10, 2, 0, 0]), Buffer.from('realtime:xev'), Buffer.from([7, 8])]));
+    expect(encode('1.0.0', broadcast)).toBeUndefined();
+    expect(() => decodeBinary(Buffer.concat([header, Buffer.from(strings.join(''), 'latin1'), Buffer.from('{nope')]))).toThrow(ProtocolError);
     expect(() => decodeBinary(Buffer.from([3, 9, 9, 9, 9, 0, 1]))).toThrow(ProtocolError);
   });
 });
