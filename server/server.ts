@@ -134,7 +134,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const metrics = new Metrics();
   let stopping = false;
   setLogLevel(config.logLevel);
-  const app = createApp(ctx, { metrics, stopping: () => stopping });
+  const cluster = database.cluster;
+  const app = createApp(ctx, { metrics, stopping: () => stopping, database: cluster && (() => cluster.status()) });
   const listener = getRequestListener(app.fetch);
   const { readCache } = ctx;
   const observe = observeRequests({ metrics, keys: ctx.keys, trustProxy: config.trustProxy });
