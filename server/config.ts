@@ -64,6 +64,8 @@ export interface Config {
   /** Disk kept for image renditions (RENDER_CACHE_MB) and renders waiting at most (RENDER_QUEUE). */
   renderCacheMb: number;
   renderQueue: number;
+  /** Disk space kept free for PostgreSQL (DISK_RESERVE_MB): below it uploads and new renditions are refused. */
+  diskReserveMb: number;
   /**
    * Password hashes running at once (AUTH_HASH_CONCURRENCY, default cores - 1, at least 1) and
    * waiting at most (AUTH_HASH_QUEUE; known devices get half as many places of their own).
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupKeep: parseKeep(env.BACKUP_KEEP),
     renderCacheMb: int('RENDER_CACHE_MB', env.RENDER_CACHE_MB, 256),
     renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 16),
+    diskReserveMb: int('DISK_RESERVE_MB', env.DISK_RESERVE_MB, 512),
     authHashing: hashBudget(env),
     ...overrides,
   };

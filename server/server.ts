@@ -20,6 +20,8 @@ import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys } from './keys.ts';
 import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
+import { senderName } from './mail/templates.ts';
+import { FreeSpace } from './storage/free-space.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { scheduledPublication } from './site/scheduled-publication.ts';
 import { recoverStorageFiles } from './storage/index.ts';
@@ -111,11 +113,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
   const listeners: (() => Promise<void> | void)[] = [() => loadRoleSettings(db).then(() => undefined)];
+  const mail = createMailer(config);
   const ctx: ServerContext = {
     config,
     db,
     keys: await loadKeys(config.dataDir, config.jwtSecret),
-    mail: createMailer(config),
+    mail,
+    freeSpace: new FreeSpace({
+      dir: config.dataDir,
+      reserveBytes: config.diskReserveMb * 1024 * 1024,
+      notify: { db, mail, siteName: senderName(config.mailFrom), dashboardUrl: `${config.siteUrl}/admin/dashboard` },
+    }),
     onSchemaChange: (listener) => listeners.push(listener),
   };
   if (config.readCache) {
@@ -145,6 +153,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     : (req, res) => { observe(req, res); void listener(req, res); });
   const realtime = attachRealtime(server, ctx, { observeUpgrade: observe.upgrade });
   watchServer(metrics, { db, readCache, realtime });
+  metrics.gauge('disk_free_bytes', 'Free bytes on the disk of DATA_DIR (uploads and new renditions stop below DISK_RESERVE_MB).', () => ctx.freeSpace.freeBytes());
+  metrics.gauge('disk_reserve_bytes', 'The free space kept for PostgreSQL (DISK_RESERVE_MB).', () => ctx.freeSpace.reserveBytes);
   metrics.gauge('backup_age_seconds', 'Seconds since the newest good backup in BACKUP_DIR.', async () => {
     const newest = await lastBackup(config.backupDir);
     return newest && (Date.now() - newest.time.getTime()) / 1000;
