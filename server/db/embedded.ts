@@ -155,7 +155,7 @@ export interface EmbeddedOptions {
 export async function startEmbedded(dataDir: string, options: EmbeddedOptions): Promise<EmbeddedCluster> {
   const owner = systemOwner();
   const bin = reachableBinaries(await binaries(), owner);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const location = clusterLocation(dataDir, owner);
   const { dbDir, runDir } = location;
   refusePglite(dbDir);

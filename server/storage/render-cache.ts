@@ -60,7 +60,7 @@ export class RenderCache {
   async write(version: string, name: string, bytes: Buffer): Promise<void> {
     await this.load();
     const file = this.pathOf(version, name);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
     try {
       await writeFile(temp, bytes);
