@@ -135,6 +135,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     listeners.push(() => cache.schemaChanged());
   }
   await ensureSuperadmin(ctx);
+  ctx.freeSpace.start();
   await recoverStorageFiles(ctx);
   const notices = new AccountNotices(ctx);
   await notices.start();
@@ -185,6 +186,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await realtime.close();
       server.closeAllConnections();
       await closed;
+      ctx.freeSpace.stop();
       await notices.stop();
       await ctx.readCache?.stop();
       await database.close();

@@ -6,6 +6,8 @@ import { log } from '../observability/log.ts';
 
 /** statfs is cheap, but a burst of uploads or renders shares one reading a second. */
 const READING_MS = 1000;
+/** How often the server measures on its own and records it for the superadmin dashboard. */
+const RECORD_MS = 60_000;
 /** Of the space above the reserve (counting their own), renditions may take at most this share. */
 const RENDITION_SHARE = 0.25;
 
@@ -27,8 +29,33 @@ export class FreeSpace {
   private below = false;
   /** The latest reading, for /metrics and the dashboard; undefined before the first. */
   lastBytes: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: FreeSpaceOptions) {}
+
+  /** Measures now and every minute, recording each reading for the dashboard (private.disk_space). */
+  start(): void {
+    const measure = () => void this.record().catch((error: unknown) => log.warn({ err: error }, '[disk] recording the free space failed'));
+    measure();
+    this.timer = setInterval(measure, RECORD_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private async record(): Promise<void> {
+    const free = await this.freeBytes();
+    const db = this.options.notify?.db;
+    if (!db) return;
+    const { rows } = await db.query<{ present: boolean }>("select to_regclass('private.disk_space') is not null as present");
+    if (!rows[0]?.present) return;
+    await db.query(
+      `insert into private.disk_space (id, free_bytes, reserve_bytes, measured_at) values (true, $1, $2, now())
+       on conflict (id) do update set free_bytes = excluded.free_bytes, reserve_bytes = excluded.reserve_bytes, measured_at = excluded.measured_at`,
+      [free, this.options.reserveBytes]);
+  }
 
   get reserveBytes(): number {
     return this.options.reserveBytes;
