@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { LOG_LEVELS } from './observability/log.ts';
+import { defaultHashBudget, type HashBudget } from './auth/hash-queue.ts';
 import type { Keep } from './backup/archives.ts';
 import { parseKeep, parseSchedule, type Schedule } from './backup/schedule.ts';
 
@@ -63,6 +64,13 @@ export interface Config {
   /** Disk kept for image renditions (RENDER_CACHE_MB) and renders waiting at most (RENDER_QUEUE). */
   renderCacheMb: number;
   renderQueue: number;
+  /** Disk space kept free for PostgreSQL (DISK_RESERVE_MB): below it uploads and new renditions are refused. */
+  diskReserveMb: number;
+  /**
+   * Password hashes running at once (AUTH_HASH_CONCURRENCY, default cores - 1, at least 1) and
+   * waiting at most (AUTH_HASH_QUEUE; known devices get half as many places of their own).
+   */
+  authHashing: HashBudget;
 }
 
 function origin(name: string, value: string | undefined): string | undefined {
@@ -95,6 +103,13 @@ function logLevel(value: string | undefined): string {
   if (!value) return 'info';
   if (!LOG_LEVELS.includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
   return value;
+}
+
+function hashBudget(env: NodeJS.ProcessEnv): HashBudget {
+  const fallback = defaultHashBudget();
+  const concurrency = int('AUTH_HASH_CONCURRENCY', env.AUTH_HASH_CONCURRENCY, fallback.concurrency) || 1;
+  const queue = int('AUTH_HASH_QUEUE', env.AUTH_HASH_QUEUE, 8 * concurrency) || 1;
+  return { concurrency, queue, deviceQueue: Math.max(1, Math.ceil(queue / 2)) };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -139,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupKeep: parseKeep(env.BACKUP_KEEP),
     renderCacheMb: int('RENDER_CACHE_MB', env.RENDER_CACHE_MB, 256),
     renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 16),
+    diskReserveMb: int('DISK_RESERVE_MB', env.DISK_RESERVE_MB, 512),
+    authHashing: hashBudget(env),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

@@ -3,6 +3,7 @@ import type { Db } from './db/adapter.ts';
 import type { ReadCache } from './http/read-cache.ts';
 import type { Keys } from './keys.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { FreeSpace } from './storage/free-space.ts';
 
 /** What every service receives: settings, the database, the signing keys and outgoing mail. */
 export interface ServerContext {
@@ -12,6 +13,8 @@ export interface ServerContext {
   mail: Mailer;
   /** Anonymous REST answers kept in memory (READ_CACHE), emptied by every write. */
   readCache?: ReadCache;
+  /** DATA_DIR's disk against DISK_RESERVE_MB: uploads and new renditions stop below it. */
+  freeSpace: FreeSpace;
   /** Called after migrations so services can reload caches (PostgREST's schema cache). */
   onSchemaChange(listener: () => Promise<void> | void): void;
 }

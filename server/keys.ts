@@ -38,7 +38,7 @@ async function loadSecret(dataDir: string, fromEnv: string | undefined): Promise
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const secret = randomBytes(48).toString('base64url');
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await writeFile(file, JSON.stringify({ jwtSecret: secret }, null, 2) + '\n', { mode: 0o600 });
   return secret;
 }

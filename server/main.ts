@@ -24,10 +24,6 @@ async function main() {
     await server.close();
     process.exit(0);
   };
-  server.cluster?.onUnexpectedExit((reason) => {
-    log.fatal(`${reason}\nThe site cannot work without its database: exiting.`);
-    process.exit(1);
-  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

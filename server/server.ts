@@ -20,6 +20,8 @@ import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys } from './keys.ts';
 import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
+import { senderName } from './mail/templates.ts';
+import { FreeSpace } from './storage/free-space.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { scheduledPublication } from './site/scheduled-publication.ts';
 import { recoverStorageFiles } from './storage/index.ts';
@@ -111,11 +113,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
   const listeners: (() => Promise<void> | void)[] = [() => loadRoleSettings(db).then(() => undefined)];
+  const mail = createMailer(config);
   const ctx: ServerContext = {
     config,
     db,
     keys: await loadKeys(config.dataDir, config.jwtSecret),
-    mail: createMailer(config),
+    mail,
+    freeSpace: new FreeSpace({
+      dir: config.dataDir,
+      reserveBytes: config.diskReserveMb * 1024 * 1024,
+      notify: { db, mail, siteName: senderName(config.mailFrom), dashboardUrl: `${config.siteUrl}/admin/dashboard` },
+    }),
     onSchemaChange: (listener) => listeners.push(listener),
   };
   if (config.readCache) {
@@ -127,6 +135,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     listeners.push(() => cache.schemaChanged());
   }
   await ensureSuperadmin(ctx);
+  ctx.freeSpace.start();
   await recoverStorageFiles(ctx);
   const notices = new AccountNotices(ctx);
   await notices.start();
@@ -134,7 +143,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const metrics = new Metrics();
   let stopping = false;
   setLogLevel(config.logLevel);
-  const app = createApp(ctx, { metrics, stopping: () => stopping });
+  const cluster = database.cluster;
+  const app = createApp(ctx, { metrics, stopping: () => stopping, database: cluster && (() => cluster.status()) });
   const listener = getRequestListener(app.fetch);
   const { readCache } = ctx;
   const observe = observeRequests({ metrics, keys: ctx.keys, trustProxy: config.trustProxy });
@@ -144,6 +154,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     : (req, res) => { observe(req, res); void listener(req, res); });
   const realtime = attachRealtime(server, ctx, { observeUpgrade: observe.upgrade });
   watchServer(metrics, { db, readCache, realtime });
+  metrics.gauge('disk_free_bytes', 'Free bytes on the disk of DATA_DIR (uploads and new renditions stop below DISK_RESERVE_MB).', () => ctx.freeSpace.freeBytes());
+  metrics.gauge('disk_reserve_bytes', 'The free space kept for PostgreSQL (DISK_RESERVE_MB).', () => ctx.freeSpace.reserveBytes);
   metrics.gauge('backup_age_seconds', 'Seconds since the newest good backup in BACKUP_DIR.', async () => {
     const newest = await lastBackup(config.backupDir);
     return newest && (Date.now() - newest.time.getTime()) / 1000;
@@ -174,6 +186,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await realtime.close();
       server.closeAllConnections();
       await closed;
+      ctx.freeSpace.stop();
       await notices.stop();
       await ctx.readCache?.stop();
       await database.close();

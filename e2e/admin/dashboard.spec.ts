@@ -112,3 +112,24 @@ test.describe('dashboard backup card', () => {
     await context.close()
   })
 })
+
+test.describe('dashboard disk card', () => {
+  test('a superadmin sees the free space of the server disk and its reserve; other staff see no such card', async ({ newAccount, browser, baseURL }) => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN, viewport)
+      await page.goto('/admin/dashboard')
+      const card = page.getByRole('heading', { name: 'Ruang Disk Server' }).locator('xpath=ancestor::*[@data-slot="card"]')
+      await expect(card).toBeVisible()
+      await expect(card).toContainText(/[\d.,]+ (GB|MB) kosong/)
+      await expect(card).toContainText(/Cadangan untuk basis data [\d.,]+ (GB|MB)|Di bawah cadangan/)
+      await page.screenshot({ path: `test-results/dashboard-disk-${viewport.width}.png`, fullPage: true })
+      await context.close()
+    }
+    const admin = await newAccount({ role: 'admin', status: 'approved' })
+    const { context, page } = await newSignedInPage(browser, baseURL, admin)
+    await page.goto('/admin/dashboard')
+    await expect(page.getByRole('heading', { name: 'Status Sistem' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Ruang Disk Server' })).toHaveCount(0)
+    await context.close()
+  })
+})

@@ -11,6 +11,8 @@ export class AuthError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Sent as Retry-After: how long a refused client should wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -42,7 +44,8 @@ export const errors = {
   refreshAlreadyUsed: () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   refreshNoSession: () => new AuthError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found'),
   userBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
-  rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  rateLimited: (retryAfterSeconds?: number) =>
+    new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, retryAfterSeconds),
   emailSendRateLimited: (seconds: number) =>
     new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
@@ -61,6 +64,7 @@ export function sendAuthError(c: Context, error: AuthError | OAuthError): Respon
     return c.json({ error: error.error, error_description: error.description }, 400);
   }
   const status = error.status as 400;
+  if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
   if (c.req.header(API_VERSION_HEADER)) {
     c.header(API_VERSION_HEADER, API_VERSION);
     return c.json({ code: error.code, message: error.message, ...error.extra }, status);

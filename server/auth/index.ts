@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { senderName } from '../mail/templates.ts';
+import { DeviceCookies } from './device-cookie.ts';
 import type { AuthEnv } from './env.ts';
 import { API_VERSION, API_VERSION_HEADER, AuthError, OAuthError, errors, sendAuthError } from './errors.ts';
+import { HashQueueFull } from './hash-queue.ts';
 import { logoutRoutes } from './logout.ts';
 import { mfaRoutes } from './mfa.ts';
+import { configureHashing } from './password.ts';
 import { AuthRateLimits } from './rate-limit.ts';
 import { chooseRedirect } from './redirect.ts';
 import { drain } from './request.ts';
@@ -22,9 +25,11 @@ const KNOWN_PATHS = new Set(['/signup', '/recover', '/token', '/user', '/logout'
 /** /auth/v1: GoTrue's API, one module per endpoint family as in supabase/auth internal/api. */
 export function createAuthApp(ctx: ServerContext): Hono {
   const app = new Hono();
+  configureHashing(ctx.config.authHashing);
   const env: AuthEnv = {
     ctx,
     limits: new AuthRateLimits(ctx.config.rateLimitScale),
+    devices: new DeviceCookies(ctx.keys.deriveKey('auth-device-cookie'), ctx.config.siteUrl.startsWith('https:')),
     siteName: senderName(ctx.config.mailFrom),
     redirectFor: (c, requested) =>
       chooseRedirect([requested, c.req.header('Referer')], ctx.config.siteUrl, ctx.config.redirectAllowList),
@@ -53,6 +58,7 @@ export function createAuthApp(ctx: ServerContext): Hono {
   app.onError(async (error, c) => {
     if (error instanceof AuthError && error.status === 413) await drain(c.req.raw);
     if (error instanceof AuthError || error instanceof OAuthError) return sendAuthError(c, error);
+    if (error instanceof HashQueueFull) return sendAuthError(c, errors.rateLimited(error.retryAfterSeconds));
     log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[auth] request failed');
     return sendAuthError(c, errors.unexpected());
   });

@@ -17,6 +17,16 @@ const LIMITS = {
   passwordPairFailures: { points: 5, duration: 900 },
   /** Failed password attempts per client address, over all e-mails (guessing many accounts). */
   passwordIpFailures: { points: 50, duration: 900 },
+  /**
+   * Failed password attempts per account from clients without its device cookie, over all
+   * addresses (credential stuffing from many machines). Past it only those clients wait; a known
+   * device has its own count below, so the owner is never locked out by strangers.
+   */
+  passwordAccountFailures: { points: 20, duration: 900 },
+  /** Failed password attempts per known device (a stolen device cookie buys no extra guesses). */
+  passwordDeviceFailures: { points: 10, duration: 900 },
+  /** The owner is told about a guessing flood once a day at most. Not scaled: it limits mail. */
+  passwordFloodMail: { points: 1, duration: 86_400, fixed: true },
   /** How many times a pair has been made to wait in the last day: the next wait doubles. */
   passwordPairStrikes: { points: 1000, duration: 86_400 },
   refreshIp: { points: 150, duration: 300 },
@@ -46,6 +56,10 @@ const LIMITS = {
 /** The first wait after a run of failures; each later one doubles. */
 const GROWING_BLOCK_BASE_SECONDS = 30;
 
+function retrySeconds(res: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+}
+
 export type LimitName = keyof typeof LIMITS;
 
 export class AuthRateLimits {
@@ -64,7 +78,7 @@ export class AuthRateLimits {
     try {
       await this.limiters[name].consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw errors.rateLimited();
+      if (error instanceof RateLimiterRes) throw errors.rateLimited(retrySeconds(error));
       throw error;
     }
   }
@@ -82,7 +96,28 @@ export class AuthRateLimits {
   /** Throws 429 if `key` has used up `name` already, without counting this request. */
   async check(name: LimitName, key: string): Promise<void> {
     const res = await this.limiters[name].get(key);
-    if (res && res.consumedPoints >= this.limiters[name].points) throw errors.rateLimited();
+    if (res && res.consumedPoints >= this.limiters[name].points) throw errors.rateLimited(retrySeconds(res));
+  }
+
+  /** Gives back a point taken by consume (a reserved attempt that turned out right). */
+  async refund(name: LimitName, key: string): Promise<void> {
+    await this.limiters[name].reward(key, 1);
+  }
+
+  /** Counts one use without throwing; false once the window is used up. */
+  async take(name: LimitName, key: string): Promise<boolean> {
+    try {
+      await this.limiters[name].consume(key);
+      return true;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return false;
+      throw error;
+    }
+  }
+
+  /** The length of the window of `name`, in seconds. */
+  windowSeconds(name: LimitName): number {
+    return LIMITS[name].duration;
   }
 
   /** Counts a failure without throwing (the caller already answers with its own error). */

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
+import { admitPasswordAttempt } from './password-guard.ts';
 import { verifyPassword } from './password.ts';
 import { clientMeta, readJson, stringField } from './request.ts';
 import { createSession, refreshGrant, sessionResponse } from './sessions.ts';
@@ -9,7 +10,7 @@ import { findUserByEmail, findUserById, isBanned } from './users.ts';
 
 /** POST /token (password and refresh_token grants), as GoTrue's internal/api/token.go. */
 export function tokenRoutes(app: Hono, env: AuthEnv): void {
-  const { ctx, limits } = env;
+  const { ctx, limits, devices } = env;
 
   app.post('/token', async (c) => {
     const grantType = c.req.query('grant_type');
@@ -17,7 +18,10 @@ export function tokenRoutes(app: Hono, env: AuthEnv): void {
     if (grantType === 'refresh_token') {
       await limits.consume('refreshIp', clientIp(c, ctx.config.trustProxy));
       const body = await readJson(c);
-      return c.json(await refreshGrant(ctx, stringField(body, 'refresh_token')));
+      const session = await refreshGrant(ctx, stringField(body, 'refresh_token'));
+      // a browser that was signed in before device cookies existed becomes a known device too
+      devices.issue(c, (session.user as { id: string }).id);
+      return c.json(session);
     }
     throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   });
@@ -33,26 +37,27 @@ export function tokenRoutes(app: Hono, env: AuthEnv): void {
     if (rawEmail === '') throw errors.invalidCredentials();
     const email = rawEmail.trim().toLowerCase();
     if (email.length > 255) throw errors.invalidCredentials();
-    // Failures count per client address and per (address, e-mail), never per e-mail alone, so a
-    // stranger guessing cannot lock the owner out; a waiting pair answers 429 whether the e-mail
-    // exists or not, and even to the right password, so the wait reveals nothing.
-    const ip = clientIp(c, ctx.config.trustProxy);
-    const pair = `${ip}|${email}`;
-    await limits.check('passwordIpFailures', ip);
-    await limits.check('passwordPairFailures', pair);
+    // A waiting client answers 429 whether the e-mail exists or not, and even to the right
+    // password, so the wait reveals nothing.
     const user = await findUserByEmail(ctx.db, email);
-    const ok = await verifyPassword(password, user?.encrypted_password);
+    const attempt = await admitPasswordAttempt(env, c, email, user);
+    const ok = await verifyPassword(password, user?.encrypted_password, attempt.lane).catch(async (error: unknown) => {
+      await attempt.release();
+      throw error;
+    });
     if (!user || !ok) {
-      await limits.penalise('passwordIpFailures', ip);
-      await limits.penaliseGrowing('passwordPairFailures', 'passwordPairStrikes', pair);
+      await attempt.failed();
       throw errors.invalidCredentials();
     }
+    await attempt.release();
     if (isBanned(user)) throw errors.userBanned();
     if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
-    return ctx.db.transaction(async (tx) => {
+    const session = await ctx.db.transaction(async (tx) => {
       const { sessionId, refreshToken } = await createSession(tx, user.id, 'password', clientMeta(c, ctx.config.trustProxy));
       const fresh = (await findUserById(tx, user.id))!;
       return sessionResponse(ctx, tx, fresh, sessionId, refreshToken);
     });
+    devices.issue(c, user.id);
+    return session;
   }
 }

@@ -104,7 +104,7 @@ async function openStored(dataDir: string, bucket: string, version: string): Pro
  */
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const now = options.now ?? (() => new Date());
-  await mkdir(options.backupDir, { recursive: true });
+  await mkdir(options.backupDir, { recursive: true, mode: 0o700 });
   await removeStalePartials(options.backupDir);
   const createdAt = now();
   const final = path.join(options.backupDir, archiveName(createdAt));

@@ -122,7 +122,7 @@ export async function loadArchive(archive: CheckedArchive, target: { databaseUrl
         await flush(kind.table, batch);
       } else if (kind.kind === 'file') {
         const dir = path.join(target.dataDir, 'storage', kind.bucketDir);
-        await mkdir(dir, { recursive: true });
+        await mkdir(dir, { recursive: true, mode: 0o700 });
         const handle = await open(path.join(dir, kind.version), 'wx', 0o640);
         try {
           for await (const chunk of hashed()) await handle.write(chunk);
@@ -134,7 +134,7 @@ export async function loadArchive(archive: CheckedArchive, target: { databaseUrl
       } else if (kind.kind === 'secrets') {
         const chunks: Buffer[] = [];
         for await (const chunk of hashed()) chunks.push(chunk);
-        await mkdir(target.dataDir, { recursive: true });
+        await mkdir(target.dataDir, { recursive: true, mode: 0o700 });
         await writeFile(path.join(target.dataDir, 'secrets.json'), Buffer.concat(chunks), { mode: 0o600 });
         report.secrets = true;
       } else {

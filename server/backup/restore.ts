@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, rmdir } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, rmdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -95,6 +95,8 @@ export async function restoreSite(options: RestoreOptions): Promise<RestoreResul
   } else if (existsSync(dataDir)) {
     await rmdir(dataDir);
   }
+  // whatever made the staging directory, the restored DATA_DIR is as private as a new one
+  await chmod(staging, 0o700);
   await moveDataDir(staging, dataDir);
   if (!report.secrets) log('the archive holds no secrets.json (the site had JWT_SECRET set): start the restored site with the same JWT_SECRET');
   return { archive, report, keptAt };

@@ -77,7 +77,8 @@ export async function readTar(source: Readable, onEntry: (entry: TarEntry, body:
   // A failure while an entry's body is being read must end that read, or it waits for ever.
   const fail = (error: Error) => {
     failure ??= error;
-    current?.emit('error', failure);
+    // only to a read under way: an `error` nobody listens to would end the process
+    if (current && current.listenerCount('error') > 0) current.emit('error', failure);
     notify();
   };
   parser.on('entry', (entry: ReadEntry) => { queue.push(entry); notify(); });

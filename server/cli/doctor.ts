@@ -60,13 +60,16 @@ async function dataDirFindings(dataDir: string): Promise<Finding[]> {
   return findings;
 }
 
-async function diskFinding(dataDir: string): Promise<Finding> {
+async function diskFinding(dataDir: string, reserveMb: number): Promise<Finding> {
   let dir = dataDir;
   while (!(await stat(dir).then(() => true, () => false)) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   const fs = await statfs(dir);
   const free = fs.bavail * fs.bsize;
   const share = free / (fs.blocks * fs.bsize);
-  const text = `${(free / GiB).toFixed(1)} GiB free (${Math.round(share * 100)}%) on the disk of ${dir}`;
+  const text = `${(free / GiB).toFixed(1)} GiB free (${Math.round(share * 100)}%) on the disk of ${dir}; reserve ${reserveMb} MB (DISK_RESERVE_MB)`;
+  if (free < reserveMb * 1024 * 1024) {
+    return fail('free disk', text, 'Below the reserve the site refuses uploads and new image renditions: free space (old backups) or grow the disk.');
+  }
   if (free < 0.5 * GiB) return fail('free disk', text, 'Free space or grow the disk: PostgreSQL stops writing when it is full, and backups need room too.');
   if (free < 2 * GiB || share < 0.1) return warn('free disk', text, 'Plan more space: uploads, the database and backups grow.');
   return ok('free disk', text);
@@ -169,7 +172,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv = process.env, options: D
   const backupDir = path.resolve(env.BACKUP_DIR || './backups');
   const [data, disk, smtp, backup, clock] = await Promise.all([
     dataDirFindings(dataDir),
-    diskFinding(dataDir),
+    diskFinding(dataDir, Number(env.DISK_RESERVE_MB || 512)),
     smtpFinding(env, options.smtpTimeoutMs ?? 10_000),
     backupFinding(backupDir, now),
     clockFindings(now, options.clockSynchronised ?? timedatectl),

@@ -2,7 +2,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assertClusterVersion } from './cluster-version.ts';
-import { waitUntilAccepting } from './wait-ready.ts';
+import { PostgresSupervisor, type DatabaseStatus } from './supervisor.ts';
 import { boundLog } from './log-rotation.ts';
 import { postgresSettings, type EngineSize } from './engine-settings.ts';
 import { clusterLocation, reachableBinaries, type Binaries, type ClusterLocation } from './reachable.ts';
@@ -19,7 +19,9 @@ import { log } from '../observability/log.ts';
 export interface EmbeddedCluster {
   /** node-postgres connection string for a database of this cluster (socket in DATA_DIR/run). */
   url(database?: string): string;
-  /** Called once if PostgreSQL exits without being asked to. */
+  /** Running, or restarting after an unexpected exit (and why), for /readyz and the log. */
+  status(): DatabaseStatus;
+  /** Called each time PostgreSQL exits without being asked to (it is then started again). */
   onUnexpectedExit(listener: (reason: string) => void): void;
   stop(): Promise<void>;
 }
@@ -144,14 +146,6 @@ async function stopOrphan(dbDir: string): Promise<void> {
   }
 }
 
-function tail(file: string, lines = 15): string {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '';
-  }
-}
-
 export interface EmbeddedOptions {
   size: EngineSize;
   /** Throwaway clusters (tests, benchmarks) skip fsync: a crash there loses nothing of value. */
@@ -161,7 +155,7 @@ export interface EmbeddedOptions {
 export async function startEmbedded(dataDir: string, options: EmbeddedOptions): Promise<EmbeddedCluster> {
   const owner = systemOwner();
   const bin = reachableBinaries(await binaries(), owner);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const location = clusterLocation(dataDir, owner);
   const { dbDir, runDir } = location;
   refusePglite(dbDir);
@@ -201,53 +195,34 @@ function initCluster(bin: Binaries, dbDir: string, owner: Owner | undefined) {
 
 async function boot(bin: Binaries, dataDir: string, { dbDir, runDir }: ClusterLocation, owner: Owner | undefined, options: EmbeddedOptions, releaseSupervisor: () => void): Promise<EmbeddedCluster> {
   const logFile = path.join(dataDir, 'postgres.log');
-  const log = openSync(logFile, 'a', 0o600);
-  if (owner) chownSync(logFile, owner.uid, owner.gid);
   const args = ['-D', dbDir, '-p', String(SOCKET_PORT), '-k', runDir];
   for (const [key, value] of Object.entries(postgresSettings(options.size, options.durable ?? true))) args.push('-c', `${key}=${value}`);
-  // Same process group as Node: whatever stops the whole group (Ctrl-C, a test runner killing its
-  // web server) stops PostgreSQL too; `kill -9` of Node alone leaves it to the next start's takeover.
-  const child: ChildProcess = spawn(bin.postgres, args, { stdio: ['ignore', log, log], ...owner, env: { ...process.env, LC_ALL: 'C' } });
-  closeSync(log);
-  child.unref();
+  const spawnPostgres = () => {
+    const out = openSync(logFile, 'a', 0o600);
+    if (owner) chownSync(logFile, owner.uid, owner.gid);
+    // Same process group as Node: whatever stops the whole group (Ctrl-C, a test runner killing its
+    // web server) stops PostgreSQL too; `kill -9` of Node alone leaves it to the next start's takeover.
+    const child: ChildProcess = spawn(bin.postgres, args, { stdio: ['ignore', out, out], ...owner, env: { ...process.env, LC_ALL: 'C' } });
+    closeSync(out);
+    child.unref();
+    return child;
+  };
   const stopRotation = boundLog(logFile);
-
-  let stopping = false;
-  let exited: string | undefined;
-  const exitListeners: ((reason: string) => void)[] = [];
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = signal ? `signal ${signal}` : `exit code ${code}`;
-      stopRotation();
-      releaseSupervisor();
-      if (!stopping) for (const listener of exitListeners) listener(`PostgreSQL stopped unexpectedly (${exited}). Last lines of ${logFile}:\n${tail(logFile)}`);
-      resolve();
-    });
-  });
-
   const url = (database?: string) => socketUrl(runDir, database);
+  const supervisor = new PostgresSupervisor(spawnPostgres, url(), logFile, () => {
+    stopRotation();
+    releaseSupervisor();
+  });
   try {
-    await waitUntilAccepting(url(), {
-      timeoutMs: 60_000,
-      intervalMs: 50,
-      gone: () => (exited ? new Error(`PostgreSQL did not start (${exited}). Last lines of ${logFile}:\n${tail(logFile)}`) : undefined),
-    });
+    await supervisor.start();
   } catch (error) {
-    if (exited) throw error;
-    child.kill('SIGQUIT');
-    throw new Error(`PostgreSQL did not accept connections within 60 s: ${(error as Error).message}`);
+    stopRotation();
+    throw error;
   }
-
   return {
     url,
-    onUnexpectedExit: (listener) => exitListeners.push(listener),
-    async stop() {
-      if (exited) return;
-      stopping = true;
-      child.kill('SIGINT'); // fast shutdown: sessions end, a checkpoint is written
-      const force = setTimeout(() => child.kill('SIGQUIT'), 20_000);
-      await exit;
-      clearTimeout(force);
-    },
+    status: () => supervisor.status,
+    onUnexpectedExit: (listener) => supervisor.onUnexpectedExit(listener),
+    stop: () => supervisor.stop(),
   };
 }

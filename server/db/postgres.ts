@@ -66,6 +66,10 @@ export async function openPostgres(url: string, options: PoolOptions = DEFAULT_P
     connectionTimeoutMillis: acquisitionTimeoutMs,
   });
   pool.on('error', (error) => log.error({ err: error }, '[db] idle client error'));
+  // The pool listens for errors only while a client is idle. A client in use whose server dies
+  // (kill -9, a PANIC on a full disk) emits `error` too, and an unheard `error` ends Node: the
+  // query in flight already fails with it, so the event only needs hearing.
+  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, '[db] connection lost')));
   await pool.query('select 1');
   const root = wrap(pool);
   const anonymous = new Semaphore(Math.max(1, Math.min(options.anonymousConcurrency, options.poolSize)));

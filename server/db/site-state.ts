@@ -31,7 +31,7 @@ export function readSiteState(dataDir: string): SiteState | undefined {
 }
 
 export function writeSiteState(dataDir: string, state: SiteState): void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const temp = `${file(dataDir)}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(state, null, 2) + '\n', { mode: 0o600 });
   renameSync(temp, file(dataDir));

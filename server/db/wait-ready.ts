@@ -14,6 +14,7 @@ export async function waitUntilAccepting(
     const reason = gone?.();
     if (reason) throw reason;
     const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined); // a server dying mid-probe only fails this attempt
     try {
       await client.connect();
       await client.end();

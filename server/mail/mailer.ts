@@ -31,7 +31,7 @@ export class FileMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     const created_at = new Date().toISOString();
     const stored: StoredMail = { to: message.to, subject: message.subject, text: message.text, html: message.html, created_at };
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const name = `${created_at.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
     await writeFile(path.join(this.dir, name), JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 });
   }

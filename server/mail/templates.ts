@@ -22,7 +22,7 @@ interface MailParts {
 }
 
 /** One layout for every account mail: greeting, a paragraph, a button, notes, a grey footer. */
-function accountMail(parts: MailParts): MailMessage {
+export function accountMail(parts: MailParts): MailMessage {
   const greeting = parts.fullName ? `Halo ${parts.fullName},` : 'Halo,';
   const text = [greeting, '', `${parts.intro} ${parts.action.lead}:`, '', parts.action.link, '', ...parts.notes.flatMap((n) => [n, '']), parts.footer].join('\n');
   const link = escapeHtml(parts.action.link);

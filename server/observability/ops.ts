@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { clientIp, isLoopback } from '../auth/client-ip.ts';
 import type { ServerContext } from '../context.ts';
+import type { DatabaseStatus } from '../db/supervisor.ts';
 import type { Metrics } from './metrics.ts';
 import { checkReadiness, type Readiness } from './readiness.ts';
 
@@ -9,6 +10,8 @@ export interface Ops {
   metrics: Metrics;
   /** True once the server is stopping: /readyz answers 503 so a load balancer stops sending. */
   stopping(): boolean;
+  /** The embedded PostgreSQL server's supervisor, when there is one: why it is down, if it is. */
+  database?(): DatabaseStatus;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -38,6 +41,9 @@ export function createOpsApp(ctx: ServerContext, ops: Ops): Hono {
   app.get('/readyz', async (c) => {
     if (!recent || Date.now() - recent.at >= 1000) recent = { at: Date.now(), result: checkReadiness(ctx.db, ctx.config.dataDir) };
     const { ok, checks } = await recent.result;
+    const database = ops.database?.();
+    // the supervisor knows why PostgreSQL is down and that it is coming back; say so
+    if (checks.database !== 'ok' && database?.state === 'restarting') checks.database = `restarting: ${database.reason ?? 'unknown'}`;
     const ready = ok && !ops.stopping();
     return c.json({ status: ready ? 'ok' : ops.stopping() ? 'stopping' : 'unavailable', checks }, ready ? 200 : 503, { 'Cache-Control': 'no-store' });
   });

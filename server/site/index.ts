@@ -12,8 +12,10 @@ import { rssXml, sitemapXml } from './feeds.ts';
 import { inlineScriptHashes } from './inline-scripts.ts';
 import { createPageRenderer, type ContactRefusal } from './render.ts';
 import { readFormBody } from './contact-post.ts';
+import { sameSiteOnly } from './same-site.ts';
 import { SENT_PARAM } from '../../src/features/contact/api/sent-param.ts';
 import { PageCache } from './page-cache.ts';
+import { KnownCategories, useKnownCategories } from './variants.ts';
 import { canonicalPath, headerList, pageKey, pageResponse, publicOrigin, recordHeaders } from './serve-page.ts';
 import { paths } from '../../src/lib/paths.ts';
 
@@ -26,6 +28,7 @@ const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
  */
 export function createPageCache(ctx: ServerContext): PageCache {
   const hosted = Boolean(ctx.config.supabaseUrl && ctx.config.supabaseAnonKey);
+  useKnownCategories(!hosted && ctx.readCache ? new KnownCategories(ctx.db, ctx.readCache) : undefined);
   return new PageCache(() => (hosted ? undefined : ctx.readCache));
 }
 
@@ -99,7 +102,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
   app.get('/', (c) => renderPage(c));
   // The contact form without JavaScript (or before it loaded): sent, then back to the page with
   // the thank-you; refused, the page again with the same messages, never kept in the page cache.
-  app.post(paths.contact, async (c) => {
+  app.post(paths.contact, sameSiteOnly(trustProxy), async (c) => {
     // Sent through the visitor's own REST budget and flood limit, as the browser's insert is.
     const refusal = await renderer.submitContact(await readFormBody(c.req.raw), api.forRender(c).api);
     if (refusal === undefined) return c.text('Situs belum dibangun. Jalankan "npm run build" lalu mulai ulang server.', 503);

@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ReadCache } from '../http/read-cache.ts';
-import { PageCache } from './page-cache.ts';
+import { MAX_VARIANTS_PER_ROUTE, PageCache } from './page-cache.ts';
 
 /** The part of the REST read cache the page cache asks: its generation, bumped by every write. */
 function fakeReads() {
@@ -80,5 +80,22 @@ describe('page ETag', () => {
     const a = await pages.getOrBuild('/x', page('<div>k</div><script type="application/json">{"dataUpdatedAt":1,"dehydratedAt":2}</script>'));
     const b = await pages.getOrBuild('/y', page('<div>k</div><script type="application/json">{"dataUpdatedAt":5,"dehydratedAt":9}</script>'));
     expect(a.etag).toBe(b.etag);
+  });
+});
+
+describe('PageCache variants', () => {
+  it('keeps at most MAX_VARIANTS_PER_ROUTE variants of one route, and every other page stays', async () => {
+    const reads = fakeReads();
+    const pages = new PageCache(() => reads as unknown as ReadCache);
+    await pages.getOrBuild('http://situs/', page('beranda'));
+    await pages.getOrBuild('http://situs/profil', page('profil'));
+    for (let i = 0; i < MAX_VARIANTS_PER_ROUTE + 30; i++) await pages.getOrBuild(`http://situs/kegiatan?cari=banjir-${i}`, page(`hasil ${i}`));
+    expect(pages.get('http://situs/')).toBeDefined();
+    expect(pages.get('http://situs/profil')).toBeDefined();
+    // the oldest searches went, the newest are kept
+    expect(pages.get('http://situs/kegiatan?cari=banjir-0')).toBeUndefined();
+    const kept = Array.from({ length: MAX_VARIANTS_PER_ROUTE + 30 }, (_, i) => pages.get(`http://situs/kegiatan?cari=banjir-${i}`)).filter(Boolean);
+    expect(kept).toHaveLength(MAX_VARIANTS_PER_ROUTE);
+    expect(pages.get(`http://situs/kegiatan?cari=banjir-${MAX_VARIANTS_PER_ROUTE + 29}`)).toBeDefined();
   });
 });

@@ -37,6 +37,14 @@ interface Entry extends CachedPage {
 }
 
 const MAX_ENTRIES = 500;
+/**
+ * Variants of one route (its query values: list pages, searches, categories) kept at most, so a
+ * flood of unique values churns that route's own entries and never pushes other pages out.
+ */
+export const MAX_VARIANTS_PER_ROUTE = 50;
+
+/** The route part of a cache key (origin and path, without the query). */
+const routeOf = (key: string) => key.split('?', 1)[0];
 
 /**
  * The ETag of a page: its HTML without the render times in the data block, so the same content
@@ -127,10 +135,19 @@ export class PageCache {
     if (!cacheable || (reads && !reads.isCurrent(generation))) return stored;
     this.entries.delete(key);
     this.entries.set(key, stored);
+    this.boundRoute(key);
     for (const [oldest] of this.entries) {
       if (this.entries.size <= MAX_ENTRIES) break;
       this.entries.delete(oldest);
     }
     return stored;
+  }
+
+  /** Drops the least recently stored variants of `key`'s route past MAX_VARIANTS_PER_ROUTE. */
+  private boundRoute(key: string): void {
+    if (!key.includes('?')) return;
+    const route = routeOf(key);
+    const variants = [...this.entries.keys()].filter((k) => routeOf(k) === route);
+    for (const doomed of variants.slice(0, Math.max(0, variants.length - MAX_VARIANTS_PER_ROUTE))) this.entries.delete(doomed);
   }
 }

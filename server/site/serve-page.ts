@@ -6,6 +6,7 @@ import { pickEncoding } from '../http/compress.ts';
 import { matches } from '../http/etag.ts';
 import type { CachedPage, PageCache, PageEncoding } from './page-cache.ts';
 import { clientIp, viaTrustedProxy } from '../auth/client-ip.ts';
+import { isKnownCategory } from './variants.ts';
 
 /** Headers that depend on the encoding or the moment: set per answer, never replayed. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'vary', 'etag', 'date', 'transfer-encoding']);
@@ -24,7 +25,7 @@ export function headerList(headers: Headers): [string, string][] {
  * A page's path and the query parameters its route reads, in one order: /kegiatan's list
  * parameters, /kontak's thank-you after a form sent without JavaScript, nothing for every other
  * page. Any other parameter (`?bust=1`, `?utm_source=`) names the same page, so it is rendered
- * and cached once, whatever a client appends.
+ * and cached once, whatever a client appends; so does a category that no visible article has.
  */
 export function canonicalPath(url: URL): string {
   const pathname = url.pathname;
@@ -32,8 +33,9 @@ export function canonicalPath(url: URL): string {
   if (page === paths.contact) return url.searchParams.get(SENT_PARAM) === '1' ? `${pathname}?${SENT_PARAM}=1` : pathname;
   if (page !== paths.activities) return pathname;
   const params = readListParams(url.searchParams);
-  // every unreadable page number renders the same 404
-  return `${pathname}${params ? listSearch(params) : `?${new URLSearchParams({ halaman: '0' })}`}`;
+  // every unreadable page number, and every category no visible article has, renders the same 404
+  const unknown = !params || (params.category !== null && isKnownCategory(params.category) === false);
+  return `${pathname}${unknown ? `?${new URLSearchParams({ halaman: '0' })}` : listSearch(params)}`;
 }
 
 /** The public origin: X-Forwarded-Proto/-Host only from a proxy named in TRUST_PROXY. */

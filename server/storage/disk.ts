@@ -48,7 +48,7 @@ export class FileStore {
   }
 
   async init(): Promise<void> {
-    await mkdir(this.tmpDir, { recursive: true });
+    await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
   }
 
   tempPath(version: string): string {
@@ -123,7 +123,7 @@ export class FileStore {
   async publish(bucket: string, version: string): Promise<void> {
     const dir = path.join(this.root, bucketDirName(bucket));
     if (!this.madeDirs.has(dir)) {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       this.madeDirs.add(dir);
     }
     await rename(this.tempPath(version), path.join(dir, version));

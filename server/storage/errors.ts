@@ -49,6 +49,11 @@ export const errors = {
     new StorageError(416, 'InvalidRange', 'invalid_range', 'invalid range provided', {
       'Content-Range': `bytes */${size}`,
     }, 416),
+  /** The disk is below the reserve kept for the database (DISK_RESERVE_MB). */
+  diskFull: () =>
+    new StorageError(507, 'InsufficientStorage', 'insufficient_storage',
+      'Ruang penyimpanan server hampir penuh. Unggahan dan gambar baru ditolak sampai ruang disk dikosongkan; hubungi administrator situs.',
+      { 'Retry-After': '60' }, 507),
   internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal server error'),
   /** A route this server does not have, answered as the storage server's router answers it (HTTP 404). */
   routeNotFound: (method: string, path: string) => new StorageError(404, 'NotFound', 'Not Found', `Route ${method}:${path} not found`, {}, 404),

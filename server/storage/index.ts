@@ -41,6 +41,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
       queueLength: ctx.config.renderQueue,
       rateLimitScale: ctx.config.rateLimitScale,
       trustProxy: ctx.config.trustProxy,
+      freeSpace: ctx.freeSpace,
     }),
   };
   const app = new Hono();

@@ -26,7 +26,8 @@ export class RenderCache {
 
   constructor(
     readonly dir: string,
-    private readonly budgetBytes: number,
+    /** A fixed budget, or one that follows the disk's free space (given the bytes kept now). */
+    private readonly budgetBytes: number | ((keptBytes: number) => Promise<number>),
   ) {}
 
   /** Bytes the renditions take now (the index's count of the files it wrote or found). */
@@ -59,7 +60,7 @@ export class RenderCache {
   async write(version: string, name: string, bytes: Buffer): Promise<void> {
     await this.load();
     const file = this.pathOf(version, name);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
     try {
       await writeFile(temp, bytes);
@@ -97,9 +98,16 @@ export class RenderCache {
     return entry;
   }
 
-  private async evict(version: string): Promise<void> {
+  /** Evicts what is over the budget now (the free space fell), oldest first. */
+  async shrink(): Promise<void> {
+    await this.load();
+    await this.evict(undefined);
+  }
+
+  private async evict(version: string | undefined): Promise<void> {
+    const budget = typeof this.budgetBytes === 'number' ? this.budgetBytes : await this.budgetBytes(this.total);
     const doomed: string[] = [];
-    const ofVersion = this.perVersion.get(version);
+    const ofVersion = version === undefined ? undefined : this.perVersion.get(version);
     // a Set also iterates in insertion order, but hits reorder only the Map: take the Map's order
     if (ofVersion && ofVersion.size > MAX_RENDITIONS_PER_IMAGE) {
       let excess = ofVersion.size - MAX_RENDITIONS_PER_IMAGE;
@@ -112,7 +120,7 @@ export class RenderCache {
       }
     }
     for (const file of this.entries.keys()) {
-      if (this.total <= this.budgetBytes) break;
+      if (this.total <= budget) break;
       this.drop(file);
       doomed.push(file);
     }

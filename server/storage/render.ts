@@ -6,6 +6,7 @@ import type { FileStore } from './disk.ts';
 import { DOWNLOAD_SECURITY_HEADERS } from './download.ts';
 import { errors } from './errors.ts';
 import { checkImageBudget, imageInput } from './images.ts';
+import type { FreeSpace } from './free-space.ts';
 import { RenderCache } from './render-cache.ts';
 import { RenderQueue } from './render-queue.ts';
 import { clientIp } from '../auth/client-ip.ts';
@@ -99,6 +100,7 @@ export interface RendererOptions {
   queueLength: number;
   rateLimitScale: number;
   trustProxy: readonly string[];
+  freeSpace: FreeSpace;
 }
 
 /**
@@ -111,7 +113,8 @@ export interface RendererOptions {
  */
 export function createRenderer(store: FileStore, options: RendererOptions) {
   const inFlight = new Map<string, Promise<Buffer>>();
-  const cache = new RenderCache(store.rendersRoot, options.cacheBytes);
+  const { freeSpace } = options;
+  const cache = new RenderCache(store.rendersRoot, (kept) => freeSpace.renditionBudget(options.cacheBytes, kept));
   const queue = new RenderQueue(options.queueLength, options.rateLimitScale);
   store.onRenditionsRemoved((version) => cache.forget(version));
 
@@ -142,6 +145,11 @@ export function createRenderer(store: FileStore, options: RendererOptions) {
     if (!bytes) {
       const flightKey = `${version}/${key}`;
       if (!inFlight.has(flightKey)) {
+        // below the reserve the disk is kept for the database: kept renditions go, no new ones come
+        if (await freeSpace.belowReserve()) {
+          await cache.shrink();
+          throw errors.diskFull();
+        }
         // only new renditions count: kept ones and a render already under way are free
         await queue.admit(clientIp(c, options.trustProxy));
       }

@@ -776,6 +776,14 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string[]
       }
+      disk_space: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          free_bytes: number
+          measured_at: string
+          reserve_bytes: number
+        }[]
+      }
       get_all_users: {
         Args: Record<PropertyKey, never>
         Returns: {

@@ -55,6 +55,7 @@ export async function authFetch(server: TestServer, path: string, init: RequestI
  */
 export function signInFrom(
   server: TestServer, localAddress: string, email: string, password: string, extraHeaders: Record<string, string> = {},
+  onHeaders?: (headers: Record<string, string | string[] | undefined>) => void,
 ): Promise<number> {
   const url = new URL(`${server.url}/auth/v1/token?grant_type=password`);
   const body = JSON.stringify({ email, password });
@@ -64,6 +65,7 @@ export function signInFrom(
       localAddress,
       headers: { apikey: server.anonKey, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...extraHeaders },
     }, (res) => {
+      onHeaders?.(res.headers);
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });

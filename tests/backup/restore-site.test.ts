@@ -4,7 +4,7 @@
  * supabase-js; articles and their pictures are there. Damaged, truncated, foreign archives and a
  * non-empty DATA_DIR restore nothing.
  */
-import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { createClient } from '@supabase/supabase-js';
@@ -60,6 +60,9 @@ describe('npm run restore into a new DATA_DIR', () => {
     await restoreCli([archive], { DATA_DIR: dataDir, DATABASE_URL: '' }, (line) => lines.push(line));
     expect(lines.at(-1)).toMatch(/^restored \d+ rows and 1 files into/);
     if (process.getuid?.() === 0) expect(lstatSync(path.join(dataDir, 'db')).isSymbolicLink()).toBe(true);
+    // as private as a new DATA_DIR
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dataDir, 'storage')).mode & 0o777).toBe(0o700);
 
     restored = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, serveSite: false, seedDemo: false, pgDurable: false }));
     const client = createClient<Database>(restored.url, restored.ctx.keys.anonKey, {

@@ -123,10 +123,12 @@ export function meta(list: ArticleList | undefined, { url }: RouteArgs): RouteMe
   const params = readListParams(url.searchParams)
   // ?halaman=abc, 0 or -1 names no page at all.
   if (!params) return { ...page, status: 404 }
-  // A page past the end is not a page: 404 for the server's answer, the empty state on screen.
+  // A page past the end is not a page, nor is a category no article has: 404 for the server's
+  // answer, the empty state on screen.
   const past = list !== undefined && params.page > Math.max(1, Math.ceil(list.total / PAGE_SIZE))
+  const noSuchCategory = list !== undefined && params.category !== null && params.search === null && list.total === 0
   // Each page of the list is its own page for search engines.
-  return { ...page, title: listTitle(page.title ?? '', params), canonical: `${paths.activities}${listSearch(params)}`, status: past ? 404 : undefined }
+  return { ...page, title: listTitle(page.title ?? '', params), canonical: `${paths.activities}${listSearch(params)}`, status: past || noSuchCategory ? 404 : undefined }
 }
 
 export { ActivitiesPage as Component }

@@ -53,6 +53,8 @@ async function upload(deps: StorageDeps, c: Context, method: 'POST' | 'PUT') {
   };
   // refuse before reading a byte when the policies say no (or the key exists without upsert)
   await probeWrite(ctx, caller, operation, draft);
+  // below the reserve the disk is kept for the database, whose writes must not fail
+  if (await ctx.freeSpace.belowReserve()) throw errors.diskFull();
 
   const input = requestStream(c);
   let received: ReceivedFile;

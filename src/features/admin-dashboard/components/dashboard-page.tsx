@@ -9,6 +9,7 @@ import { publicationStatus, type PublicationStatus } from '@/lib/publication-sta
 import { useDashboardStats } from '../api/get-dashboard-stats'
 import { useRecentArticles, type RecentArticle } from '../api/get-recent-articles'
 import { BackupCard } from './backup-card'
+import { DiskCard } from './disk-card'
 
 // Not measured anywhere yet; SPEC fixes the figure.
 const VISITORS_TODAY = '1.2k'
@@ -120,6 +121,7 @@ export function DashboardPage() {
         </Card>
         <div className="space-y-6">
         <BackupCard />
+        <DiskCard />
         <Card>
           <CardHeader>
             <CardTitle>
