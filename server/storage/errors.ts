@@ -42,6 +42,9 @@ export const errors = {
     new StorageError(422, 'ImageTooLarge', 'image_too_large', width && height
       ? `The image is ${width} x ${height} pixels; at most ${maxPixels / 1_000_000} megapixels are accepted`
       : `The image has more than ${maxPixels / 1_000_000} megapixels`),
+  /** Signed URLs: a token that does not verify, or one made for another object. */
+  invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', 'Invalid JWT', message),
+  invalidSignature: () => new StorageError(400, 'InvalidSignature', 'InvalidSignature', 'The url do not match the signature'),
   accessDenied: (message: string) => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
   noContent: () => new StorageError(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),

@@ -8,6 +8,7 @@ import { bucketRoutes } from './routes/bucket.ts';
 import type { StorageDeps } from './routes/deps.ts';
 import { objectRoutes } from './routes/object/index.ts';
 import { renderRoutes } from './routes/render.ts';
+import { signedUrlRoutes } from './routes/signed-urls.ts';
 import { log } from '../observability/log.ts';
 import { requestIdOf } from '../observability/requests.ts';
 
@@ -55,6 +56,8 @@ export function createStorageApp(ctx: ServerContext): Hono {
     return errorResponse(c, errors.internal());
   });
 
+  // before the object and render routes, which would read `sign` as a bucket name
+  signedUrlRoutes(app, deps);
   bucketRoutes(app, deps);
   objectRoutes(app, deps);
   renderRoutes(app, deps);
