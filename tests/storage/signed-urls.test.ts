@@ -62,7 +62,7 @@ describe('signed download URLs', () => {
     expect(error).toBeNull();
     expect(data![0]).toMatchObject({ error: null, path: own });
     expect(data![1]).toMatchObject({ error: 'Either the object does not exist or you do not have access to it', path: `${admin.id}/lain.txt`, signedUrl: null });
-    expect(await (await fetch(data![0].signedUrl)).text()).toBe('isi rahasia');
+    expect(await (await fetch(data![0].signedUrl!)).text()).toBe('isi rahasia');
   });
 
   it('refuse expired, tampered, moved and foreign tokens with Storage\'s errors', async () => {
