@@ -108,7 +108,7 @@ describe('other object calls', () => {
     const signed = await memberClient.storage.from('avatars').createSignedUrl(`${member.id}-x.png`, 60);
     expectStorageError(signed.error, '404', 'Object not found');
     const moved = await memberClient.storage.from('avatars').move(`${member.id}-a.png`, `${member.id}-b.png`);
-    expect((moved.error as unknown as { status: number }).status).toBe(404);
+    expectStorageError(moved.error, '404', 'Object not found');
   });
 });
 
