@@ -116,6 +116,8 @@ where n.nspname in ('pg_catalog', $1) and t.typname !~ '^(pg_|_)'`;
 
 interface ArgRow { name: string; type: string; mode: string }
 
+const WHOLE_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
 export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise<SchemaCache> {
   const tables = new Map<string, Table>();
   for (const row of (await db.query<{ name: string; is_view: boolean }>(TABLES_SQL, [schema])).rows) {
@@ -165,6 +167,10 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
   for (const row of routineRows) {
     const args: ArgRow[] = typeof row.args === 'string' ? JSON.parse(row.args) : row.args;
     const inputs = args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    // PostgREST can call a function with unnamed parameters only when that is its single one and
+    // takes a whole body (json, jsonb, text, xml, bytea); others are not in its cache at all
+    const unnamed = inputs.filter((a) => a.name === '');
+    if (unnamed.length > 1 || (unnamed.length === 1 && !WHOLE_BODY_TYPES.has(unnamed[0].type))) continue;
     const firstDefault = inputs.length - Number(row.n_defaults);
     const routine: Routine = {
       name: row.name,

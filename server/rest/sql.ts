@@ -313,11 +313,14 @@ export function mutateStatement(m: MutatePlan, shape: BodyShape, p: Params): str
 /** A function call with its named arguments taken from the JSON text of the body or query string. */
 export function callPlanStatement(c: CallPlan, count: boolean, shape: BodyShape, p: Params): string {
   const fnSql = `${quoteIdent(SCHEMA)}.${quoteIdent(c.routine.name)}`;
-  const callArgs = c.given.map((prm) => `${prm.variadic ? 'VARIADIC ' : ''}${quoteIdent(prm.name)} := pgrst_body.${quoteIdent(prm.name)}`).join(', ');
+  const wholeBody = c.given.length === 1 && c.given[0].name === '';
+  const callArgs = wholeBody
+    ? `${p.add(c.argsText)}::${c.given[0].type}`
+    : c.given.map((prm) => `${prm.variadic ? 'VARIADIC ' : ''}${quoteIdent(prm.name)} := pgrst_body.${quoteIdent(prm.name)}`).join(', ');
   const callIt = c.scalar ? `(SELECT ${fnSql}(${callArgs}) pgrst_scalar) pgrst_call` : `${fnSql}(${callArgs}) pgrst_call`;
   // pgrst_call.* and not *: the argument rows of the FROM list are not part of the function's rows
   const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : c.returning.includes('*') || c.returning.length === 0 ? 'pgrst_call.*' : c.returning.map((col) => `pgrst_call.${quoteIdent(col)}`).join(', ');
-  const fromCall = c.given.length === 0
+  const fromCall = c.given.length === 0 || wholeBody
     ? `FROM ${callIt}`
     : jsonBodySql(p.add(c.argsText), c.given.map((prm) => ({ name: prm.name, type: prm.type, nullable: true, default: null })), { select: false, limitOne: true, defaults: false })
       + `, LATERAL ${callIt}`;
