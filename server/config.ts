@@ -54,6 +54,12 @@ export interface Config {
    * commit-allow-override, so a client asking for a rollback never has its writes committed.
    */
   restTxEnd: TxEnd;
+  /**
+   * REST_AGGREGATES, PostgREST's db-aggregates-enabled: `count()`, `sum()`... in `select`. Off by
+   * default as in PostgREST (an aggregate reads every matching row); the database's
+   * `pgrst.db_aggregates_enabled` role setting overrides it.
+   */
+  restAggregates: boolean;
   /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY, comma-separated). */
   trustProxy: string[];
   /** Serve captured mail at /_dev/mail to loopback clients (DEV_MAILBOX=true; never with SMTP_URL). */
@@ -145,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     readCache: bool(env.READ_CACHE, true),
     readCacheTtlSeconds: int('READ_CACHE_TTL', env.READ_CACHE_TTL, 60),
     restTxEnd: txEnd(env.REST_TX_END),
+    restAggregates: bool(env.REST_AGGREGATES, false),
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
     devMailbox: bool(env.DEV_MAILBOX, false),
     storageOrigin: origin('STORAGE_ORIGIN', env.STORAGE_ORIGIN),

@@ -25,7 +25,7 @@ import { requestIdOf } from '../observability/requests.ts';
 export function createRestApp(ctx: ServerContext): Hono {
   let cache: Promise<SchemaCache> | undefined;
   const getCache = () => {
-    cache ??= loadSchemaCache(ctx.db, SCHEMA).catch((error: unknown) => {
+    cache ??= loadSchemaCache(ctx.db, SCHEMA, { aggregates: ctx.config.restAggregates }).catch((error: unknown) => {
       cache = undefined;
       throw error;
     });

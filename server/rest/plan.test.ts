@@ -21,6 +21,7 @@ const schema: SchemaCache = {
     volatility: 's', returnsSet: false, returnsScalar: true, returnsVoid: false, returnTable: undefined, columns: [],
   }]]]),
   types: new Set(['text', 'int4']),
+  aggregates: false,
 };
 
 function request(method: Method, url: string, headers: Record<string, string> = {}, target: Target = { kind: 'table', name: 'articles' }): ApiRequest {

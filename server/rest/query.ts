@@ -11,7 +11,8 @@ import { headerObject, type ApiRequest } from './request.ts';
 import { errors } from './errors.ts';
 import { affectedLimit } from './preferences.ts';
 import type { PageResult, WriteResult } from './response.ts';
-import { callPlanStatement, countSql, LiteralParams, mutateStatement, NotLiteral, Params, readStatement } from './sql.ts';
+import { LiteralParams, NotLiteral, Params } from './params.ts';
+import { callPlanStatement, countSql, mutateStatement, readStatement } from './sql.ts';
 
 export interface Runner {
   /** Statements of the request in one transaction. */
