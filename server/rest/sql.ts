@@ -118,9 +118,12 @@ export function readSql(node: ReadNode, p: Params, parentQi?: string): string {
   for (const child of node.children) {
     const agg = quoteIdent(child.aggAlias);
     if (child.spread) {
-      outputs.push(...(child.select.length === 0 ? [{ expr: `${agg}.*`, alias: undefined }] : child.select.map((s) => {
-        if (s.field.name === '*' && s.field.path.length === 0 && !s.aggregate) return { expr: `${agg}.*`, alias: undefined };
-        return { expr: `${agg}.${quoteIdent(s.alias ?? (s.aggregate && s.field.name === '*' ? 'count' : s.aggregate) ?? lastJsonKey(s.field) ?? s.field.name)}`, alias: undefined };
+      // `*` spelled out column by column, so a grouping parent can group on each
+      const all = () => (child.children.length > 0 ? [{ expr: `${agg}.*`, alias: undefined }]
+        : [...child.table.columns.keys()].map((name) => ({ expr: `${agg}.${quoteIdent(name)}`, alias: undefined })));
+      outputs.push(...(child.select.length === 0 ? all() : child.select.flatMap((s) => {
+        if (s.field.name === '*' && s.field.path.length === 0 && !s.aggregate) return all();
+        return [{ expr: `${agg}.${quoteIdent(s.alias ?? (s.aggregate && s.field.name === '*' ? 'count' : s.aggregate) ?? lastJsonKey(s.field) ?? s.field.name)}`, alias: undefined }];
       })));
     } else if (!child.empty) {
       const alias = child.alias ?? child.relName;

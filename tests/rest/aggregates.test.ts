@@ -44,6 +44,13 @@ describe('aggregates', () => {
     for (const row of rows) expect(row.articles).toEqual([{ count: await count(`author_id = '${row.id}'`) }]);
   });
 
+  test('a spread of all columns beside an aggregate is grouped on each of them', async () => {
+    const response = await get('articles?select=count(),...profiles(*)');
+    expect(response.status).toBe(200);
+    const rows = await response.json() as { count: number; username: string | null }[];
+    expect(rows.reduce((sum, r) => sum + r.count, 0)).toBe(await count());
+  });
+
   test('column aggregates name their result after the function', async () => {
     const response = await get('articles?select=title.max(),title.min()');
     expect(response.status).toBe(200);
