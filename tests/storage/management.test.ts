@@ -15,7 +15,8 @@ describe('buckets', () => {
     const created = await service.storage.createBucket('arsip', { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['text/plain'] });
     expect(created).toMatchObject({ data: { name: 'arsip' }, error: null });
     const { data: bucket } = await service.storage.getBucket('arsip');
-    expect(bucket).toMatchObject({ id: 'arsip', public: false, file_size_limit: 1048576, allowed_mime_types: ['text/plain'] });
+    expect(bucket).toMatchObject({ id: 'arsip', public: false, file_size_limit: 1_000_000, allowed_mime_types: ['text/plain'] });
+    expect(bucket!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     const again = await service.storage.createBucket('arsip');
     expectStorageError(again.error, '409', 'The resource already exists');

@@ -9,7 +9,8 @@ import type { StorageDeps } from './deps.ts';
 import { GLOBAL_FILE_SIZE_LIMIT } from './object/create-object.ts';
 
 const MAX_BUCKET_NAME = 100;
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+// decimal units, as storage-api reads "20MB" (20,000,000 bytes)
+const UNITS: Record<string, number> = { b: 1, kb: 1000, mb: 1000 ** 2, gb: 1000 ** 3 };
 
 /**
  * createBucket, updateBucket, deleteBucket and emptyBucket as supabase/storage answers them. Each
