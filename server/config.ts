@@ -3,6 +3,7 @@ import { LOG_LEVELS } from './observability/log.ts';
 import { defaultHashBudget, type HashBudget } from './auth/hash-queue.ts';
 import type { Keep } from './backup/archives.ts';
 import { parseKeep, parseSchedule, type Schedule } from './backup/schedule.ts';
+import { TX_END_VALUES, type TxEnd } from './rest/preferences.ts';
 
 /** Every operator setting, read and checked once at start (README lists them). */
 export interface Config {
@@ -48,6 +49,18 @@ export interface Config {
   /** Keep anonymous REST reads in memory until a write (READ_CACHE); READ_CACHE_TTL caps an entry's life in seconds. */
   readCache: boolean;
   readCacheTtlSeconds: number;
+  /**
+   * REST_TX_END, PostgREST's db-tx-end: how each REST request's transaction ends and whether
+   * `Prefer: tx=commit|rollback` may choose (the `-allow-override` values). Default
+   * commit-allow-override, so a client asking for a rollback never has its writes committed.
+   */
+  restTxEnd: TxEnd;
+  /**
+   * REST_AGGREGATES, PostgREST's db-aggregates-enabled: `count()`, `sum()`... in `select`. Off by
+   * default as in PostgREST (an aggregate reads every matching row); the database's
+   * `pgrst.db_aggregates_enabled` role setting overrides it.
+   */
+  restAggregates: boolean;
   /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY, comma-separated). */
   trustProxy: string[];
   /** Serve captured mail at /_dev/mail to loopback clients (DEV_MAILBOX=true; never with SMTP_URL). */
@@ -99,6 +112,12 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
+function txEnd(value: string | undefined): TxEnd {
+  if (!value) return 'commit-allow-override';
+  if (!(TX_END_VALUES as readonly string[]).includes(value)) throw new Error(`REST_TX_END must be one of ${TX_END_VALUES.join(', ')}, got "${value}"`);
+  return value as TxEnd;
+}
+
 function logLevel(value: string | undefined): string {
   if (!value) return 'info';
   if (!LOG_LEVELS.includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
@@ -146,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pgDurable: bool(env.PG_DURABLE, true),
     readCache: bool(env.READ_CACHE, true),
     readCacheTtlSeconds: int('READ_CACHE_TTL', env.READ_CACHE_TTL, 60),
+    restTxEnd: txEnd(env.REST_TX_END),
+    restAggregates: bool(env.REST_AGGREGATES, false),
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
     devMailbox: bool(env.DEV_MAILBOX, false),
     storageOrigin: origin('STORAGE_ORIGIN', env.STORAGE_ORIGIN),

@@ -2,11 +2,19 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { replaceResponse } from './compress.ts';
 import type { Keys } from '../keys.ts';
 
-/** Routes Supabase's API gateway leaves open: links opened from e-mails and public files. */
+/**
+ * Routes Supabase's API gateway leaves open: links opened from e-mails, public files and signed
+ * URLs (whose token is the credential; signing them still needs a key).
+ */
 const OPEN_ROUTES = [
   /^\/auth\/v1\/(verify|health|callback)$/,
   /^\/storage\/v1\/object\/public\//,
   /^\/storage\/v1\/render\/image\/public\//,
+];
+const OPEN_SIGNED = [
+  { method: 'GET', path: /^\/storage\/v1\/(object|render\/image)\/sign\// },
+  { method: 'HEAD', path: /^\/storage\/v1\/(object|render\/image)\/sign\// },
+  { method: 'PUT', path: /^\/storage\/v1\/object\/upload\/sign\// },
 ];
 
 const EXPOSE_HEADERS = [
@@ -68,6 +76,7 @@ function apiKeyOf(c: Context): string | undefined {
 export function requireApiKey(keys: Keys): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS' || OPEN_ROUTES.some((re) => re.test(c.req.path))) return next();
+    if (OPEN_SIGNED.some((r) => r.method === c.req.method && r.path.test(c.req.path))) return next();
     const key = apiKeyOf(c);
     if (!key) {
       return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);

@@ -57,7 +57,12 @@ export const errors = {
   spreadNotToOne: (origin: string, target: string) => restError(400, 'PGRST119', `A spread operation on '${target}' is not possible`,
     `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`),
   raisedPgrst: (details: string, hint: string) => restError(500, 'PGRST121', "Could not parse JSON in the RAISE SQLSTATE 'PGRST' error", details, hint),
+  invalidPreferences: (prefs: string[]) => restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
   aggregatesNotAllowed: () => restError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
+  /** PostgREST 12.2+: the write or call is rolled back. */
+  maxAffected: (rows: number) => restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
+  /** PostgREST 13+: a limit on affected rows needs a function returning a set. */
+  maxAffectedScalar: () => restError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict'),
   payloadTooLarge: (max: number) => restError(413, 'PGRST413', 'Payload too large', `The request body is larger than ${max} bytes.`),
 
   // PGRST2xx: the schema cache (SchemaCacheError)

@@ -14,6 +14,7 @@ import { restCaller } from './caller.ts';
 import { errors, RestError, toRestError } from './errors.ts';
 import { planCall, planMutate, planRead } from './plan.ts';
 import { patternTimeout } from './pattern-budget.ts';
+import { affectedLimit } from './preferences.ts';
 import { requestTransaction, runCall, runMutate, runRead, type RequestShare } from './query.ts';
 import { readPayload, readRequest, SCHEMA, type ApiRequest, type Target } from './request.ts';
 import { contentLocation, errorResponse, pageResponse, respond, voidResponse, writeResponse } from './response.ts';
@@ -24,7 +25,7 @@ import { requestIdOf } from '../observability/requests.ts';
 export function createRestApp(ctx: ServerContext): Hono {
   let cache: Promise<SchemaCache> | undefined;
   const getCache = () => {
-    cache ??= loadSchemaCache(ctx.db, SCHEMA).catch((error: unknown) => {
+    cache ??= loadSchemaCache(ctx.db, SCHEMA, { aggregates: ctx.config.restAggregates }).catch((error: unknown) => {
       cache = undefined;
       throw error;
     });
@@ -64,13 +65,14 @@ export function createRestApp(ctx: ServerContext): Hono {
       if (c.req.method.toUpperCase() === 'OPTIONS') {
         return respond(200, null, { Allow: target.kind === 'rpc' ? 'OPTIONS,GET,HEAD,POST' : 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' });
       }
-      const req = readRequest(c, target);
+      const req = readRequest(c, target, ctx.config.restTxEnd);
       const tag = req.method === 'GET' && isAnonymous(c, ctx.keys);
       const schema = await getCache();
       const run = requestTransaction(ctx, req, caller.claims, await shareOf(caller, req));
 
       if (target.kind === 'rpc') {
         const plan = planCall(schema, req, await readPayload(req));
+        if (!plan.routine.returnsSet && affectedLimit(req.prefer) !== undefined) throw errors.maxAffectedScalar();
         const result = await runCall(run, plan, req);
         return plan.routine.returnsVoid ? voidResponse(result, req.prefer) : pageResponse(result, req.shape, req.prefer, {}, tag);
       }
@@ -79,7 +81,7 @@ export function createRestApp(ctx: ServerContext): Hono {
       if (req.isRead) {
         const root = planRead(schema, table, req);
         const result = await runRead(run, root, req);
-        return pageResponse(result, req.shape, req.prefer, contentLocation(target.name, req.query), tag);
+        return pageResponse(result, req.shape, { ...req.prefer, maxAffected: undefined }, contentLocation(target.name, req.query), tag);
       }
       const plan = planMutate(schema, table, req, await readPayload(req));
       const result = await runMutate(run, plan, req);

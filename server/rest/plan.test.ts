@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { RestError } from './errors.ts';
 import { planCall, planMutate, planRead, topRange } from './plan.ts';
-import { negotiate, parseParams, parsePrefer, parseQuery, type ApiRequest, type Method, type Target } from './request.ts';
+import { parsePrefer } from './preferences.ts';
+import { negotiate, parseParams, parseQuery, type ApiRequest, type Method, type Target } from './request.ts';
 import type { Column, SchemaCache, Table } from './schema-cache.ts';
 
 const col = (name: string, type = 'text'): [string, Column] => [name, { name, type, nullable: true, default: null }];
@@ -20,6 +21,7 @@ const schema: SchemaCache = {
     volatility: 's', returnsSet: false, returnsScalar: true, returnsVoid: false, returnTable: undefined, columns: [],
   }]]]),
   types: new Set(['text', 'int4']),
+  aggregates: false,
 };
 
 function request(method: Method, url: string, headers: Record<string, string> = {}, target: Target = { kind: 'table', name: 'articles' }): ApiRequest {
@@ -28,7 +30,7 @@ function request(method: Method, url: string, headers: Record<string, string> = 
   const isRead = method === 'GET' || method === 'HEAD';
   return {
     target, method, isRead, headers: h, query, parsed: parseParams(query, target.kind === 'rpc' && isRead),
-    prefer: parsePrefer(h), shape: negotiate(h.get('accept') ?? undefined),
+    prefer: parsePrefer(h), rollback: false, shape: negotiate(h.get('accept') ?? undefined),
     range: method === 'GET' ? h.get('range') ?? undefined : undefined, path: '/articles', raw: new Request('http://x/'),
   };
 }

@@ -88,13 +88,41 @@ export function callReturnings(root: ReadNode): string[] {
   return [...new Set([...selected, ...filtered])].sort();
 }
 
+/** PostgREST's order of candidates: by parameter list, each parameter by name then type, a prefix first. */
+function byParams(a: Routine, b: Routine): number {
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  for (let i = 0; i < Math.min(a.params.length, b.params.length); i++) {
+    const c = cmp(a.params[i].name, b.params[i].name) || cmp(a.params[i].type, b.params[i].type);
+    if (c !== 0) return c;
+  }
+  return a.params.length - b.params.length;
+}
+
+/** A function whose only parameter is unnamed gets the whole body (PostgREST's OnePosParam). */
+export const takesWholeBody = (r: Routine) => r.params.length === 1 && r.params[0].name === '';
+
+/**
+ * PostgREST's findProc: a function matches when the argument names are exactly its required
+ * parameters plus any of its optional ones (no parameters: no arguments); only when none matches
+ * does a POST fall back to a function with a single unnamed json/jsonb parameter. More than one
+ * match is PGRST203, listing the candidates in PostgREST's order.
+ */
 export function chooseRoutine(schema: SchemaCache, name: string, keys: string[], isGet: boolean): Routine {
   const candidates = schema.routines.get(name) ?? [];
-  const matches = candidates.filter((r) =>
-    keys.every((k) => r.params.some((p) => p.name === k)) && r.params.every((p) => !p.required || keys.includes(p.name)));
+  const given = new Set(keys);
+  const matchesArgs = (r: Routine) => {
+    if (r.params.length === 0) return given.size === 0;
+    const required = r.params.filter((p) => p.required).map((p) => p.name);
+    const names = new Set(r.params.map((p) => p.name));
+    return [...given].every((k) => names.has(k)) && required.every((k) => given.has(k));
+  };
+  let matches = candidates.filter(matchesArgs);
+  if (matches.length === 0 && !isGet) {
+    matches = candidates.filter((r) => takesWholeBody(r) && (r.params[0].type === 'json' || r.params[0].type === 'jsonb'));
+  }
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
-    throw errors.ambiguousFunction(matches.map((r) => `${SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`));
+    throw errors.ambiguousFunction([...matches].sort(byParams).map((r) => `${SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`));
   }
   throw errors.noFunction(`${SCHEMA}.${name}`, [...keys].sort(), !isGet);
 }
@@ -197,7 +225,7 @@ export function planCall(schema: SchemaCache, req: ApiRequest, payload: Payload 
   root.range = topRange(rootLimit?.limit, rootLimit?.offset, req.range);
   return {
     routine, scalar, root, argsText,
-    given: routine.params.filter((prm) => keys.includes(prm.name)),
+    given: takesWholeBody(routine) ? routine.params : routine.params.filter((prm) => keys.includes(prm.name)),
     returning: scalar ? [] : callReturnings(root),
     readOnly: req.isRead || routine.volatility !== 'v',
   };

@@ -2,15 +2,17 @@
  * The query step (PostgREST's Query.hs): SQL text from sql.ts run inside the request transaction,
  * whose role, JWT claims and request.* settings row-level security reads.
  */
-import type { Queryable } from '../db/adapter.ts';
+import { Rollback, type Queryable } from '../db/adapter.ts';
 import { asRequest, onceAsRequest, type JwtClaims, type RequestSettings } from '../db/request-context.ts';
 import type { ServerContext } from '../context.ts';
 import type { CallPlan, MutatePlan } from './plan.ts';
 import type { ReadNode } from './read-plan.ts';
 import { headerObject, type ApiRequest } from './request.ts';
 import { errors } from './errors.ts';
+import { affectedLimit } from './preferences.ts';
 import type { PageResult, WriteResult } from './response.ts';
-import { callPlanStatement, countSql, LiteralParams, mutateStatement, NotLiteral, Params, readStatement } from './sql.ts';
+import { LiteralParams, NotLiteral, Params } from './params.ts';
+import { callPlanStatement, countSql, mutateStatement, readStatement } from './sql.ts';
 
 export interface Runner {
   /** Statements of the request in one transaction. */
@@ -95,16 +97,19 @@ export async function runRead(run: Runner, root: ReadNode, req: ApiRequest): Pro
 }
 
 /**
- * A single-object answer checks the row count before COMMIT, so a write that touched more or
- * fewer rows than one is rolled back; other writes commit in the statement's own round trip.
+ * A write or call that must check its rows before the transaction ends (a single object, a
+ * max-affected limit) or must not commit at all (tx=rollback) runs in a transaction that throws to
+ * roll back; other writes commit in the statement's own round trip.
  */
-async function runWrite<T>(run: Runner, readOnly: boolean, req: ApiRequest, build: (p: Params) => string, pageTotalOf: (row: T | undefined) => number): Promise<T | undefined> {
-  if (req.shape !== 'single') return run.statement<T>(readOnly, build);
+async function runWrite<T>(run: Runner, readOnly: boolean, req: ApiRequest, build: (p: Params) => string, pageTotalOf: (row: T | undefined) => number, limit: number | undefined): Promise<T | undefined> {
+  if (req.shape !== 'single' && limit === undefined && !req.rollback) return run.statement<T>(readOnly, build);
   return run.transaction(readOnly, async (tx) => {
     const p = new Params();
     const row = (await tx.query<T>(build(p), p.values)).rows[0];
     const pageTotal = pageTotalOf(row);
-    if (pageTotal !== 1) throw errors.singularity(pageTotal);
+    if (req.shape === 'single' && pageTotal !== 1) throw errors.singularity(pageTotal);
+    if (limit !== undefined && pageTotal > limit) throw errors.maxAffected(pageTotal);
+    if (req.rollback) throw new Rollback(row);
     return row;
   });
 }
@@ -112,13 +117,14 @@ async function runWrite<T>(run: Runner, readOnly: boolean, req: ApiRequest, buil
 type WriteRow = { page_total: string; header: string; body: string; response_inserted: number | null };
 
 export async function runMutate(run: Runner, plan: MutatePlan, req: ApiRequest): Promise<WriteResult> {
-  const row = (await runWrite<WriteRow>(run, false, req, (p) => mutateStatement(plan, req.shape, p), (r) => Number(r!.page_total)))!;
+  const limit = plan.kind === 'insert' ? undefined : affectedLimit(req.prefer);
+  const row = (await runWrite<WriteRow>(run, false, req, (p) => mutateStatement(plan, req.shape, p), (r) => Number(r!.page_total), limit))!;
   return { pageTotal: Number(row.page_total), header: row.header, body: row.body, inserted: row.response_inserted };
 }
 
 export async function runCall(run: Runner, plan: CallPlan, req: ApiRequest): Promise<PageResult> {
   const build = (p: Params) => callPlanStatement(plan, wantsCount(req), req.method === 'HEAD' ? 'none' : req.shape, p);
-  const row = await runWrite<ReadRow>(run, plan.readOnly, req, build, (r) => Number(r?.page_total ?? 0));
+  const row = await runWrite<ReadRow>(run, plan.readOnly, req, build, (r) => Number(r?.page_total ?? 0), affectedLimit(req.prefer));
   return {
     offset: plan.root.range.offset,
     total: row?.total_result_set == null ? undefined : Number(row.total_result_set),

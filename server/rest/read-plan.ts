@@ -103,10 +103,12 @@ export function buildTree(cache: SchemaCache, root: RootSpec, select: SelectItem
 function addItems(cache: SchemaCache, node: ReadNode, originName: string, items: SelectItem[]): void {
   for (const item of items) {
     if (item.kind === 'field') {
-      if (item.aggregate) throw errors.aggregatesNotAllowed();
-      checkField(node, item.field);
-      if (item.cast !== undefined) checkCast(cache, item.cast);
-      node.select.push(item);
+      // a bare `count` where no column has that name is `count()`, as PostgREST reads it
+      const counted = isBareCount(node, item) ? { ...item, field: { name: '*', path: [] }, aggregate: 'count' } : item;
+      if (counted.aggregate && !cache.aggregates) throw errors.aggregatesNotAllowed();
+      checkField(node, counted.field);
+      if (counted.cast !== undefined) checkCast(cache, counted.cast);
+      node.select.push(counted);
       continue;
     }
     const rel = findRel(cache, originName, item.name, item.hint);
@@ -135,6 +137,11 @@ function addItems(cache: SchemaCache, node: ReadNode, originName: string, items:
     addItems(cache, child, target.name, item.children);
     node.children.push(child);
   }
+}
+
+function isBareCount(node: ReadNode, item: FieldSelect): boolean {
+  return item.field.name === 'count' && item.field.path.length === 0 && item.cast === undefined && !item.aggregate
+    && !node.table.columns.has('count');
 }
 
 export function checkField(node: Pick<ReadNode, 'table' | 'errName'>, field: FieldRef): void {

@@ -8,6 +8,7 @@ import { rawPath } from '../http/url.ts';
 import { errors } from './errors.ts';
 import { hasOperator, parseFilter, parseLogic, type FilterParam, type LogicParam } from './filter-parser.ts';
 import { parseColumns, parseOrder, parseSelect, type OrderTerm, type SelectItem } from './parser.ts';
+import { checkStrict, parsePrefer, rollsBack, type Prefer, type TxEnd } from './preferences.ts';
 
 export const SCHEMA = 'public';
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -16,30 +17,6 @@ const MAX_QUERY_LENGTH = 16 * 1024;
 export interface Target { kind: 'table' | 'rpc'; name: string }
 export type Shape = 'array' | 'single';
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
-
-export interface Prefer {
-  resolution?: 'merge-duplicates' | 'ignore-duplicates';
-  return?: 'representation' | 'minimal' | 'headers-only';
-  count?: 'exact' | 'planned' | 'estimated';
-  missing?: 'default' | 'null';
-}
-
-export function parsePrefer(headers: Headers): Prefer {
-  const prefs = (headers.get('prefer') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const pick = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
-    for (const p of prefs) {
-      const [k, v] = p.split('=');
-      if (k === key && (allowed as readonly string[]).includes(v)) return v as T;
-    }
-    return undefined;
-  };
-  return {
-    resolution: pick('resolution', ['merge-duplicates', 'ignore-duplicates']),
-    return: pick('return', ['representation', 'minimal', 'headers-only']),
-    count: pick('count', ['exact', 'planned', 'estimated']),
-    missing: pick('missing', ['default', 'null']),
-  };
-}
 
 /** Accept negotiation limited to what supabase-js sends: JSON arrays, or one object. */
 export function negotiate(accept: string | undefined): 'array' | 'single' {
@@ -133,6 +110,8 @@ export interface ApiRequest {
   query: Query;
   parsed: Parsed;
   prefer: Prefer;
+  /** The transaction ends in a rollback (db-tx-end, or `Prefer: tx=rollback` where it allows). */
+  rollback: boolean;
   shape: Shape;
   /** The Range header, which PostgREST honours on GET only. */
   range: string | undefined;
@@ -142,7 +121,7 @@ export interface ApiRequest {
 }
 
 /** Checks profile and method, then reads the query string and headers, in PostgREST's error order. */
-export function readRequest(c: Context, target: Target): ApiRequest {
+export function readRequest(c: Context, target: Target, txEnd: TxEnd): ApiRequest {
   const method = c.req.method.toUpperCase();
   const headers = c.req.raw.headers;
   const isRead = method === 'GET' || method === 'HEAD';
@@ -158,10 +137,11 @@ export function readRequest(c: Context, target: Target): ApiRequest {
   }
   const query = parseQuery(c.req.url);
   const parsed = parseParams(query, target.kind === 'rpc' && isRead);
-  const prefer = parsePrefer(headers);
+  const prefer = parsePrefer(headers, txEnd);
+  checkStrict(prefer);
   const shape = negotiate(headers.get('accept') ?? undefined);
   return {
-    target, method: method as Method, isRead, headers, query, parsed, prefer, shape,
+    target, method: method as Method, isRead, headers, query, parsed, prefer, rollback: rollsBack(prefer, txEnd), shape,
     range: method === 'GET' ? headers.get('range') ?? undefined : undefined,
     path: rawPath(c.req.url).replace(/^\/rest\/v1/, ''),
     raw: c.req.raw,

@@ -6,7 +6,8 @@ import { etagOf } from '../http/etag.ts';
 import { knownBodyResponse } from '../http/response-body.ts';
 import { errors, type RestError } from './errors.ts';
 import { JSON_TYPE, OBJECT_TYPE } from './media-types.ts';
-import type { Method, Prefer, Query, Shape } from './request.ts';
+import { appliedTail, type Prefer } from './preferences.ts';
+import type { Method, Query, Shape } from './request.ts';
 
 export function respond(status: number, body: string | null, headers: Record<string, string>): Response {
   return knownBodyResponse(body, { status, headers });
@@ -55,7 +56,7 @@ export function pageResponse(result: PageResult, shape: Shape, prefer: Prefer, e
   const headers: Record<string, string> = {
     'Content-Range': contentRange(lower, upper, result.total), ...extra,
     'Content-Type': status === 416 || shape === 'array' ? JSON_TYPE : OBJECT_TYPE,
-    ...preferenceApplied([prefer.count && `count=${prefer.count}`]),
+    ...preferenceApplied([prefer.count && `count=${prefer.count}`, ...appliedTail(prefer)]),
   };
   if (tag && status === 200 && body) headers.ETag = etagOf(body);
   return respond(status, body, headers);
@@ -64,7 +65,7 @@ export function pageResponse(result: PageResult, shape: Shape, prefer: Prefer, e
 /** A function returning void answers 204 with only the range headers. */
 export function voidResponse(result: PageResult, prefer: Prefer): Response {
   const range = contentRange(result.offset, result.offset + result.pageTotal - 1, result.total);
-  return new Response(null, { status: 204, headers: { 'Content-Range': range, ...preferenceApplied([prefer.count && `count=${prefer.count}`]) } });
+  return new Response(null, { status: 204, headers: { 'Content-Range': range, ...preferenceApplied([prefer.count && `count=${prefer.count}`, ...appliedTail(prefer)]) } });
 }
 
 export interface WriteResult { pageTotal: number; header: string; body: string; inserted: number | null }
@@ -97,6 +98,7 @@ export function writeResponse(result: WriteResult, w: WriteContext): Response {
     method !== 'DELETE' && prefer.missing ? `missing=${prefer.missing}` : undefined,
     prefer.return && `return=${prefer.return}`,
     prefer.count && `count=${prefer.count}`,
+    ...appliedTail(prefer),
   ]));
   const representation = prefer.return === 'representation';
   let status: number;

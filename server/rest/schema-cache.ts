@@ -57,6 +57,8 @@ export interface SchemaCache {
   routines: Map<string, Routine[]>;
   /** Type names usable in `::cast` (pg_type names in pg_catalog and the schema). */
   types: Set<string>;
+  /** Aggregate functions in `select` are allowed (PostgREST's db-aggregates-enabled). */
+  aggregates: boolean;
 }
 
 const TABLES_SQL = `
@@ -116,7 +118,21 @@ where n.nspname in ('pg_catalog', $1) and t.typname !~ '^(pg_|_)'`;
 
 interface ArgRow { name: string; type: string; mode: string }
 
-export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise<SchemaCache> {
+const WHOLE_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
+/**
+ * PostgREST's in-database configuration: `alter role authenticator set pgrst.db_aggregates_enabled
+ * to 'true'` (or on the role this server connects as) overrides REST_AGGREGATES, as it overrides
+ * PostgREST's own setting.
+ */
+const DB_AGGREGATES_SQL = `
+select split_part(setting, '=', 2) as value
+from pg_db_role_setting s join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) setting
+where r.rolname in (current_user, 'authenticator') and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+  and split_part(setting, '=', 1) = 'pgrst.db_aggregates_enabled'
+order by r.rolname = current_user, s.setdatabase desc limit 1`;
+
+export async function loadSchemaCache(db: Queryable, schema = 'public', options: { aggregates: boolean } = { aggregates: false }): Promise<SchemaCache> {
   const tables = new Map<string, Table>();
   for (const row of (await db.query<{ name: string; is_view: boolean }>(TABLES_SQL, [schema])).rows) {
     tables.set(row.name, { name: row.name, isView: row.is_view, columns: new Map(), pk: [] });
@@ -165,6 +181,10 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
   for (const row of routineRows) {
     const args: ArgRow[] = typeof row.args === 'string' ? JSON.parse(row.args) : row.args;
     const inputs = args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    // PostgREST can call a function with unnamed parameters only when that is its single one and
+    // takes a whole body (json, jsonb, text, xml, bytea); others are not in its cache at all
+    const unnamed = inputs.filter((a) => a.name === '');
+    if (unnamed.length > 1 || (unnamed.length === 1 && !WHOLE_BODY_TYPES.has(unnamed[0].type))) continue;
     const firstDefault = inputs.length - Number(row.n_defaults);
     const routine: Routine = {
       name: row.name,
@@ -182,5 +202,7 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
   }
 
   const types = new Set((await db.query<{ name: string }>(TYPES_SQL, [schema])).rows.map((r) => r.name));
-  return { schema, tables, relationships, routines, types };
+  const dbAggregates = (await db.query<{ value: string }>(DB_AGGREGATES_SQL)).rows[0]?.value;
+  const aggregates = dbAggregates === undefined ? options.aggregates : /^(true|on|1|yes)$/i.test(dbAggregates.trim());
+  return { schema, tables, relationships, routines, types, aggregates };
 }

@@ -4,45 +4,13 @@
  * validated against the schema cache and are quoted; every user value goes through Params (a bind
  * parameter, or a quoted literal from LiteralParams).
  */
-import pg from 'pg';
 import { quoteIdent } from '../http/sql-ident.ts';
 import type { CallPlan, MutatePlan } from './plan.ts';
 import { SCHEMA } from './request.ts';
 import type { EmbedNode, ReadNode, Range } from './read-plan.ts';
 import type { FieldRef, FieldSelect, Filter, LogicTree, OrderTerm } from './parser.ts';
 import type { Column } from './schema-cache.ts';
-
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-/** A value {@link LiteralParams} cannot write as a literal; the statement is built with placeholders instead. */
-export class NotLiteral extends Error {}
-
-/**
- * Builds the statement with placeholders and keeps each value's text as an untyped string literal,
- * for `EXECUTE name('value', ...)`: PostgreSQL resolves such a literal exactly like an untyped text
- * parameter, and the whole request (BEGIN, settings, the prepared statement, COMMIT) travels in one
- * simple-query round trip. Only strings, numbers, booleans and null are written; a NUL byte (which
- * would end the query text early) or anything else refuses.
- */
-export class LiteralParams extends Params {
-  /** The literal text of each placeholder, in order. */
-  readonly literals: string[] = [];
-  override add(value: unknown): string {
-    if (value === null || value === undefined) return 'NULL';
-    let literal: string;
-    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') literal = `'${String(value)}'`;
-    else if (typeof value === 'string' && !value.includes('\0')) literal = pg.escapeLiteral(value);
-    else throw new NotLiteral();
-    this.literals.push(literal);
-    return `$${this.literals.length}`;
-  }
-}
+import { Params } from './params.ts';
 
 const QUANT_SQL: Record<string, string> = { eq: '=', gte: '>=', gt: '>', lte: '<=', lt: '<', like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
 const SIMPLE_SQL: Record<string, string> = { neq: '<>', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
@@ -61,12 +29,15 @@ function lastJsonKey(field: FieldRef): string | undefined {
   return [...field.path].reverse().find((s) => !s.index)?.key ?? field.name;
 }
 
-function selectItemSql(qi: string, item: FieldSelect, p: Params): string {
-  if (item.field.name === '*' && item.field.path.length === 0) return `${qi}.*`;
-  let sql = fieldSql(qi, item.field, p);
-  if (item.cast !== undefined) sql = `CAST( ${sql} AS ${item.cast.trim().replace(/\s+/g, ' ').toLowerCase()} )`;
-  const alias = item.alias ?? lastJsonKey(item.field);
-  return alias === undefined ? sql : `${sql} AS ${quoteIdent(alias)}`;
+/** A select item as its expression and output name; aggregates (count(), amount.sum()) named after the function. */
+function selectItemParts(qi: string, item: FieldSelect, p: Params): { expr: string; alias: string | undefined } {
+  if (item.field.name === '*' && item.field.path.length === 0) {
+    return item.aggregate ? { expr: 'COUNT(*)', alias: item.alias ?? 'count' } : { expr: `${qi}.*`, alias: undefined };
+  }
+  let expr = fieldSql(qi, item.field, p);
+  if (item.cast !== undefined) expr = `CAST( ${expr} AS ${item.cast.trim().replace(/\s+/g, ' ').toLowerCase()} )`;
+  if (item.aggregate) return { expr: `${item.aggregate.toUpperCase()}(${expr})`, alias: item.alias ?? item.aggregate };
+  return { expr, alias: item.alias ?? lastJsonKey(item.field) };
 }
 
 /** PostgREST builds `{"a","b"}` and lets PostgreSQL cast it to the column's array type. */
@@ -141,21 +112,22 @@ function joinConditions(child: EmbedNode, parentQi: string): string[] {
 
 /** readPlanToQuery: one SELECT per node, children as LEFT/INNER JOIN LATERAL subqueries. */
 export function readSql(node: ReadNode, p: Params, parentQi?: string): string {
-  const selects: string[] = [];
-  if (node.select.length === 0 && node.children.length === 0) selects.push(`${node.qi}.*`);
-  for (const item of node.select) selects.push(selectItemSql(node.qi, item, p));
+  const outputs: { expr: string; alias: string | undefined }[] = node.select.map((item) => selectItemParts(node.qi, item, p));
+  if (node.select.length === 0 && node.children.length === 0) outputs.push({ expr: `${node.qi}.*`, alias: undefined });
   const joins: string[] = [];
   for (const child of node.children) {
     const agg = quoteIdent(child.aggAlias);
     if (child.spread) {
-      const items = child.select.length === 0 ? [`${agg}.*`] : child.select.map((s) => {
-        if (s.field.name === '*' && s.field.path.length === 0) return `${agg}.*`;
-        return `${agg}.${quoteIdent(s.alias ?? lastJsonKey(s.field) ?? s.field.name)}`;
-      });
-      selects.push(...items);
+      // `*` spelled out column by column, so a grouping parent can group on each
+      const all = () => (child.children.length > 0 ? [{ expr: `${agg}.*`, alias: undefined }]
+        : [...child.table.columns.keys()].map((name) => ({ expr: `${agg}.${quoteIdent(name)}`, alias: undefined })));
+      outputs.push(...(child.select.length === 0 ? all() : child.select.flatMap((s) => {
+        if (s.field.name === '*' && s.field.path.length === 0 && !s.aggregate) return all();
+        return [{ expr: `${agg}.${quoteIdent(s.alias ?? (s.aggregate && s.field.name === '*' ? 'count' : s.aggregate) ?? lastJsonKey(s.field) ?? s.field.name)}`, alias: undefined }];
+      })));
     } else if (!child.empty) {
-      const name = quoteIdent(child.alias ?? child.relName);
-      selects.push(child.toOne ? `row_to_json(${agg}.*)::jsonb AS ${name}` : `COALESCE( ${agg}.${agg}, '[]') AS ${name}`);
+      const alias = child.alias ?? child.relName;
+      outputs.push({ expr: child.toOne ? `row_to_json(${agg}.*)::jsonb` : `COALESCE( ${agg}.${agg}, '[]')`, alias });
     }
     const sub = readSql(child, p, node.qi);
     const kind = child.join === 'inner' ? 'INNER' : 'LEFT';
@@ -168,8 +140,11 @@ export function readSql(node: ReadNode, p: Params, parentQi?: string): string {
   }
   const where = node.where.map((t) => logicSql(node, t, p));
   if (parentQi !== undefined && 'rel' in node) where.push(...joinConditions(node as EmbedNode, parentQi));
-  return `SELECT ${selects.join(', ')} FROM ${node.fromSql}${joins.length ? ' ' + joins.join(' ') : ''}`
-    + (where.length ? ` WHERE ${where.join(' AND ')}` : '')
+  // with an aggregate, every other output is grouped on (PostgREST's groupF)
+  const grouped = node.select.some((s) => s.aggregate)
+    ? outputs.filter((_, i) => i >= node.select.length || !node.select[i].aggregate).map((o) => o.expr) : [];
+  return `SELECT ${outputs.map((o) => (o.alias === undefined ? o.expr : `${o.expr} AS ${quoteIdent(o.alias)}`)).join(', ')} FROM ${node.fromSql}${joins.length ? ' ' + joins.join(' ') : ''}`
+    + (where.length ? ` WHERE ${where.join(' AND ')}` : '') + (grouped.length ? ` GROUP BY ${grouped.join(', ')}` : '')
     + orderSql(node, node.order, p) + limitSql(node.range);
 }
 
@@ -313,10 +288,14 @@ export function mutateStatement(m: MutatePlan, shape: BodyShape, p: Params): str
 /** A function call with its named arguments taken from the JSON text of the body or query string. */
 export function callPlanStatement(c: CallPlan, count: boolean, shape: BodyShape, p: Params): string {
   const fnSql = `${quoteIdent(SCHEMA)}.${quoteIdent(c.routine.name)}`;
-  const callArgs = c.given.map((prm) => `${prm.variadic ? 'VARIADIC ' : ''}${quoteIdent(prm.name)} := pgrst_body.${quoteIdent(prm.name)}`).join(', ');
+  const wholeBody = c.given.length === 1 && c.given[0].name === '';
+  const callArgs = wholeBody
+    ? `${p.add(c.argsText)}::${c.given[0].type}`
+    : c.given.map((prm) => `${prm.variadic ? 'VARIADIC ' : ''}${quoteIdent(prm.name)} := pgrst_body.${quoteIdent(prm.name)}`).join(', ');
   const callIt = c.scalar ? `(SELECT ${fnSql}(${callArgs}) pgrst_scalar) pgrst_call` : `${fnSql}(${callArgs}) pgrst_call`;
-  const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : c.returning.includes('*') || c.returning.length === 0 ? '*' : c.returning.map((col) => `pgrst_call.${quoteIdent(col)}`).join(', ');
-  const fromCall = c.given.length === 0
+  // pgrst_call.* and not *: the argument rows of the FROM list are not part of the function's rows
+  const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : c.returning.includes('*') || c.returning.length === 0 ? 'pgrst_call.*' : c.returning.map((col) => `pgrst_call.${quoteIdent(col)}`).join(', ');
+  const fromCall = c.given.length === 0 || wholeBody
     ? `FROM ${callIt}`
     : jsonBodySql(p.add(c.argsText), c.given.map((prm) => ({ name: prm.name, type: prm.type, nullable: true, default: null })), { select: false, limitOne: true, defaults: false })
       + `, LATERAL ${callIt}`;

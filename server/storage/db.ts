@@ -225,11 +225,15 @@ function escapeLike(value: string): string {
 export async function listBuckets(ctx: ServerContext, caller: Caller, id?: string): Promise<Record<string, unknown>[]> {
   return asCaller(ctx, caller, id === undefined ? 'storage.bucket.list' : 'storage.bucket.get', async (tx) => {
     const { rows } = await tx.query<Record<string, unknown>>(
-      `select id, name, owner, owner_id, public, 'STANDARD' as type, file_size_limit, allowed_mime_types,
-         created_at, updated_at
+      `select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at
        from storage.buckets ${id === undefined ? '' : 'where id = $1'} order by name`,
       id === undefined ? [] : [id],
     );
-    return rows.map((row) => ({ ...row, file_size_limit: row.file_size_limit === null ? null : Number(row.file_size_limit) }));
+    // storage-api's bucket: its columns, times as JSON dates (ISO, UTC, milliseconds)
+    const iso = (value: unknown) => (value === null || value === undefined ? value : new Date(String(value)).toISOString());
+    return rows.map((row) => ({
+      ...row, file_size_limit: row.file_size_limit === null ? null : Number(row.file_size_limit),
+      created_at: iso(row.created_at), updated_at: iso(row.updated_at),
+    }));
   });
 }

@@ -30,6 +30,8 @@ export const errors = {
   noSuchKey: () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found'),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`),
   invalidBucketName: () => new StorageError(400, 'InvalidBucketName', 'Invalid Input', 'Bucket name invalid'),
+  bucketAlreadyExists: () => new StorageError(409, 'BucketAlreadyExists', 'Duplicate', 'The resource already exists'),
+  bucketNotEmpty: () => new StorageError(409, 'InvalidRequest', 'Bucket not empty', 'The bucket you tried to delete is not empty'),
   keyAlreadyExists: () => new StorageError(409, 'KeyAlreadyExists', 'Duplicate', 'The resource already exists'),
   entityTooLarge: () =>
     new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
@@ -42,6 +44,9 @@ export const errors = {
     new StorageError(422, 'ImageTooLarge', 'image_too_large', width && height
       ? `The image is ${width} x ${height} pixels; at most ${maxPixels / 1_000_000} megapixels are accepted`
       : `The image has more than ${maxPixels / 1_000_000} megapixels`),
+  /** Signed URLs: a token that does not verify, or one made for another object. */
+  invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', 'Invalid JWT', message),
+  invalidSignature: () => new StorageError(400, 'InvalidSignature', 'InvalidSignature', 'The url do not match the signature'),
   accessDenied: (message: string) => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
   noContent: () => new StorageError(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),

@@ -4,10 +4,13 @@ import { FileStore } from './disk.ts';
 import { errorResponse, errors, StorageError } from './errors.ts';
 import { recoverStorage } from './recovery.ts';
 import { createRenderer } from './render.ts';
+import { bucketAdminRoutes } from './routes/bucket-admin.ts';
 import { bucketRoutes } from './routes/bucket.ts';
 import type { StorageDeps } from './routes/deps.ts';
 import { objectRoutes } from './routes/object/index.ts';
+import { moveCopyRoutes } from './routes/move-copy.ts';
 import { renderRoutes } from './routes/render.ts';
+import { signedUrlRoutes } from './routes/signed-urls.ts';
 import { log } from '../observability/log.ts';
 import { requestIdOf } from '../observability/requests.ts';
 
@@ -56,7 +59,11 @@ export function createStorageApp(ctx: ServerContext): Hono {
     return errorResponse(c, errors.internal());
   });
 
+  // before the object and render routes, which would read `sign`, `move` or `copy` as a bucket name
+  signedUrlRoutes(app, deps);
+  moveCopyRoutes(app, deps);
   bucketRoutes(app, deps);
+  bucketAdminRoutes(app, deps);
   objectRoutes(app, deps);
   renderRoutes(app, deps);
   // mounted under the site, an unknown storage route must not fall through to the SPA's HTML

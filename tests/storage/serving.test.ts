@@ -106,9 +106,9 @@ describe('other object calls', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ statusCode: '404' });
     const signed = await memberClient.storage.from('avatars').createSignedUrl(`${member.id}-x.png`, 60);
-    expect((signed.error as unknown as { status: number }).status).toBe(404);
+    expectStorageError(signed.error, '404', 'Object not found');
     const moved = await memberClient.storage.from('avatars').move(`${member.id}-a.png`, `${member.id}-b.png`);
-    expect((moved.error as unknown as { status: number }).status).toBe(404);
+    expectStorageError(moved.error, '404', 'Object not found');
   });
 });
 

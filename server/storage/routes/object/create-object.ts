@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { chunksOf, parseMultipart, requestStream } from '../../body.ts';
 import { callerOf } from '../../caller.ts';
-import { commitWrite, findBucket, probeWrite, type Bucket, type NewObject } from '../../db.ts';
+import { commitWrite, findBucket, probeWrite, type Bucket, type Caller, type NewObject } from '../../db.ts';
 import type { ReceivedFile } from '../../disk.ts';
 import { errors } from '../../errors.ts';
 import { cleanUploadedImage } from '../../images.ts';
@@ -15,8 +15,8 @@ import type { StorageDeps } from '../deps.ts';
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 
 /**
- * storage-js calls the site does not use (signed URLs, move/copy, list-v2). Without this they
- * would be read as uploads into buckets named "sign", "move"...
+ * storage-js calls answered by their own modules (registered first) or not at all (list-v2).
+ * Without this a mistyped one would be read as an upload into a bucket named "sign", "move"...
  */
 const UNSUPPORTED_OBJECT_ROUTES = /^(sign|upload\/sign|list-v2|move|copy)(\/|$)/;
 
@@ -30,15 +30,18 @@ export function createObjectRoutes(app: Hono, deps: StorageDeps): void {
   }
 }
 
-async function upload(deps: StorageDeps, c: Context, method: 'POST' | 'PUT') {
+/** Where a signed upload URL puts its bytes, and as whom (routes/object/signed-urls.ts). */
+export interface SignedUploadTarget { bucket: string; name: string; caller: Caller; upsert: boolean }
+
+export async function upload(deps: StorageDeps, c: Context, method: 'POST' | 'PUT', signed?: SignedUploadTarget) {
   const { ctx, store } = deps;
-  const { bucket: bucketId, name: rawName } = splitBucketAndName(objectPath(c));
+  const { bucket: bucketId, name: rawName } = signed ?? splitBucketAndName(objectPath(c));
   const name = mustBeValidObjectName(rawName);
-  const caller = await callerOf(ctx, c);
+  const caller = signed?.caller ?? await callerOf(ctx, c);
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket) throw errors.noSuchBucket();
   const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
-  const upsert = method === 'PUT' || c.req.header('x-upsert') === 'true';
+  const upsert = signed?.upsert ?? (method === 'PUT' || c.req.header('x-upsert') === 'true');
   const operation = method === 'PUT' ? 'storage.object.update' : 'storage.object.upload';
   const contentType = c.req.header('content-type') ?? '';
   const multipart = /^multipart\/form-data/i.test(contentType);
