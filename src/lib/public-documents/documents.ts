@@ -66,6 +66,16 @@ export function readDocumentFilters(params: URLSearchParams): DocumentFilters {
   }
 }
 
+/** The filters as the list's query, in one order ('' for none): its links and its cache key. */
+export function documentSearch(filters: DocumentFilters): string {
+  const params = new URLSearchParams()
+  if (filters.search) params.set('cari', filters.search)
+  if (filters.category) params.set('kategori', filters.category)
+  if (filters.year) params.set('tahun', String(filters.year))
+  const query = params.toString()
+  return query ? `?${query}` : ''
+}
+
 type Filterable = { title: string; description: string | null; category: string; year: number }
 
 const folded = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()

@@ -9,21 +9,12 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import {
-  CATEGORY_LABELS, DOCUMENT_CATEGORIES, documentFileUrl, documentTypeLabel, filterDocuments, formatFileSize, groupDocuments,
-  MAX_DOCUMENT_SEARCH, readDocumentFilters, type DocumentFilters,
+  CATEGORY_LABELS, DOCUMENT_CATEGORIES, documentFileUrl, documentSearch, documentTypeLabel, filterDocuments, formatFileSize, groupDocuments,
+  MAX_DOCUMENT_SEARCH, readDocumentFilters,
 } from '@/lib/public-documents/documents'
 import { publishedDocumentsQueryOptions, type PublishedDocument } from '@/lib/public-documents/public-reads'
 
 const selectClass = 'h-11 rounded-md border border-input bg-white px-3 text-sm text-foreground shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 outline-none'
-
-function searchOf(filters: DocumentFilters): string {
-  const params = new URLSearchParams()
-  if (filters.search) params.set('cari', filters.search)
-  if (filters.category) params.set('kategori', filters.category)
-  if (filters.year) params.set('tahun', String(filters.year))
-  const query = params.toString()
-  return query ? `?${query}` : ''
-}
 
 /**
  * Dokumen Informasi Publik under the page's text: one GET form (without JavaScript the browser
@@ -47,7 +38,7 @@ export function DocumentList() {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const next = readDocumentFilters(new URLSearchParams([...form.entries()].map(([key, value]) => [key, String(value)])))
-    void navigate(`${paths.publicInformation}${searchOf(next)}#dokumen`, { preventScrollReset: true })
+    void navigate(`${paths.publicInformation}${documentSearch(next)}#dokumen`, { preventScrollReset: true })
   }
 
   return (
@@ -82,7 +73,7 @@ export function DocumentList() {
 
       {filtered && data && (
         <p className="mt-4 text-sm text-muted-foreground" aria-live="polite" data-testid="document-summary">
-          {found.length} dokumen ditemukan
+          {`${found.length} dokumen ditemukan`}
         </p>
       )}
 
@@ -98,7 +89,7 @@ export function DocumentList() {
             <h3 className="text-xl font-bold text-army">{CATEGORY_LABELS[group.category]}</h3>
             {group.years.map(({ year, documents: inYear }) => (
               <div key={year} className="mt-4">
-                <h4 className="text-base font-semibold text-muted-foreground">Tahun {year}</h4>
+                <h4 className="text-base font-semibold text-muted-foreground">{`Tahun ${year}`}</h4>
                 <ul className="mt-2 divide-y divide-border rounded-lg border border-border bg-card">
                   {inYear.map((doc) => <DocumentItem key={doc.id} doc={doc} href={documentFileUrl(storageBase, api.anonKey, doc.file_path)} />)}
                 </ul>
@@ -122,7 +113,7 @@ function DocumentItem({ doc, href }: { doc: PublishedDocument; href: string }) {
           <p className="font-semibold break-words">{doc.title}</p>
           {doc.description && <p className="mt-1 text-sm text-muted-foreground break-words">{doc.description}</p>}
           <p className="mt-1 text-xs text-muted-foreground">
-            {type} · {size} · {formatLongDate(doc.published_at)}
+            {`${type} · ${size} · ${formatLongDate(doc.published_at)}`}
           </p>
         </div>
       </div>
