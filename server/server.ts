@@ -22,6 +22,7 @@ import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { scheduledPublication } from './site/scheduled-publication.ts';
+import { CdnPurger } from './site/cdn-purge.ts';
 import { recoverStorageFiles } from './storage/index.ts';
 import { syncCaptureTriggers } from './realtime/capture.ts';
 import { log, setLogLevel } from './observability/log.ts';
@@ -38,6 +39,8 @@ export interface RunningServer {
   cluster: EmbeddedCluster | undefined;
   /** Sends the approval mail the database queues. */
   notices: AccountNotices;
+  /** Purges changed pages from the CDN, when CDN_PURGE_URL is set. */
+  purger: CdnPurger | undefined;
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
@@ -130,6 +133,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await recoverStorageFiles(ctx);
   const notices = new AccountNotices(ctx);
   await notices.start();
+  const purger = config.cdnPurge && new CdnPurger(db, config.cdnPurge);
+  await purger?.start();
 
   const metrics = new Metrics();
   let stopping = false;
@@ -161,6 +166,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ctx,
     cluster: database.cluster,
     notices,
+    purger,
     metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
@@ -175,6 +181,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       server.closeAllConnections();
       await closed;
       await notices.stop();
+      await purger?.stop();
       await ctx.readCache?.stop();
       await database.close();
     },

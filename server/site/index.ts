@@ -14,6 +14,7 @@ import { createPageRenderer, type ContactRefusal } from './render.ts';
 import { readFormBody } from './contact-post.ts';
 import { SENT_PARAM } from '../../src/features/contact/api/sent-param.ts';
 import { PageCache } from './page-cache.ts';
+import { applyPageCache } from '../http/cdn-cache.ts';
 import { canonicalPath, headerList, pageKey, pageResponse, publicOrigin, recordHeaders } from './serve-page.ts';
 import { paths } from '../../src/lib/paths.ts';
 
@@ -53,13 +54,18 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
 
   app.get('/sitemap.xml', async (c) => {
     c.header('Content-Type', 'application/xml; charset=utf-8');
-    return c.body(await sitemapXml(api, siteUrl));
+    c.header('Cache-Control', 'no-cache');
+    const body = await sitemapXml(api, siteUrl);
+    applyPageCache(c, 200);
+    return c.body(body);
   });
 
   app.get('/rss.xml', async (c) => {
     c.header('Content-Type', 'application/rss+xml; charset=utf-8');
     c.header('Cache-Control', 'no-cache');
-    return c.body(await rssXml(api, siteUrl));
+    const body = await rssXml(api, siteUrl);
+    applyPageCache(c, 200);
+    return c.body(body);
   });
 
   if (!ctx.config.serveSite) return app;
@@ -143,6 +149,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
     recordHeaders(c, page);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Cache-Control', 'no-cache');
+    applyPageCache(c, page.status);
     return pageResponse(c, page, headerList(c.res.headers));
   };
   app.get('*', (c) => (API_PREFIX.test(c.req.path) ? c.notFound() : renderPage(c)));
