@@ -17,6 +17,7 @@ import { PageCache } from './page-cache.ts';
 import { applyPageCache } from '../http/cdn-cache.ts';
 import { canonicalPath, headerList, pageKey, pageResponse, publicOrigin, recordHeaders } from './serve-page.ts';
 import { paths } from '../../src/lib/paths.ts';
+import { VIDEO_FRAME_ORIGINS } from '../../src/lib/video-embed.ts';
 
 const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
@@ -86,7 +87,8 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
       // no https: wildcard: an article could otherwise load a tracking pixel from any host
       imgSrc: ["'self'", 'data:', 'blob:', ...(ctx.config.storageOrigin ? [ctx.config.storageOrigin] : [])],
       connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
-      frameSrc: ['https://www.openstreetmap.org'],
+      // the map, and a video's player once a reader presses play (never before: pages show a facade)
+      frameSrc: ['https://www.openstreetmap.org', ...VIDEO_FRAME_ORIGINS],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
