@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface PurgeCall { method: string; authorization: string | undefined; surrogateKey: string | undefined; tags: string[]; answered: boolean }
+export interface PurgeCall { method: string; authorization: string | undefined; surrogateKey: string | undefined; tags: string[]; answered: boolean; at: number }
 
 /**
  * A stand-in for Cloudflare's purge API on 127.0.0.1: records every call; `failNext` answers the
@@ -19,7 +19,7 @@ export async function purgeEndpoint() {
     req.on('end', () => {
       const call: PurgeCall = {
         method: req.method ?? '', authorization: req.headers.authorization, surrogateKey: req.headers['surrogate-key'] as string | undefined,
-        tags: body ? (JSON.parse(body) as { tags: string[] }).tags : [], answered: false,
+        tags: body ? (JSON.parse(body) as { tags: string[] }).tags : [], answered: false, at: performance.now(),
       };
       calls.push(call);
       for (const wake of waiters.splice(0)) wake();
@@ -47,6 +47,8 @@ export async function purgeEndpoint() {
       holding = false;
       for (const res of held.splice(0)) res.writeHead(200).end('{"success":true}');
     },
+    /** Resolves when the next call arrives. */
+    nextCall: () => new Promise<void>((resolve) => waiters.push(resolve)),
     /** Resolves when a call whose tags include every one of `tags` has arrived. */
     async callWith(...tags: string[]): Promise<PurgeCall> {
       for (;;) {
