@@ -102,7 +102,8 @@ export class CdnPurger {
   private request(tags: string[]): RequestInit {
     const auth: Record<string, string> = this.settings.token ? { Authorization: `Bearer ${this.settings.token}` } : {};
     if (this.settings.format === 'surrogate-key') {
-      return { method: 'PURGE', headers: { ...auth, 'Surrogate-Key': tags.join(' ') } };
+      // comma-separated, as Souin (Caddy's cache handler) documents its PURGE
+      return { method: 'PURGE', headers: { ...auth, 'Surrogate-Key': tags.join(', ') } };
     }
     return { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ tags }) };
   }

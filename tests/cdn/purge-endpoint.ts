@@ -52,7 +52,7 @@ export async function purgeEndpoint() {
     /** Resolves when a call whose tags include every one of `tags` has arrived. */
     async callWith(...tags: string[]): Promise<PurgeCall> {
       for (;;) {
-        const found = calls.find((call) => tags.every((tag) => call.tags.includes(tag) || call.surrogateKey?.split(' ').includes(tag)));
+        const found = calls.find((call) => tags.every((tag) => call.tags.includes(tag) || call.surrogateKey?.split(', ').includes(tag)));
         if (found) return found;
         await new Promise<void>((resolve) => waiters.push(resolve));
       }
