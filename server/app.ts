@@ -7,6 +7,7 @@ import { anonymousEtag } from './http/etag.ts';
 import { apiCors, requireApiKey } from './http/gateway.ts';
 import { forwardClientAddress } from './http/client-address.ts';
 import { cachedReads, storeReads } from './http/cached-read.ts';
+import { apiCache } from './http/cdn-cache.ts';
 import { rejectMalformedPath, securityHeaders } from './http/security-headers.ts';
 import { createDevMailApp } from './mail/index.ts';
 import { createRestApp } from './rest/index.ts';
@@ -33,6 +34,8 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
   }
   app.use('/rest/v1/*', forwardClientAddress((c) => clientIp(c, ctx.config.trustProxy)), anonymousEtag(ctx.keys));
   if (ctx.readCache) app.use('/rest/v1/*', storeReads(ctx.readCache, ctx.keys));
+  // inside the read cache, so a cached answer keeps what shared caches may do with it
+  for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) app.use(`${prefix}/*`, apiCache(ctx.keys.anonKey));
   app.route('/auth/v1', createAuthApp(ctx));
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));

@@ -4,6 +4,7 @@ import { defaultHashBudget, type HashBudget } from './auth/hash-queue.ts';
 import type { Keep } from './backup/archives.ts';
 import { parseKeep, parseSchedule, type Schedule } from './backup/schedule.ts';
 import { TX_END_VALUES, type TxEnd } from './rest/preferences.ts';
+import type { PurgeSettings } from './site/cdn-purge.ts';
 
 /** Every operator setting, read and checked once at start (README lists them). */
 export interface Config {
@@ -74,6 +75,8 @@ export interface Config {
   backupDir: string;
   backupSchedule: Schedule | undefined;
   backupKeep: Keep;
+  /** CDN_PURGE_URL, CDN_PURGE_TOKEN, CDN_PURGE_FORMAT: where content changes are purged from a CDN (unset: nowhere). */
+  cdnPurge: PurgeSettings | undefined;
   /** Disk kept for image renditions (RENDER_CACHE_MB) and renders waiting at most (RENDER_QUEUE). */
   renderCacheMb: number;
   renderQueue: number;
@@ -84,6 +87,20 @@ export interface Config {
    * waiting at most (AUTH_HASH_QUEUE; known devices get half as many places of their own).
    */
   authHashing: HashBudget;
+}
+
+function cdnPurge(env: NodeJS.ProcessEnv): PurgeSettings | undefined {
+  if (!env.CDN_PURGE_URL) return undefined;
+  let url: URL;
+  try {
+    url = new URL(env.CDN_PURGE_URL);
+  } catch {
+    throw new Error(`CDN_PURGE_URL must be an http(s) address, got "${env.CDN_PURGE_URL}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`CDN_PURGE_URL must be an http(s) address, got "${env.CDN_PURGE_URL}"`);
+  const format = env.CDN_PURGE_FORMAT || 'cloudflare';
+  if (format !== 'cloudflare' && format !== 'surrogate-key') throw new Error('CDN_PURGE_FORMAT must be cloudflare or surrogate-key');
+  return { url: url.href, token: env.CDN_PURGE_TOKEN || undefined, format };
 }
 
 function origin(name: string, value: string | undefined): string | undefined {
@@ -177,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 16),
     diskReserveMb: int('DISK_RESERVE_MB', env.DISK_RESERVE_MB, 512),
     authHashing: hashBudget(env),
+    cdnPurge: cdnPurge(env),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

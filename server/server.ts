@@ -24,6 +24,7 @@ import { senderName } from './mail/templates.ts';
 import { FreeSpace } from './storage/free-space.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { scheduledPublication } from './site/scheduled-publication.ts';
+import { CdnPurger } from './site/cdn-purge.ts';
 import { recoverStorageFiles } from './storage/index.ts';
 import { syncCaptureTriggers } from './realtime/capture.ts';
 import { log, setLogLevel } from './observability/log.ts';
@@ -40,6 +41,8 @@ export interface RunningServer {
   cluster: EmbeddedCluster | undefined;
   /** Sends the approval mail the database queues. */
   notices: AccountNotices;
+  /** Purges changed pages from the CDN, when CDN_PURGE_URL is set. */
+  purger: CdnPurger | undefined;
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
@@ -139,6 +142,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await recoverStorageFiles(ctx);
   const notices = new AccountNotices(ctx);
   await notices.start();
+  const purger = config.cdnPurge && new CdnPurger(db, config.cdnPurge);
+  await purger?.start();
 
   const metrics = new Metrics();
   let stopping = false;
@@ -173,6 +178,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ctx,
     cluster: database.cluster,
     notices,
+    purger,
     metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
@@ -188,6 +194,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await closed;
       ctx.freeSpace.stop();
       await notices.stop();
+      await purger?.stop();
       await ctx.readCache?.stop();
       await database.close();
     },

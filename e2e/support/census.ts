@@ -1,8 +1,8 @@
 import type { FullConfig } from '@playwright/test'
 import { serviceClient } from './cleanup'
 
-const TABLES = ['profiles', 'articles', 'galleries', 'gallery_photos', 'contacts', 'unit_posts', 'past_commanders'] as const
-const BUCKETS = ['article_images', 'gallery_photos', 'avatars', 'unit_photos'] as const
+const TABLES = ['profiles', 'articles', 'galleries', 'gallery_photos', 'contacts', 'unit_posts', 'past_commanders', 'public_documents'] as const
+const BUCKETS = ['article_images', 'gallery_photos', 'avatars', 'unit_photos', 'documents'] as const
 
 type Census = Record<string, number>
 

@@ -38,7 +38,8 @@ export interface Reply {
 }
 
 /** Headers of a REST answer that belong to the answer itself (not CORS, not per client). */
-const KEPT_HEADERS = ['content-type', 'content-range', 'range-unit', 'preference-applied', 'x-total-count', 'content-location'];
+const KEPT_HEADERS = ['content-type', 'content-range', 'range-unit', 'preference-applied', 'x-total-count', 'content-location',
+  'cache-control', 'cdn-cache-control', 'surrogate-control'];
 
 const LOWER_SECURITY_HEADERS = Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value] as const);
 

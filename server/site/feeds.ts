@@ -2,6 +2,7 @@
 import { site } from '../../src/content/site.ts';
 import { publicPages } from '../../src/lib/pages.ts';
 import { lastModified } from '../../src/features/news/lib/article-dates.ts';
+import { documentFileUrl } from '../../src/lib/public-documents/documents.ts';
 import type { SiteApi } from './api.ts';
 
 export const RSS_ITEMS = 20;
@@ -10,15 +11,23 @@ function xml(text: string): string {
   return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** Every indexed page and every article a visitor can open. */
+/** Every indexed page, every article a visitor can open and every published document's file. */
 export async function sitemapXml(api: SiteApi, siteUrl: string): Promise<string> {
-  const articles = await api.get<{ id: string; published_at: string; updated_at: string }>('articles', {
-    // The sitemap protocol's limit for one file.
-    select: 'id,published_at,updated_at', order: 'published_at.desc,id.desc', limit: '50000',
-  });
+  const [articles, documents] = await Promise.all([
+    api.get<{ id: string; published_at: string; updated_at: string }>('articles', {
+      // The sitemap protocol's limit for one file.
+      select: 'id,published_at,updated_at', order: 'published_at.desc,id.desc', limit: '50000',
+    }),
+    api.get<{ file_path: string; updated_at: string }>('public_documents', {
+      select: 'file_path,updated_at', order: 'published_at.desc,id.desc', limit: '10000',
+    }),
+  ]);
+  // Files are served by the API: this server's own, or the hosted project's.
+  const storageBase = api.local ? siteUrl : api.url;
   const urls = [
     ...publicPages.filter((p) => p.indexed).map((p) => `  <url><loc>${xml(siteUrl + p.path)}</loc></url>`),
     ...articles.map((a) => `  <url><loc>${xml(`${siteUrl}/berita/${a.id}`)}</loc><lastmod>${new Date(lastModified(a)!).toISOString()}</lastmod></url>`),
+    ...documents.map((d) => `  <url><loc>${xml(documentFileUrl(storageBase, api.anonKey, d.file_path))}</loc><lastmod>${new Date(d.updated_at).toISOString()}</lastmod></url>`),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

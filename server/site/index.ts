@@ -16,8 +16,10 @@ import { sameSiteOnly } from './same-site.ts';
 import { SENT_PARAM } from '../../src/features/contact/api/sent-param.ts';
 import { PageCache } from './page-cache.ts';
 import { KnownCategories, useKnownCategories } from './variants.ts';
+import { applyPageCache } from '../http/cdn-cache.ts';
 import { canonicalPath, headerList, pageKey, pageResponse, publicOrigin, recordHeaders } from './serve-page.ts';
 import { paths } from '../../src/lib/paths.ts';
+import { VIDEO_FRAME_ORIGINS } from '../../src/lib/video-embed.ts';
 
 const DIST = fromRoot('dist');
 const API_PREFIX = /^\/(auth|rest|storage|realtime)\/v1(\/|$)/;
@@ -56,13 +58,18 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
 
   app.get('/sitemap.xml', async (c) => {
     c.header('Content-Type', 'application/xml; charset=utf-8');
-    return c.body(await sitemapXml(api, siteUrl));
+    c.header('Cache-Control', 'no-cache');
+    const body = await sitemapXml(api, siteUrl);
+    applyPageCache(c, 200);
+    return c.body(body);
   });
 
   app.get('/rss.xml', async (c) => {
     c.header('Content-Type', 'application/rss+xml; charset=utf-8');
     c.header('Cache-Control', 'no-cache');
-    return c.body(await rssXml(api, siteUrl));
+    const body = await rssXml(api, siteUrl);
+    applyPageCache(c, 200);
+    return c.body(body);
   });
 
   if (!ctx.config.serveSite) return app;
@@ -83,7 +90,8 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
       // no https: wildcard: an article could otherwise load a tracking pixel from any host
       imgSrc: ["'self'", 'data:', 'blob:', ...(ctx.config.storageOrigin ? [ctx.config.storageOrigin] : [])],
       connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
-      frameSrc: ['https://www.openstreetmap.org'],
+      // the map, and a video's player once a reader presses play (never before: pages show a facade)
+      frameSrc: ['https://www.openstreetmap.org', ...VIDEO_FRAME_ORIGINS],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -146,6 +154,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
     recordHeaders(c, page);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Cache-Control', 'no-cache');
+    applyPageCache(c, page.status);
     return pageResponse(c, page, headerList(c.res.headers));
   };
   app.get('*', (c) => (API_PREFIX.test(c.req.path) ? c.notFound() : renderPage(c)));

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { SENT_PARAM } from '../../src/features/contact/api/sent-param.ts';
 import { listSearch, readListParams } from '../../src/features/news/lib/list-params.ts';
 import { paths } from '../../src/lib/paths.ts';
+import { documentSearch, readDocumentFilters } from '../../src/lib/public-documents/documents.ts';
 import { pickEncoding } from '../http/compress.ts';
 import { matches } from '../http/etag.ts';
 import type { CachedPage, PageCache, PageEncoding } from './page-cache.ts';
@@ -23,7 +24,7 @@ export function headerList(headers: Headers): [string, string][] {
 
 /**
  * A page's path and the query parameters its route reads, in one order: /kegiatan's list
- * parameters, /kontak's thank-you after a form sent without JavaScript, nothing for every other
+ * parameters, /informasi-publik's document search, /kontak's thank-you after a form sent without JavaScript, nothing for every other
  * page. Any other parameter (`?bust=1`, `?utm_source=`) names the same page, so it is rendered
  * and cached once, whatever a client appends; so does a category that no visible article has.
  */
@@ -31,6 +32,7 @@ export function canonicalPath(url: URL): string {
   const pathname = url.pathname;
   const page = pathname.replace(/\/+$/, '') || '/';
   if (page === paths.contact) return url.searchParams.get(SENT_PARAM) === '1' ? `${pathname}?${SENT_PARAM}=1` : pathname;
+  if (page === paths.publicInformation) return `${pathname}${documentSearch(readDocumentFilters(url.searchParams))}`;
   if (page !== paths.activities) return pathname;
   const params = readListParams(url.searchParams);
   // every unreadable page number, and every category no visible article has, renders the same 404

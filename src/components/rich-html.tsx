@@ -1,4 +1,5 @@
 import { useArticleHtml } from '@/lib/article-html'
+import { playVideo } from '@/lib/play-video'
 import { useRenderContext } from '@/lib/render-context'
 
 /**
@@ -8,5 +9,6 @@ import { useRenderContext } from '@/lib/render-context'
 export function RichHtml({ html, className }: { html: string | null | undefined; className?: string }) {
   const { origin } = useRenderContext()
   const clean = useArticleHtml(html, origin)
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />
+  // a video facade in the text becomes its player when clicked
+  return <div className={className} onClick={playVideo} dangerouslySetInnerHTML={{ __html: clean }} />
 }

@@ -501,6 +501,120 @@ export type Database = {
         }
         Relationships: []
       }
+      public_document_revisions: {
+        Row: {
+          category: string
+          description: string | null
+          document_created_at: string
+          document_id: string
+          file_path: string
+          file_size: number
+          file_type: string
+          id: number
+          kind: string
+          published_at: string | null
+          replaced_at: string
+          replaced_by: string | null
+          replaced_by_name: string | null
+          saved_at: string
+          saved_by: string | null
+          saved_by_name: string | null
+          title: string
+          version: number
+          year: number
+        }
+        Insert: {
+          category: string
+          description?: string | null
+          document_created_at: string
+          document_id: string
+          file_path: string
+          file_size: number
+          file_type: string
+          id?: never
+          kind: string
+          published_at?: string | null
+          replaced_at?: string
+          replaced_by?: string | null
+          replaced_by_name?: string | null
+          saved_at: string
+          saved_by?: string | null
+          saved_by_name?: string | null
+          title: string
+          version: number
+          year: number
+        }
+        Update: {
+          category?: string
+          description?: string | null
+          document_created_at?: string
+          document_id?: string
+          file_path?: string
+          file_size?: number
+          file_type?: string
+          id?: never
+          kind?: string
+          published_at?: string | null
+          replaced_at?: string
+          replaced_by?: string | null
+          replaced_by_name?: string | null
+          saved_at?: string
+          saved_by?: string | null
+          saved_by_name?: string | null
+          title?: string
+          version?: number
+          year?: number
+        }
+        Relationships: []
+      }
+      public_documents: {
+        Row: {
+          category: string
+          created_at: string
+          description: string | null
+          file_path: string
+          file_size: number
+          file_type: string
+          id: string
+          published_at: string | null
+          title: string
+          updated_at: string
+          updated_by: string | null
+          version: number
+          year: number
+        }
+        Insert: {
+          category: string
+          created_at?: string
+          description?: string | null
+          file_path: string
+          file_size: number
+          file_type: string
+          id?: string
+          published_at?: string | null
+          title: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+          year: number
+        }
+        Update: {
+          category?: string
+          created_at?: string
+          description?: string | null
+          file_path?: string
+          file_size?: number
+          file_type?: string
+          id?: string
+          published_at?: string | null
+          title?: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+          year?: number
+        }
+        Relationships: []
+      }
       security_settings: {
         Row: {
           id: boolean
@@ -731,6 +845,29 @@ export type Database = {
         }
         Relationships: []
       }
+      public_document_trash: {
+        Row: {
+          category: string | null
+          deleted_at: string | null
+          deleted_by: string | null
+          deleted_by_name: string | null
+          file_size: number | null
+          file_type: string | null
+          id: string | null
+          published_at: string | null
+          revision_id: number | null
+          title: string | null
+          version: number | null
+          year: number | null
+        }
+        Insert: {
+          [_ in never]: never
+        }
+        Update: {
+          [_ in never]: never
+        }
+        Relationships: []
+      }
       unit_page_trash: {
         Row: {
           data: Json | null
@@ -853,6 +990,12 @@ export type Database = {
       restore_deleted_article: {
         Args: {
           target_article: string
+        }
+        Returns: number
+      }
+      restore_deleted_document: {
+        Args: {
+          target_document: string
         }
         Returns: number
       }

@@ -90,6 +90,9 @@ export function createPublicApi({ url, anonKey, fetch: fetchImpl = fetch }: Publ
   }
 
   return {
+    /** The public key, for links to files a visitor may read in a private bucket. */
+    anonKey,
+
     /** GET /rest/v1/{relation}?select={columns}&{query}. */
     select<R extends Relation, Columns extends string>(relation: R, columns: Columns, options: ReadOptions = {}) {
       return get<Selected<R, Columns>>(relation, { select: columns, ...options.query }, options)

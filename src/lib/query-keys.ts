@@ -38,6 +38,12 @@ export const queryKeys = {
     revisions: (rowId: string) => [...queryKeys.unitPages.all, 'revisions', rowId] as const,
     trash: () => [...queryKeys.unitPages.all, 'trash'] as const,
   },
+  documents: {
+    all: ['documents'] as const,
+    published: () => [...queryKeys.documents.all, 'published'] as const,
+    admin: () => [...queryKeys.documents.all, 'admin'] as const,
+    trash: () => [...queryKeys.documents.all, 'trash'] as const,
+  },
   security: {
     all: ['security'] as const,
     factors: (userId: string) => [...queryKeys.security.all, 'factors', userId] as const,

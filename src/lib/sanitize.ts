@@ -1,4 +1,5 @@
 import DOMPurify from 'isomorphic-dompurify'
+import { VIDEO_ATTRIBUTES, videoFacades } from './sanitize-video'
 
 // The same rules in the browser and on the server (isomorphic-dompurify gives DOMPurify a jsdom
 // window there), so the HTML the server sends is exactly what the page would render.
@@ -44,14 +45,17 @@ const ARTICLE_RULES = {
   FORBID_TAGS,
   FORBID_ATTR: ['style', 'srcset'],
   ALLOW_DATA_ATTR: false,
+  ADD_ATTR: VIDEO_ATTRIBUTES,
 }
 
 function withLinkTargets<T>(origin: string, sanitize: () => T): T {
   const hook = linkTargets(origin)
   DOMPurify.addHook('afterSanitizeAttributes', hook)
+  DOMPurify.addHook('uponSanitizeElement', videoFacades)
   try {
     return sanitize()
   } finally {
     DOMPurify.removeHook('afterSanitizeAttributes', hook)
+    DOMPurify.removeHook('uponSanitizeElement', videoFacades)
   }
 }

@@ -1,4 +1,4 @@
-import { FileText, History, Images, Inbox, Landmark, LayoutDashboard, UserCircle, Users, type LucideIcon } from 'lucide-react'
+import { FileArchive, FileText, History, Images, Inbox, Landmark, LayoutDashboard, UserCircle, Users, type LucideIcon } from 'lucide-react'
 import { paths } from '@/lib/paths'
 
 /** An admin page in the sidebar; who may open it is the route table's (src/app/admin/routes.tsx). */
@@ -10,6 +10,7 @@ export const mainNavItems: readonly AdminNavItem[] = [
   { name: 'Manajemen Konten', path: paths.admin.content, icon: FileText },
   { name: 'Manajemen Galeri', path: paths.admin.gallery, icon: Images },
   { name: 'Halaman Satuan', path: paths.admin.unitPages, icon: Landmark },
+  { name: 'Dokumen Publik', path: paths.admin.documents, icon: FileArchive },
   { name: 'Pesan Masuk', path: paths.admin.inbox, icon: Inbox },
   { name: 'Riwayat Aktivitas', path: paths.admin.auditLog, icon: History },
 ]

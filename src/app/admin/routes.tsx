@@ -24,6 +24,7 @@ export const adminRoutes: RouteObject[] = [
   page(paths.admin.content, () => import('./pages/content'), CONTENT_ROLES),
   page(paths.admin.gallery, () => import('./pages/gallery'), CONTENT_ROLES),
   page(paths.admin.unitPages, () => import('./pages/unit-pages'), CONTENT_ROLES),
+  page(paths.admin.documents, () => import('./pages/documents'), CONTENT_ROLES),
   page(paths.admin.inbox, () => import('./pages/inbox'), CONTENT_ROLES),
   page(paths.admin.auditLog, () => import('./pages/audit'), USER_ADMIN_ROLES),
   page(paths.admin.myAccount, () => import('./pages/my-account')),

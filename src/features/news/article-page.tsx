@@ -5,6 +5,7 @@ import { htmlToText } from '@/lib/format'
 import { META_DESCRIPTION_LENGTH, SHARE_IMAGE } from '@/lib/pages'
 import { paths } from '@/lib/paths'
 import { useArticleHtml } from '@/lib/article-html'
+import { playVideo } from '@/lib/play-video'
 import { useRenderContext } from '@/lib/render-context'
 import type { LoaderArgs, RouteArgs, RouteMeta } from '@/lib/route-module'
 import type { ArticleDetail } from '@/lib/article'
@@ -92,7 +93,8 @@ export function ArticlePage() {
         <ArticleSlideshow images={images} title={article.title} captions={article.image_captions} />
       </div>
 
-      <div data-testid="article-content" className="article-content mt-10" dangerouslySetInnerHTML={{ __html: html }} />
+      {/* a video facade in the text becomes its player when clicked */}
+      <div data-testid="article-content" className="article-content mt-10" onClick={playVideo} dangerouslySetInnerHTML={{ __html: html }} />
 
       {status === 'published' && <ShareLinks url={`${siteUrl}${paths.article(article.id)}`} title={article.title} />}
 

@@ -2,6 +2,7 @@ import { site } from '@/content/site'
 import { formatLongDate } from '@/lib/format'
 import { publicPage } from '@/lib/pages'
 import { paths } from '@/lib/paths'
+import type { ComponentType } from 'react'
 import type { LoaderArgs, RouteMeta, RouteModule } from '@/lib/route-module'
 import { useRouteMeta } from '@/lib/use-document-meta'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
@@ -16,7 +17,7 @@ type InformationPath = typeof paths.privacy | typeof paths.accessibility | typeo
  * The route module of a public-information page: its path is its slug in info_pages; the title
  * and summary staff edit are the page's meta once loaded.
  */
-export function informationRoute(path: InformationPath): RouteModule<InfoPage | null> {
+export function informationRoute(path: InformationPath, Below?: ComponentType): RouteModule<InfoPage | null> {
   const slug = path.slice(1) as InfoPageSlug
   const meta = (page: InfoPage | null | undefined): RouteMeta => {
     const entry = publicPage(path)
@@ -49,6 +50,7 @@ export function informationRoute(path: InformationPath): RouteModule<InfoPage | 
           ) : (
             <p className="text-muted-foreground">Halaman ini belum tersedia.</p>
           )}
+          {Below && <Below />}
         </div>
       </>
     )

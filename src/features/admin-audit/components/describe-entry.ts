@@ -37,6 +37,13 @@ export const ACTION_LABELS: Record<string, string> = {
   'unit_page.delete': 'Menghapus isi halaman satuan',
   'unit_page.overwrite': 'Menimpa versi halaman satuan yang lebih baru',
   'unit_page.restore': 'Memulihkan isi halaman satuan',
+  'document.create': 'Mengunggah dokumen informasi publik',
+  'document.update': 'Mengubah dokumen informasi publik',
+  'document.publish': 'Menerbitkan dokumen informasi publik',
+  'document.unpublish': 'Menarik dokumen informasi publik',
+  'document.delete': 'Menghapus dokumen informasi publik',
+  'document.restore': 'Memulihkan dokumen informasi publik',
+  'document.overwrite': 'Menimpa versi dokumen yang lebih baru',
 }
 
 export const TARGET_TYPES: Record<string, string> = {
@@ -48,6 +55,7 @@ export const TARGET_TYPES: Record<string, string> = {
   message: 'Pesan',
   file: 'Berkas',
   unit_page: 'Halaman satuan',
+  document: 'Dokumen informasi publik',
 }
 
 const VALUE_LABELS: Record<string, string> = {
@@ -60,7 +68,7 @@ const VALUE_LABELS: Record<string, string> = {
   user: 'User',
 }
 
-const BUCKETS: Record<string, string> = { article_images: 'Gambar artikel dan galeri', avatars: 'Foto profil', unit_photos: 'Foto halaman satuan' }
+const BUCKETS: Record<string, string> = { article_images: 'Gambar artikel dan galeri', avatars: 'Foto profil', unit_photos: 'Foto halaman satuan', documents: 'Dokumen informasi publik' }
 
 type Change = { old: Json; new: Json }
 
@@ -163,6 +171,9 @@ const FIELDS: Record<string, (value: Json | undefined) => string> = {
   received_at: plain('Diterima'),
   bucket: (value) => `Tempat: ${BUCKETS[String(value)] ?? 'Penyimpanan'}`,
   size,
+  year: plain('Tahun'),
+  file_type: plain('Jenis berkas'),
+  file_size: size,
 }
 
 /** Columns the database keeps for itself; older entries still carry some of them. */

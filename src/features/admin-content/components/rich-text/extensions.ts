@@ -5,6 +5,7 @@ import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table
 import { Plugin, NodeSelection, TextSelection } from '@tiptap/pm/state'
 import { closeHistory } from '@tiptap/pm/history'
 import { normalizeLinkUrl } from '../../lib/link-url'
+import { VideoEmbed } from './video-embed'
 
 // Cells keep only their spans: widths and alignment would be inline styles, which the public
 // page strips anyway (src/lib/sanitize.ts), so the stored HTML does not carry them.
@@ -72,4 +73,5 @@ export const articleExtensions = [
   TableRow,
   TableHeader.extend({ addAttributes: spans }),
   TableCell.extend({ addAttributes: spans }),
+  VideoEmbed,
 ]

@@ -8,6 +8,7 @@ import { articleExtensions } from './extensions'
 import { cleanPastedHtml } from './clean-paste'
 import { ImagePanel, LinkPanel, type EditorImage } from './insert-panels'
 import { Toolbar, type Panel } from './toolbar'
+import { VideoPanel } from './video-panel'
 import { removedImages } from './removed-images'
 
 export type { EditorImage }
@@ -128,6 +129,7 @@ export default function RichTextEditor({ id, labelId, initialHtml, onChange, ima
         </Button>
       </div>
       {!previewing && panel === 'link' && <LinkPanel editor={editor} onDone={() => setPanel(null)} />}
+      {!previewing && panel === 'video' && <VideoPanel editor={editor} onDone={() => setPanel(null)} />}
       {!previewing && panel === 'image' && <ImagePanel editor={editor} images={images} onUpload={onUpload} onDone={() => setPanel(null)} />}
       {!previewing && pictureRemoved && (
         <div role="status" className="flex flex-wrap items-center justify-between gap-2 border-b border-input bg-amber-50 px-3 py-2 text-sm text-amber-950">

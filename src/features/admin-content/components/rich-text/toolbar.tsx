@@ -4,6 +4,7 @@ import {
   BetweenHorizontalEnd,
   BetweenVerticalEnd,
   Bold,
+  Film,
   Grid2x2X,
   Heading2,
   Heading3,
@@ -20,7 +21,7 @@ import {
 } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
-export type Panel = 'link' | 'image' | null
+export type Panel = 'link' | 'image' | 'video' | null
 
 type Tool = {
   label: string
@@ -42,6 +43,7 @@ const TOOLS: Tool[] = [
   { label: 'Kutipan', icon: Quote, active: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run() },
   { label: 'Tautan', icon: Link2, keys: 'Ctrl+K', active: (e) => e.isActive('link'), run: (_, open) => open('link') },
   { label: 'Sisipkan gambar', icon: ImagePlus, run: (_, open) => open('image') },
+  { label: 'Sisipkan video', icon: Film, run: (_, open) => open('video') },
   { label: 'Sisipkan tabel', icon: Table, enabled: (e) => !e.isActive('table'), run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
   { label: 'Tambah baris tabel', icon: BetweenHorizontalEnd, enabled: (e) => e.can().addRowAfter(), run: (e) => e.chain().focus().addRowAfter().run() },
   { label: 'Tambah kolom tabel', icon: BetweenVerticalEnd, enabled: (e) => e.can().addColumnAfter(), run: (e) => e.chain().focus().addColumnAfter().run() },
@@ -51,7 +53,7 @@ const TOOLS: Tool[] = [
 ]
 
 // A little space after the lists and quote, the link and picture, and the table tools.
-const GROUP_ENDS = new Set(['Kutipan', 'Sisipkan gambar', 'Hapus tabel'].map((label) => TOOLS.findIndex((tool) => tool.label === label)))
+const GROUP_ENDS = new Set(['Kutipan', 'Sisipkan video', 'Hapus tabel'].map((label) => TOOLS.findIndex((tool) => tool.label === label)))
 
 /**
  * The formatting buttons as one WAI-ARIA toolbar: a single Tab stop, arrow keys move between
