@@ -16,6 +16,7 @@ import { scheduleBackups } from './backup/server.ts';
 import { seedDemo } from './db/seed.ts';
 import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
+import { LiveSessions } from './auth/live-sessions.ts';
 import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys } from './keys.ts';
 import { AccountNotices } from './mail/account-notices.ts';
@@ -116,6 +117,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     db,
     keys: await loadKeys(config.dataDir, config.jwtSecret),
     mail: createMailer(config),
+    sessions: new LiveSessions(db),
     onSchemaChange: (listener) => listeners.push(listener),
   };
   if (config.readCache) {
@@ -126,6 +128,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ctx.readCache = cache;
     listeners.push(() => cache.schemaChanged());
   }
+  await ctx.sessions.start();
   await ensureSuperadmin(ctx);
   await recoverStorageFiles(ctx);
   const notices = new AccountNotices(ctx);
@@ -176,6 +179,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await closed;
       await notices.stop();
       await ctx.readCache?.stop();
+      await ctx.sessions.stop();
       await database.close();
     },
   };

@@ -4,6 +4,7 @@ import { SocketBudget, type FilterKey, type SubscriptionBudget } from './limits.
 import { JoinError, type RealtimeService, type Subscriber, type Subscription } from './service.ts';
 import { expiredMessage, TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
 import { log } from '../observability/log.ts';
+import { SESSION_ENDED } from '../auth/live-sessions.ts';
 
 export interface ConnectionLimits {
   /** Bytes queued for a client before it counts as too slow and is disconnected. */
@@ -46,6 +47,10 @@ class Channel implements Subscriber {
 
   fail(message: string): void {
     this.connection.closeChannel(this, message, 'postgres_changes');
+  }
+
+  end(message: string): void {
+    this.connection.closeChannel(this, message);
   }
 
   scheduleExpiry(): void {
@@ -248,6 +253,7 @@ export class Connection {
       if (error instanceof TokenError) return fail(error.message);
       throw error;
     }
+    if ((await this.service.sessionState(auth.claims)) === 'ended') return fail(SESSION_ENDED);
 
     try {
       await this.ready;
@@ -284,7 +290,9 @@ export class Connection {
     const token = (payload as { access_token?: unknown } | null)?.access_token;
     if (typeof token !== 'string' || token === '' || token.startsWith('sb_') || token === channel.auth.token) return;
     try {
-      channel.auth = await verifyRealtimeToken(this.service.keys, token);
+      const auth = await verifyRealtimeToken(this.service.keys, token);
+      if ((await this.service.sessionState(auth.claims)) === 'ended') throw new TokenError(SESSION_ENDED);
+      channel.auth = auth;
       channel.scheduleExpiry();
     } catch (error) {
       if (!(error instanceof TokenError)) throw error;

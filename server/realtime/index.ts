@@ -12,6 +12,7 @@ import { parseVsn } from './protocol.ts';
 import { RealtimeService } from './service.ts';
 import { TokenError, verifyRealtimeToken } from './tokens.ts';
 import { log } from '../observability/log.ts';
+import { SESSION_ENDED } from '../auth/live-sessions.ts';
 
 export { syncCaptureTriggers } from './capture.ts';
 
@@ -64,7 +65,9 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   };
   const budget = new SubscriptionBudget({ ...DEFAULT_LIMITS, ...options.subscriptions });
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
-  const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation });
+  const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation },
+    (claims) => ctx.sessions.state(claims));
+  const stopEnding = ctx.sessions.onEnd((sessionId) => service.endSession(sessionId));
   ctx.onSchemaChange(() => service.catalog.clear());
   const ready = service.feed.start();
   ready.catch((error: unknown) => log.error({ err: error }, '[realtime] could not start the change feed'));
@@ -95,7 +98,10 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     const header = req.headers['x-api-key'];
     const token = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : undefined);
     if (!token) return answer(401, 'No API key found in request');
-    verifyRealtimeToken(ctx.keys, token).then(
+    verifyRealtimeToken(ctx.keys, token).then(async (auth) => {
+      if ((await ctx.sessions.state(auth.claims)) === 'ended') throw new TokenError(SESSION_ENDED);
+      return auth;
+    }).then(
       (auth) => {
         if (closing || socket.destroyed) {
           observed?.(499);
@@ -134,6 +140,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     },
     async close() {
       closing = true;
+      stopEnding();
       server.off('upgrade', onUpgrade);
       clearInterval(sweeper);
       for (const connection of connections) connection.close(1001, 'server shutting down');

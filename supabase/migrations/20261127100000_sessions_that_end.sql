@@ -1,0 +1,121 @@
+-- Sessions that end, end (issue 30). An access token stays valid until `exp`, but the session it
+-- names can end earlier: sign-out, a password change, a second step reset, a suspended or deleted
+-- account. Every staff policy already reads the caller's role through private.current_profile_role();
+-- that helper now also requires the token's `session_id` to name a live row of auth.sessions, so an
+-- ended session's token reads nothing private and writes nothing, here and on hosted Supabase (whose
+-- GoTrue puts `session_id` in every access token and keeps auth.sessions the same way).
+-- Public reading never calls these helpers, so it never depends on a session.
+
+-- The token's session_id when it is a well-formed uuid; anything else (missing, forged text)
+-- names no session instead of failing the cast.
+create function private.claimed_session_id() returns uuid
+language sql stable set search_path = '' as $$
+  select case
+    when (select auth.jwt()) ->> 'session_id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      then ((select auth.jwt()) ->> 'session_id')::uuid
+  end
+$$;
+
+-- By primary key, and only the caller's own session: a token cannot borrow another account's.
+create function private.session_is_live() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (
+    select 1 from auth.sessions s
+    where s.id = private.claimed_session_id()
+      and s.user_id = (select auth.uid())
+      and (s.not_after is null or s.not_after > now())
+  )
+$$;
+
+create or replace function private.current_profile_role() returns public.app_role
+language sql stable security definer set search_path = '' as $$
+  select p.role from public.profiles p
+  where p.id = (select auth.uid()) and p.status = 'approved' and private.session_is_live()
+$$;
+
+-- Writes of accounts that are not staff (one's own profile, avatar) pass this one as well.
+create or replace function private.second_step_satisfied() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select private.session_is_live() and (
+    coalesce((select auth.jwt() ->> 'aal'), '') = 'aal2'
+    or (
+      not exists (
+        select 1 from auth.mfa_factors f
+        where f.user_id = (select auth.uid()) and f.status = 'verified'
+      )
+      and not (
+        coalesce((select s.mfa_required_for_staff from public.security_settings s where s.id), false)
+        and coalesce(private.current_profile_role() in ('admin', 'superadmin'), false)
+      )
+    )
+  )
+$$;
+
+-- Private reading (issue 30 point 4): an account with a verified factor reads private rows only
+-- from an aal2 session, so a password alone reads no inbox, revision, trash, draft of another
+-- member, member list or audit log. An account without a factor is unchanged. The staff-wide
+-- requirement stays a rule for writes: a staff member who has not enrolled yet must still be able
+-- to read while enrolling.
+create function private.second_step_for_reading() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select private.session_is_live() and (
+    coalesce((select auth.jwt() ->> 'aal'), '') = 'aal2'
+    or not exists (
+      select 1 from auth.mfa_factors f
+      where f.user_id = (select auth.uid()) and f.status = 'verified'
+    )
+  )
+$$;
+
+revoke execute on function private.claimed_session_id(), private.session_is_live(),
+  private.second_step_for_reading() from public;
+grant execute on function private.claimed_session_id(), private.session_is_live(),
+  private.second_step_for_reading() to anon, authenticated, service_role;
+
+create policy "Second step for reading messages" on public.contacts as restrictive
+  for select to authenticated using ((select private.second_step_for_reading()));
+create policy "Second step for reading revisions" on public.article_revisions as restrictive
+  for select to authenticated using ((select private.second_step_for_reading()));
+create policy "Second step for reading revisions" on public.gallery_revisions as restrictive
+  for select to authenticated using ((select private.second_step_for_reading()));
+create policy "Second step for reading revisions" on public.unit_page_revisions as restrictive
+  for select to authenticated using ((select private.second_step_for_reading()));
+create policy "Second step for reading the audit log" on public.audit_log as restrictive
+  for select to authenticated using ((select private.second_step_for_reading()));
+-- published articles stay readable to every signed-in account, and one's own drafts to their author
+create policy "Second step for reading others' drafts" on public.articles as restrictive
+  for select to authenticated
+  using (published_at <= now() or author_id = (select auth.uid()) or (select private.second_step_for_reading()));
+-- one's own profile row is read through a live session only; others' rows already need one (is_approved)
+create policy "Own profile through a live session" on public.profiles as restrictive
+  for select to authenticated using ((select private.session_is_live()));
+
+create or replace function private.all_users()
+returns table (id uuid, full_name text, email text, role public.app_role, status public.account_status)
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if not private.is_superadmin() then
+    raise exception 'Hanya superadmin yang dapat melihat daftar pengguna.' using errcode = '42501';
+  end if;
+  if not private.second_step_for_reading() then
+    raise exception 'Masukkan kode verifikasi dua langkah Anda terlebih dahulu.' using errcode = '42501';
+  end if;
+  return query
+    select p.id, p.full_name, coalesce(p.email, u.email)::text, p.role, p.status
+    from public.profiles p left join auth.users u on u.id = p.id
+    order by p.created_at desc;
+end
+$$;
+
+-- 'Perangkat Aktif' lists nothing to a token whose session has ended.
+create or replace function private.own_sessions()
+returns table (id uuid, user_agent text, ip text, created_at timestamptz, last_used_at timestamptz, aal text, current boolean)
+language sql stable security definer set search_path = '' as $$
+  select s.id, s.user_agent, host(s.ip), s.created_at,
+    greatest(s.created_at, s.updated_at, s.refreshed_at::timestamptz), s.aal::text,
+    s.id::text = coalesce((select auth.jwt()) ->> 'session_id', '')
+  from auth.sessions s
+  where s.user_id = (select auth.uid()) and (s.not_after is null or s.not_after > now())
+    and private.session_is_live()
+  order by 5 desc
+$$;
