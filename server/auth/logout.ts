@@ -4,7 +4,7 @@ import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
 import { requireSecondStepIfEnrolled } from './second-step-gate.ts';
 
-const OTHERS_NEED_AAL2 = 'AAL2 session is required to sign out other sessions when MFA is enabled.';
+const OTHERS_NEED_AAL2 = { status: 422, message: 'AAL2 session is required to sign out other sessions when MFA is enabled.' } as const;
 
 /** POST /logout with GoTrue's scopes (internal/api/logout.go). */
 export function logoutRoutes(app: Hono, { ctx }: AuthEnv): void {

@@ -42,7 +42,7 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
       if (password !== undefined) {
         checkPasswordStrength(password);
         await requireSecondStepIfEnrolled(tx, current.id, sessionId,
-          'AAL2 session is required to update email or password when MFA is enabled.');
+          { status: 401, message: 'AAL2 session is required to update email or password when MFA is enabled.' });
       }
       if (email !== '' && email.trim().toLowerCase() !== current.email) {
         throw new AuthError(422, 'validation_failed', 'Mengubah alamat e-mail tidak didukung oleh server ini.');
