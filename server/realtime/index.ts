@@ -67,7 +67,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation },
     (claims) => ctx.sessions.state(claims));
-  const stopEnding = ctx.sessions.onEnd((sessionId) => service.endSession(sessionId));
+  const stopEnding = ctx.sessions.onEnd((sessionId) => void service.endSession(sessionId));
   ctx.onSchemaChange(() => service.catalog.clear());
   const ready = service.feed.start();
   ready.catch((error: unknown) => log.error({ err: error }, '[realtime] could not start the change feed'));

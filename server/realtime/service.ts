@@ -91,19 +91,23 @@ export class RealtimeService {
   /**
    * Closes the channels whose token names the ended session, or, when any session may have ended
    * unseen (the listen connection was lost), every channel whose session is no longer there.
+   * Changes committed before the end are delivered first (RLS still decides what they show), so a
+   * tab learns from its own row's UPDATE that its account was suspended before its channel closes.
    */
-  endSession(sessionId: string | undefined): void {
-    for (const subscriber of [...this.subscribers]) {
-      const named = subscriber.auth.claims.session_id;
-      if (sessionId !== undefined) {
-        if (typeof named === 'string' && named.toLowerCase() === sessionId.toLowerCase()) subscriber.end(SESSION_ENDED);
-        continue;
+  endSession(sessionId: string | undefined): Promise<void> {
+    return this.feed.drain().catch(() => undefined).then(() => {
+      for (const subscriber of [...this.subscribers]) {
+        const named = subscriber.auth.claims.session_id;
+        if (sessionId !== undefined) {
+          if (typeof named === 'string' && named.toLowerCase() === sessionId.toLowerCase()) subscriber.end(SESSION_ENDED);
+          continue;
+        }
+        this.sessionState(subscriber.auth.claims).then(
+          (state) => { if (state === 'ended') subscriber.end(SESSION_ENDED); },
+          () => undefined,
+        );
       }
-      this.sessionState(subscriber.auth.claims).then(
-        (state) => { if (state === 'ended') subscriber.end(SESSION_ENDED); },
-        () => undefined,
-      );
-    }
+    });
   }
 
   get subscriberCount(): number {

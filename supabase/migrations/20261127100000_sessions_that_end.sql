@@ -86,9 +86,9 @@ create policy "Second step for reading the audit log" on public.audit_log as res
 create policy "Second step for reading others' drafts" on public.articles as restrictive
   for select to authenticated
   using (published_at <= now() or author_id = (select auth.uid()) or (select private.second_step_for_reading()));
--- one's own profile row is read through a live session only; others' rows already need one (is_approved)
-create policy "Own profile through a live session" on public.profiles as restrictive
-  for select to authenticated using ((select private.session_is_live()));
+-- One's own profile row stays readable to one's own token after its session ended (others' rows
+-- need a live session through is_approved): it holds nothing the token's claims do not already
+-- carry but the status, and that is how an open tab learns its account was suspended.
 
 create or replace function private.all_users()
 returns table (id uuid, full_name text, email text, role public.app_role, status public.account_status)
