@@ -5,7 +5,8 @@ import { png } from '../storage/fixtures.ts';
 import type { TestUser, TypedClient } from '../support/server.ts';
 import { clientWithToken } from '../support/server.ts';
 import { useTestServer } from '../support/use-test-server.ts';
-import { enrolledUser, passwordOnly, totpCode, type Enrolled } from './mfa-helpers.ts';
+import { mailbox, openLink } from './helpers.ts';
+import { enrolledUser, freshCode, passwordOnly, totpCode, type Enrolled } from './mfa-helpers.ts';
 
 vi.setConfig({ hookTimeout: 180_000, testTimeout: 60_000 });
 
@@ -169,6 +170,28 @@ describe("GoTrue's aal2 rules for an enrolled account", () => {
     expect((await client.auth.signOut({ scope: 'others' })).error).toBeNull();
     expect((await client.auth.updateUser({ password: 'baru-dan-kuat-123' })).error).toBeNull();
     expect((await t.anon().auth.signInWithPassword({ email: user.email, password: 'baru-dan-kuat-123' })).error).toBeNull();
+  });
+
+  it('recovery of an enrolled account asks for the code before the new password', async () => {
+    const { user, factorId, secret, usedCode } = await enrolledUser(t, { role: 'admin' });
+    const sent = new Date().toISOString();
+    expect((await t.anon().auth.resetPasswordForEmail(user.email, { redirectTo: 'http://localhost:3000/login' })).error).toBeNull();
+    let text = '';
+    await expect.poll(async () => {
+      const mail = (await mailbox(t.server)).find((m) => m.to === user.email && m.subject.startsWith('Atur ulang password') && m.created_at > sent);
+      text = mail?.text ?? '';
+      return text;
+    }).toContain('/auth/v1/verify?token=');
+    const link = new URL(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text)![0]);
+    link.protocol = new URL(t.url).protocol;
+    link.host = new URL(t.url).host;
+    const { fragment } = await openLink(link);
+    const mailboxOnly = t.anon();
+    expect((await mailboxOnly.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! })).error).toBeNull();
+    const early = await mailboxOnly.auth.updateUser({ password: 'dari-kotak-surat-1' });
+    expect(early.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    expect((await mailboxOnly.auth.mfa.challengeAndVerify({ factorId, code: freshCode(secret, usedCode) })).error).toBeNull();
+    expect((await mailboxOnly.auth.updateUser({ password: 'dari-kotak-surat-1' })).error).toBeNull();
   });
 
   it('an account without a factor changes its password at aal1 as before', async () => {
