@@ -6,49 +6,79 @@
 -- GoTrue puts `session_id` in every access token and keeps auth.sessions the same way).
 -- Public reading never calls these helpers, so it never depends on a session.
 
--- The token's session_id when it is a well-formed uuid; anything else (missing, forged text)
--- names no session instead of failing the cast.
-create function private.claimed_session_id() returns uuid
-language sql stable set search_path = '' as $$
-  select case
-    when (select auth.jwt()) ->> 'session_id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-      then ((select auth.jwt()) ->> 'session_id')::uuid
-  end
-$$;
-
--- By primary key, and only the caller's own session: a token cannot borrow another account's.
+-- The helpers are PL/pgSQL, not SQL: PL/pgSQL keeps each statement's plan for the connection,
+-- while a SECURITY DEFINER SQL function is planned again on every call (docs/benchmarks.md, issue
+-- 30: that made a staff list twice as slow). The session is compared as text, so a missing or
+-- forged session_id (not a uuid) names no session instead of failing a cast; only the caller's own
+-- sessions are looked at, so a token cannot borrow another account's.
 create function private.session_is_live() returns boolean
-language sql stable security definer set search_path = '' as $$
-  select exists (
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return exists (
     select 1 from auth.sessions s
-    where s.id = private.claimed_session_id()
-      and s.user_id = (select auth.uid())
+    where s.user_id = auth.uid()
+      and s.id::text = auth.jwt() ->> 'session_id'
       and (s.not_after is null or s.not_after > now())
-  )
+  );
+end
 $$;
 
 create or replace function private.current_profile_role() returns public.app_role
-language sql stable security definer set search_path = '' as $$
-  select p.role from public.profiles p
-  where p.id = (select auth.uid()) and p.status = 'approved' and private.session_is_live()
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return (
+    select p.role from public.profiles p
+    where p.id = auth.uid() and p.status = 'approved'
+      and exists (
+        select 1 from auth.sessions s
+        where s.user_id = p.id
+          and s.id::text = auth.jwt() ->> 'session_id'
+          and (s.not_after is null or s.not_after > now())
+      )
+  );
+end
+$$;
+
+-- The role questions on top of it, in PL/pgSQL for the same reason (their plans are kept too).
+create or replace function private.is_approved() returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return private.current_profile_role() is not null;
+end
+$$;
+
+create or replace function private.is_staff() returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return coalesce(private.current_profile_role() in ('admin', 'superadmin'), false);
+end
+$$;
+
+create or replace function private.is_superadmin() returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return coalesce(private.current_profile_role() = 'superadmin', false);
+end
 $$;
 
 -- Writes of accounts that are not staff (one's own profile, avatar) pass this one as well.
 create or replace function private.second_step_satisfied() returns boolean
-language sql stable security definer set search_path = '' as $$
-  select private.session_is_live() and (
-    coalesce((select auth.jwt() ->> 'aal'), '') = 'aal2'
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return private.session_is_live() and (
+    coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
     or (
       not exists (
         select 1 from auth.mfa_factors f
-        where f.user_id = (select auth.uid()) and f.status = 'verified'
+        where f.user_id = auth.uid() and f.status = 'verified'
       )
       and not (
         coalesce((select s.mfa_required_for_staff from public.security_settings s where s.id), false)
         and coalesce(private.current_profile_role() in ('admin', 'superadmin'), false)
       )
     )
-  )
+  );
+end
 $$;
 
 -- Private reading (issue 30 point 4): an account with a verified factor reads private rows only
@@ -57,20 +87,20 @@ $$;
 -- requirement stays a rule for writes: a staff member who has not enrolled yet must still be able
 -- to read while enrolling.
 create function private.second_step_for_reading() returns boolean
-language sql stable security definer set search_path = '' as $$
-  select private.session_is_live() and (
-    coalesce((select auth.jwt() ->> 'aal'), '') = 'aal2'
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return private.session_is_live() and (
+    coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
     or not exists (
       select 1 from auth.mfa_factors f
-      where f.user_id = (select auth.uid()) and f.status = 'verified'
+      where f.user_id = auth.uid() and f.status = 'verified'
     )
-  )
+  );
+end
 $$;
 
-revoke execute on function private.claimed_session_id(), private.session_is_live(),
-  private.second_step_for_reading() from public;
-grant execute on function private.claimed_session_id(), private.session_is_live(),
-  private.second_step_for_reading() to anon, authenticated, service_role;
+revoke execute on function private.session_is_live(), private.second_step_for_reading() from public;
+grant execute on function private.session_is_live(), private.second_step_for_reading() to anon, authenticated, service_role;
 
 create policy "Second step for reading messages" on public.contacts as restrictive
   for select to authenticated using ((select private.second_step_for_reading()));
