@@ -102,7 +102,8 @@ export function SessionGuard({ children }: { children: ReactNode }) {
         },
       )
       .on('system', {}, (payload: unknown) => {
-        if (isSessionEndedNotice(payload)) void endSessionHere(heldRef.current)
+        // a suspension's own-row UPDATE comes first and has already left with 'Akses Dicabut'
+        if (isSessionEndedNotice(payload) && !leaving.current) void endSessionHere(heldRef.current)
       })
       .subscribe((status, error) => {
         setLive(status === 'SUBSCRIBED')
