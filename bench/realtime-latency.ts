@@ -36,7 +36,10 @@ let counter = 0;
 async function account(server: RunningServer, status: 'pending' | 'approved') {
   const email = `bench-${counter++}-${Date.now()}@example.com`;
   const { id } = await createUser(server.ctx.db, { email, password: 'rahasia-123', role: 'user', status, fullName: 'Bench', confirmed: true });
-  const token = await server.ctx.keys.sign({ sub: id, role: 'authenticated', aud: 'authenticated', email }, 3600);
+  // staff policies refuse a token whose session_id names no live session
+  const sessionId = crypto.randomUUID();
+  await server.ctx.db.query(`insert into auth.sessions (id, user_id, created_at, aal) values ($1, $2, now(), 'aal1')`, [sessionId, id]);
+  const token = await server.ctx.keys.sign({ sub: id, role: 'authenticated', aud: 'authenticated', email, session_id: sessionId }, 3600);
   return { id, email, token };
 }
 

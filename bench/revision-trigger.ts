@@ -38,7 +38,10 @@ async function main() {
   try {
     const email = `bench-rev-${Date.now()}@example.com`;
     const { id } = await createUser(server.ctx.db, { email, password: 'rahasia-123', role: 'admin', status: 'approved', fullName: 'Bench', confirmed: true });
-    const token = await server.ctx.keys.sign({ sub: id, role: 'authenticated', aud: 'authenticated', email }, 3600);
+    // staff policies refuse a token whose session_id names no live session
+    const sessionId = crypto.randomUUID();
+    await server.ctx.db.query(`insert into auth.sessions (id, user_id, created_at, aal) values ($1, $2, now(), 'aal1')`, [sessionId, id]);
+    const token = await server.ctx.keys.sign({ sub: id, role: 'authenticated', aud: 'authenticated', email, session_id: sessionId }, 3600);
     const client = createClient<Database>(server.url, server.ctx.keys.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: WebSocket as never },

@@ -1,3 +1,4 @@
+import type { LiveSessions } from './auth/live-sessions.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/adapter.ts';
 import type { ReadCache } from './http/read-cache.ts';
@@ -11,6 +12,8 @@ export interface ServerContext {
   db: Db;
   keys: Keys;
   mail: Mailer;
+  /** Whether a token's session still exists, for the checks made outside SQL (storage, realtime). */
+  sessions: LiveSessions;
   /** Anonymous REST answers kept in memory (READ_CACHE), emptied by every write. */
   readCache?: ReadCache;
   /** DATA_DIR's disk against DISK_RESERVE_MB: uploads and new renditions stop below it. */

@@ -16,6 +16,7 @@ import { scheduleBackups } from './backup/server.ts';
 import { seedDemo } from './db/seed.ts';
 import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
+import { LiveSessions } from './auth/live-sessions.ts';
 import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys } from './keys.ts';
 import { AccountNotices } from './mail/account-notices.ts';
@@ -127,6 +128,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       reserveBytes: config.diskReserveMb * 1024 * 1024,
       notify: { db, mail, siteName: senderName(config.mailFrom), dashboardUrl: `${config.siteUrl}/admin/dashboard` },
     }),
+    sessions: new LiveSessions(db),
     onSchemaChange: (listener) => listeners.push(listener),
   };
   if (config.readCache) {
@@ -137,6 +139,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ctx.readCache = cache;
     listeners.push(() => cache.schemaChanged());
   }
+  await ctx.sessions.start();
   await ensureSuperadmin(ctx);
   ctx.freeSpace.start();
   await recoverStorageFiles(ctx);
@@ -196,6 +199,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await notices.stop();
       await purger?.stop();
       await ctx.readCache?.stop();
+      await ctx.sessions.stop();
       await database.close();
     },
   };

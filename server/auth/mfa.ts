@@ -5,6 +5,7 @@ import type { Queryable } from '../db/adapter.ts';
 import { authenticate } from './authenticate.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
+import type { LimitName } from './rate-limit.ts';
 import { AuthError, errors } from './errors.ts';
 import { acceptedStep, generateTotp, openSecret, sealSecret } from './mfa-totp.ts';
 import { readJson, stringField } from './request.ts';
@@ -138,62 +139,73 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
     const challengeId = stringField(body, 'challenge_id');
     const code = typeof body.code === 'number' ? String(body.code) : stringField(body, 'code');
     if (!UUID_RE.test(challengeId)) throw errors.badJson('uuid: incorrect UUID length or format in challenge_id');
-    let callerId: string | undefined;
+    // Each attempt holds a point of both failure limits from before its code is evaluated until
+    // it is known not to be a wrong code: a parallel burst evaluates at most the limit's codes.
+    const reserved: [LimitName, string][] = [];
     let enrolledEmail: string | null = null;
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const { user, sessionId } = await caller(c, tx);
-      callerId = user.id;
-      await limits.check('mfaUserFailures', user.id);
-      await limits.check('mfaIpFailures', ip);
-      if (code === '') throw errors.validation('Code needs to be non-empty');
-      // the factor row serialises verifications, so one code cannot pass twice in parallel
-      const factor = await ownFactor(tx, c, user.id, true);
-      const { rows } = await tx.query<{ verified: boolean; same_ip: boolean; expired: boolean }>(
-        `select verified_at is not null as verified, ip_address = $3::inet as same_ip,
-           created_at + make_interval(secs => $4) < now() as expired
-         from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
-        [challengeId, factor.id, challengeIp(ip), CHALLENGE_TTL_SECONDS]);
-      const challenge = rows[0];
-      if (!challenge) throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
-      if (challenge.verified || !challenge.same_ip) {
-        throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
-      }
-      if (challenge.expired) {
-        // committed although the request fails, as GoTrue destroys it
-        await tx.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
-        return new AuthError(422, 'mfa_challenge_expired',
-          `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`);
-      }
-      const secret = openSecret(secretKey, factor.id, factor.secret ?? '');
-      const step = acceptedStep(secret, code);
-      const { rows: last } = await tx.query<{ step: string }>('select step from auth.mfa_totp_last_step where factor_id = $1', [factor.id]);
-      if (step === null || (last[0] && step <= Number(last[0].step))) return mfaErrors.verificationFailed();
-
-      await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
-      await tx.query(
-        `insert into auth.mfa_totp_last_step (factor_id, step) values ($1, $2)
-         on conflict (factor_id) do update set step = excluded.step`, [factor.id, step]);
-      if (factor.status !== 'verified') {
-        await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
-        enrolledEmail = user.email;
-      }
-      const refreshToken = await raiseSessionToAal2(tx, sessionId, user.id, factor.id);
-      // GoTrue's InvalidateSessionsWithAALLessThan: a password alone no longer holds a session
-      await tx.query(`delete from auth.sessions where user_id = $1 and coalesce(aal::text, 'aal1') < 'aal2'`, [user.id]);
-      await tx.query(
-        `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`, [user.id]);
-      const fresh = (await findUserById(tx, user.id))!;
-      return sessionResponse(ctx, tx, fresh, sessionId, refreshToken);
-    });
+    let outcome: AuthError | Record<string, unknown>;
+    try {
+      outcome = await verifyFactor();
+    } catch (error) {
+      for (const [name, key] of reserved) await limits.refund(name, key);
+      throw error;
+    }
     if (outcome instanceof AuthError) {
-      if (outcome.code === 'mfa_verification_failed' && callerId) {
-        await limits.penalise('mfaUserFailures', callerId);
-        await limits.penalise('mfaIpFailures', ip);
-      }
+      if (outcome.code !== 'mfa_verification_failed') for (const [name, key] of reserved) await limits.refund(name, key);
       throw outcome;
     }
+    for (const [name, key] of reserved) await limits.refund(name, key);
     if (enrolledEmail) sendSecurityNotice(env, enrolledEmail, 'second-step-added');
     return c.json(outcome);
+
+    function verifyFactor() {
+      return ctx.db.transaction(async (tx) => {
+        const { user, sessionId } = await caller(c, tx);
+        await limits.reserve('mfaUserFailures', user.id);
+        reserved.push(['mfaUserFailures', user.id]);
+        await limits.reserve('mfaIpFailures', ip);
+        reserved.push(['mfaIpFailures', ip]);
+        if (code === '') throw errors.validation('Code needs to be non-empty');
+        // the factor row serialises verifications, so one code cannot pass twice in parallel
+        const factor = await ownFactor(tx, c, user.id, true);
+        const { rows } = await tx.query<{ verified: boolean; same_ip: boolean; expired: boolean }>(
+          `select verified_at is not null as verified, ip_address = $3::inet as same_ip,
+             created_at + make_interval(secs => $4) < now() as expired
+           from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
+          [challengeId, factor.id, challengeIp(ip), CHALLENGE_TTL_SECONDS]);
+        const challenge = rows[0];
+        if (!challenge) throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+        if (challenge.verified || !challenge.same_ip) {
+          throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+        }
+        if (challenge.expired) {
+          // committed although the request fails, as GoTrue destroys it
+          await tx.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
+          return new AuthError(422, 'mfa_challenge_expired',
+            `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`);
+        }
+        const secret = openSecret(secretKey, factor.id, factor.secret ?? '');
+        const step = acceptedStep(secret, code);
+        const { rows: last } = await tx.query<{ step: string }>('select step from auth.mfa_totp_last_step where factor_id = $1', [factor.id]);
+        if (step === null || (last[0] && step <= Number(last[0].step))) return mfaErrors.verificationFailed();
+
+        await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
+        await tx.query(
+          `insert into auth.mfa_totp_last_step (factor_id, step) values ($1, $2)
+           on conflict (factor_id) do update set step = excluded.step`, [factor.id, step]);
+        if (factor.status !== 'verified') {
+          await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+          enrolledEmail = user.email;
+        }
+        const refreshToken = await raiseSessionToAal2(tx, sessionId, user.id, factor.id);
+        // GoTrue's InvalidateSessionsWithAALLessThan: a password alone no longer holds a session
+        await tx.query(`delete from auth.sessions where user_id = $1 and coalesce(aal::text, 'aal1') < 'aal2'`, [user.id]);
+        await tx.query(
+          `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`, [user.id]);
+        const fresh = (await findUserById(tx, user.id))!;
+        return sessionResponse(ctx, tx, fresh, sessionId, refreshToken);
+      });
+    }
   });
 
   app.delete('/factors/:id', async (c) => {

@@ -120,6 +120,15 @@ export class AuthRateLimits {
     return LIMITS[name].duration;
   }
 
+  /**
+   * Counts an attempt before its outcome is known, so parallel attempts cannot all pass a check
+   * made before any of them is counted; throws 429 once the window is used up. Give the point
+   * back with refund() when the attempt turns out not to be a failure.
+   */
+  async reserve(name: LimitName, key: string): Promise<void> {
+    await this.consume(name, key);
+  }
+
   /** Counts a failure without throwing (the caller already answers with its own error). */
   async penalise(name: LimitName, key: string): Promise<void> {
     await this.limiters[name].penalty(key, 1);

@@ -9,6 +9,7 @@ import { hashPassword } from './password.ts';
 import { checkPasswordStrength, clientMeta, metadataField, readJson, stringField, validateEmail, type Body } from './request.ts';
 import { createSession, sessionResponse } from './sessions.ts';
 import { signupDatabaseError } from './signup-errors.ts';
+import { CONFIRMATION_TTL_SECONDS } from './verify.ts';
 import { findUserByEmail, findUserById, insertAuthUser, markEmailVerified, userJson, type UserRecord } from './users.ts';
 import { log } from '../observability/log.ts';
 
@@ -81,7 +82,7 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
     // time as a new one and the answer's timing does not tell which addresses exist.
     const passwordHash = await hashPassword(password);
     const existing = await findUserByEmail(ctx.db, email);
-    if (existing) return c.json(await repeatedSignup(existing, email, data, passwordHash, redirectTo, autoconfirm));
+    if (existing) return c.json(await repeatedSignup(existing, email, data, redirectTo, autoconfirm));
 
     const token = autoconfirm ? '' : newConfirmationToken();
     let result: { user: UserRecord; session?: Record<string, unknown> };
@@ -98,7 +99,7 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
       if (isPgError(error) && error.code === '23505' && error.constraint === 'users_email_partial_key') {
         // another signup for the same address won the race
         const winner = await findUserByEmail(ctx.db, email);
-        if (winner) return c.json(await repeatedSignup(winner, email, data, passwordHash, redirectTo, autoconfirm));
+        if (winner) return c.json(await repeatedSignup(winner, email, data, redirectTo, autoconfirm));
       }
       throw signupDatabaseError(error);
     }
@@ -116,22 +117,27 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
 
   /**
    * A signup for an address that already has an account. Confirmed: GoTrue's fake user (or
-   * user_already_exists with autoconfirm). Unconfirmed: as GoTrue does, the newest sign-up
-   * replaces the stored password and metadata and gets a new confirmation link (the earlier link
-   * stops working, and any session of the earlier sign-up ends), so a stranger who signed up first
-   * with someone else's address keeps nothing once the owner signs up. The answer is the one a new
+   * user_already_exists with autoconfirm). Unconfirmed: two people may now have typed a password
+   * for this address, and nobody can tell whose is stored, so the stored one is cleared (nobody
+   * signs in with it) and whoever opens a confirmation link chooses the password there (decision
+   * 0024). The link already mailed keeps working: every mail carries the same token while it is
+   * fresh, so a later signup never makes the owner's own link useless. The answer is the one a new
    * address gets (no wait, no 429).
    */
-  async function repeatedSignup(existing: UserRecord, email: string, data: Body, passwordHash: string, redirectTo: string, autoconfirm: boolean) {
+  async function repeatedSignup(existing: UserRecord, email: string, data: Body, redirectTo: string, autoconfirm: boolean) {
     if (autoconfirm) throw errors.userAlreadyExists();
     if (existing.email_confirmed_at) return fakeUser(email, data);
-    const token = newConfirmationToken();
+    let token = newConfirmationToken();
     try {
       await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, confirmation_token = $4,
-             confirmation_sent_at = now(), updated_at = now() where id = $1`,
-          [existing.id, passwordHash, JSON.stringify(data), token]);
+        const { rows } = await tx.query<{ token: string }>(
+          `update auth.users set encrypted_password = '', raw_user_meta_data = $2::jsonb,
+             confirmation_token = case when confirmation_token <> ''
+               and confirmation_sent_at > now() - make_interval(secs => $4) then confirmation_token else $3 end,
+             confirmation_sent_at = now(), updated_at = now()
+           where id = $1 returning confirmation_token as token`,
+          [existing.id, JSON.stringify(data), token, CONFIRMATION_TTL_SECONDS]);
+        token = rows[0]?.token ?? token;
         await tx.query(
           `update public.profiles set full_name = nullif(btrim($2::jsonb ->> 'full_name'), ''),
              username = nullif(btrim($2::jsonb ->> 'username'), ''), phone_number = nullif(btrim($2::jsonb ->> 'phone_number'), '')

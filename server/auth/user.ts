@@ -5,6 +5,7 @@ import { AuthError, errors } from './errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkPasswordStrength, metadataField, readJson, stringField, type Body } from './request.ts';
 import { sendSecurityNotice } from './security-notice.ts';
+import { requireSecondStepIfEnrolled } from './second-step-gate.ts';
 import { findUserById, userJson } from './users.ts';
 
 /**
@@ -38,7 +39,11 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
     const user = await ctx.db.transaction(async (tx) => {
       // authentication first, as in GoTrue: an anonymous caller learns nothing about the rules
       const { user: current, sessionId } = await authenticate(ctx, c, tx);
-      if (password !== undefined) checkPasswordStrength(password);
+      if (password !== undefined) {
+        checkPasswordStrength(password);
+        await requireSecondStepIfEnrolled(tx, current.id, sessionId,
+          { status: 401, message: 'AAL2 session is required to update email or password when MFA is enabled.' });
+      }
       if (email !== '' && email.trim().toLowerCase() !== current.email) {
         throw new AuthError(422, 'validation_failed', 'Mengubah alamat e-mail tidak didukung oleh server ini.');
       }

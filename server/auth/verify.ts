@@ -7,7 +7,7 @@ import { createSession, sessionResponse } from './sessions.ts';
 import { findUserById, isBanned, markEmailVerified } from './users.ts';
 
 /** GoTrue's mailer OTP expiry: the link works for 24 hours. */
-const CONFIRMATION_TTL_SECONDS = 24 * 3600;
+export const CONFIRMATION_TTL_SECONDS = 24 * 3600;
 
 /** GET /verify, the mailed link (GoTrue's internal/api/verify.go): answers by redirecting; type signup/email or recovery. */
 export function verifyRoutes(app: Hono, env: AuthEnv): void {
@@ -48,12 +48,15 @@ export function verifyRoutes(app: Hono, env: AuthEnv): void {
       await markEmailVerified(tx, row.id);
       const { sessionId, refreshToken } = await createSession(tx, row.id, 'otp', clientMeta(c, ctx.config.trustProxy));
       const confirmed = (await findUserById(tx, row.id))!;
-      return sessionResponse(ctx, tx, confirmed, sessionId, refreshToken);
+      // A password cleared by a repeated sign-up is chosen now, by the one who opened the link:
+      // the answer is a recovery's, which the site (and supabase-js) follow with 'Atur Password Baru'.
+      const choosePassword = !recovery && !confirmed.encrypted_password;
+      return { choosePassword, body: await sessionResponse(ctx, tx, confirmed, sessionId, refreshToken) };
     });
     if (!session) return fail(403, 'otp_expired', 'Email link is invalid or has expired');
     const fragment = new URLSearchParams();
     for (const key of ['access_token', 'expires_at', 'expires_in', 'refresh_token', 'sb', 'token_type', 'type']) {
-      const value = key === 'sb' ? '' : key === 'type' ? type : String(session[key]);
+      const value = key === 'sb' ? '' : key === 'type' ? (session.choosePassword ? 'recovery' : type) : String(session.body[key]);
       fragment.set(key, value);
     }
     return c.redirect(`${redirectTo.split('#')[0]}#${fragment.toString()}`, 303);

@@ -7,6 +7,7 @@ import { Membership, readJoinConfig, type ChannelLink } from './membership.ts';
 import { RateWindow } from './rates.ts';
 import type { Rooms } from './rooms.ts';
 import { log } from '../observability/log.ts';
+import { SESSION_ENDED } from '../auth/live-sessions.ts';
 
 export interface ConnectionLimits {
   /** Bytes queued for a client before it counts as too slow and is disconnected. */
@@ -66,6 +67,10 @@ class Channel implements Subscriber, ChannelLink {
 
   fail(message: string): void {
     this.connection.closeChannel(this, message, 'postgres_changes');
+  }
+
+  end(message: string): void {
+    this.connection.closeChannel(this, message);
   }
 
   scheduleExpiry(): void {
@@ -265,6 +270,7 @@ export class Connection {
       if (error instanceof TokenError) return fail(error.message);
       throw error;
     }
+    if ((await this.service.sessionState(auth.claims)) === 'ended') return fail(SESSION_ENDED);
 
     try {
       await this.ready;
@@ -307,7 +313,9 @@ export class Connection {
     const token = (payload as { access_token?: unknown } | null)?.access_token;
     if (typeof token !== 'string' || token === '' || token.startsWith('sb_') || token === channel.auth.token) return;
     try {
-      channel.auth = await verifyRealtimeToken(this.service.keys, token);
+      const auth = await verifyRealtimeToken(this.service.keys, token);
+      if ((await this.service.sessionState(auth.claims)) === 'ended') throw new TokenError(SESSION_ENDED);
+      channel.auth = auth;
       channel.scheduleExpiry();
       await channel.membership?.reauthorize();
     } catch (error) {

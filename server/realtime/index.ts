@@ -15,6 +15,7 @@ import { DEFAULT_BROADCAST_LIMITS, type BroadcastLimits } from './rates.ts';
 import { Rooms } from './rooms.ts';
 import { TokenError, verifyRealtimeToken } from './tokens.ts';
 import { log } from '../observability/log.ts';
+import { SESSION_ENDED } from '../auth/live-sessions.ts';
 
 export { syncCaptureTriggers } from './capture.ts';
 
@@ -69,7 +70,9 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   };
   const budget = new SubscriptionBudget({ ...DEFAULT_LIMITS, ...options.subscriptions });
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
-  const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation });
+  const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation },
+    (claims) => ctx.sessions.state(claims));
+  const stopEnding = ctx.sessions.onEnd((sessionId) => void service.endSession(sessionId));
   ctx.onSchemaChange(() => service.catalog.clear());
   const rooms = new Rooms(ctx.db, { ...DEFAULT_BROADCAST_LIMITS, ...options.broadcast });
   const messages = new MessageFeed(ctx.db, rooms, options.messages);
@@ -102,7 +105,10 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     const header = req.headers['x-api-key'];
     const token = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : undefined);
     if (!token) return answer(401, 'No API key found in request');
-    verifyRealtimeToken(ctx.keys, token).then(
+    verifyRealtimeToken(ctx.keys, token).then(async (auth) => {
+      if ((await ctx.sessions.state(auth.claims)) === 'ended') throw new TokenError(SESSION_ENDED);
+      return auth;
+    }).then(
       (auth) => {
         if (closing || socket.destroyed) {
           observed?.(499);
@@ -141,6 +147,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     },
     async close() {
       closing = true;
+      stopEnding();
       server.off('upgrade', onUpgrade);
       clearInterval(sweeper);
       for (const connection of connections) connection.close(1001, 'server shutting down');

@@ -55,7 +55,7 @@ describe('delivery at token expiry', () => {
       subscriptions: [{ id: 7, event: '*', schema: 'public', table: 'profiles', filter: undefined, conditions: [] }],
       send: vi.fn(),
       expire: vi.fn(),
-      fail: vi.fn(),
+      fail: vi.fn(), end: vi.fn(),
     };
   }
 
@@ -111,7 +111,7 @@ describe('filter evaluation', () => {
       subscriptions: [{ id: 7, event: '*', schema: 'public', table: 'profiles', filter: `full_name=eq.${value}`, conditions: [{ column: 'full_name', op: 'eq', value }] }],
       send: vi.fn(),
       expire: vi.fn(),
-      fail: vi.fn(),
+      fail: vi.fn(), end: vi.fn(),
     };
   }
 
@@ -174,7 +174,7 @@ describe('subscribers with different claims', () => {
       subscriptions: [{ id: 7, event: '*', schema: 'public', table: 'profiles', filter: undefined, conditions: [] }],
       send: vi.fn(),
       expire: vi.fn(),
-      fail: vi.fn(),
+      fail: vi.fn(), end: vi.fn(),
     };
   }
 

@@ -1,3 +1,4 @@
+import { SESSION_ENDED, type SessionState } from '../auth/live-sessions.ts';
 import type { Db } from '../db/adapter.ts';
 import type { Keys } from '../keys.ts';
 import { ChangeFeed, type Change, type ChangeType, type FeedOptions } from './feed.ts';
@@ -26,6 +27,8 @@ export interface Subscriber {
   expire(): void;
   /** Ends the channel with a postgres_changes error the app can read. */
   fail(message: string): void;
+  /** Ends the channel with a system error: its token's session has ended. */
+  end(message: string): void;
 }
 
 export class JoinError extends Error {}
@@ -67,7 +70,11 @@ export class RealtimeService {
   readonly evaluator: FilterEvaluator;
   private readonly subscribers = new Set<Subscriber>();
 
-  constructor(db: Db, readonly keys: Keys, feedOptions: FeedOptions = {}, evaluation: EvaluationOptions = DEFAULT_EVALUATION) {
+  constructor(
+    db: Db, readonly keys: Keys, feedOptions: FeedOptions = {}, evaluation: EvaluationOptions = DEFAULT_EVALUATION,
+    /** Whether a token's session still exists; without it, sessions are not checked (unit tests). */
+    readonly sessionState: (claims: JwtClaims) => Promise<SessionState> = async () => 'none',
+  ) {
     this.catalog = new TableCatalog(db);
     this.evaluator = new FilterEvaluator(db, evaluation);
     this.feed = new ChangeFeed(db, (change) => this.deliver(change), feedOptions);
@@ -79,6 +86,28 @@ export class RealtimeService {
 
   remove(subscriber: Subscriber): void {
     this.subscribers.delete(subscriber);
+  }
+
+  /**
+   * Closes the channels whose token names the ended session, or, when any session may have ended
+   * unseen (the listen connection was lost), every channel whose session is no longer there.
+   * Changes committed before the end are delivered first (RLS still decides what they show), so a
+   * tab learns from its own row's UPDATE that its account was suspended before its channel closes.
+   */
+  endSession(sessionId: string | undefined): Promise<void> {
+    return this.feed.drain().catch(() => undefined).then(() => {
+      for (const subscriber of [...this.subscribers]) {
+        const named = subscriber.auth.claims.session_id;
+        if (sessionId !== undefined) {
+          if (typeof named === 'string' && named.toLowerCase() === sessionId.toLowerCase()) subscriber.end(SESSION_ENDED);
+          continue;
+        }
+        this.sessionState(subscriber.auth.claims).then(
+          (state) => { if (state === 'ended') subscriber.end(SESSION_ENDED); },
+          () => undefined,
+        );
+      }
+    });
   }
 
   get subscriberCount(): number {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { SESSION_ENDED } from '../auth/live-sessions.ts';
 import type { ServerContext } from '../context.ts';
 import type { JwtClaims } from '../db/request-context.ts';
 import { CallerError, identifyCaller } from '../http/caller.ts';
@@ -14,6 +15,9 @@ export async function callerOf(ctx: ServerContext, c: Context): Promise<Caller> 
     if (error instanceof CallerError) throw errors.accessDenied(error.message);
     throw error;
   }
+  // Policies would refuse an ended session's private reads and writes anyway; refusing the token
+  // here gives the client one clear answer instead of an empty list or a policy error.
+  if ((await ctx.sessions.state(claims)) === 'ended') throw errors.accessDenied(SESSION_ENDED);
   const headers = c.req.header();
   for (const secret of ['authorization', 'apikey', 'cookie']) delete headers[secret];
   return { claims, method: c.req.method, path: new URL(c.req.url).pathname, headers };

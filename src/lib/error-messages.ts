@@ -5,6 +5,9 @@
  */
 export const GENERIC_ERROR = 'Terjadi kesalahan. Silakan coba lagi.'
 
+/** A session ended from another device, by a password change or by a superadmin's reset. */
+export const SESSION_ENDED_ELSEWHERE = 'Sesi Anda diakhiri dari perangkat lain. Silakan masuk kembali untuk melanjutkan.'
+
 const BY_CODE: Record<string, string> = {
   // auth (GoTrue error codes)
   invalid_credentials: 'Email atau password salah.',

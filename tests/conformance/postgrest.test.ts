@@ -245,7 +245,17 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const claims = (sub: string) => ({ sub, role: 'authenticated', aud: 'authenticated', email: '', phone: '', session_id: crypto.randomUUID() });
+  // Each account's token names a session that exists in both databases, as GoTrue's tokens do.
+  const sessions = new Map<string, string>();
+  for (const id of Object.values(IDS)) {
+    if (typeof id !== 'string') continue;
+    const sessionId = crypto.randomUUID();
+    sessions.set(id, sessionId);
+    for (const db of [pgDb, t.server.ctx.db]) {
+      await db.query(`insert into auth.sessions (id, user_id, created_at, aal) select $1, id, now(), 'aal1' from auth.users where id = $2`, [sessionId, id]);
+    }
+  }
+  const claims = (sub: string) => ({ sub, role: 'authenticated', aud: 'authenticated', email: '', phone: '', session_id: sessions.get(sub) });
   tokens.anon = t.server.anonKey;
   tokens.service = t.server.serviceKey;
   for (const role of ['pending', 'user', 'admin', 'superadmin'] as const) tokens[role] = await t.server.ctx.keys.sign(claims(IDS[role]), 3600);

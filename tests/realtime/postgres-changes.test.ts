@@ -48,12 +48,15 @@ describe('postgres_changes on profiles', () => {
     expect(update.old).toEqual({ id: user.id });
     expect(update.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
+    // Deleting the account ends its sessions, so its own channel closes; staff see the DELETE.
+    const watcher = await subscribeProfiles(admin, 'own-profile-watch', { filter: `id=eq.${user.id}` });
     const { error } = await admin.from('profiles').delete().eq('id', user.id);
     expect(error).toBeNull();
-    const deleted = await waitFor(() => sub.events.find((e) => e.eventType === 'DELETE'), 1_000, 'the DELETE');
+    const deleted = await waitFor(() => watcher.events.find((e) => e.eventType === 'DELETE'), 1_000, 'the DELETE');
     expect(deleted.old).toEqual({ id: user.id });
     expect(deleted.new).toEqual({});
-    expect(sub.events.slice(sub.events.indexOf(update)).map((e) => e.eventType)).toEqual(['UPDATE', 'DELETE']);
+    await waitFor(() => sub.statuses.includes('CLOSED'), 5_000, 'the deleted account\'s channel to close');
+    expect(sub.system).toContainEqual(expect.objectContaining({ status: 'error', message: 'Session from session_id claim in JWT does not exist' }));
   });
 
   it('gives nothing to anon or a pending account watching a row RLS hides from them', async () => {
@@ -95,7 +98,8 @@ describe('postgres_changes on profiles', () => {
     const socket = await RawSocket.open(t.url, t.server.anonKey);
     sockets.push(socket);
     socket.send(joinFrame('1', 'short-lived', { postgres_changes: [{ event: '*', schema: 'public', table: 'profiles', filter }] }, token));
-    socket.send(joinFrame('2', 'witness', { postgres_changes: [{ event: '*', schema: 'public', table: 'profiles', filter }] }, await t.mintUserToken(user.id)));
+    // The witness is staff: rejecting the account ends the account's own sessions (and channels).
+    socket.send(joinFrame('2', 'witness', { postgres_changes: [{ event: '*', schema: 'public', table: 'profiles', filter }] }, await t.mintUserToken(superadmin.id)));
     expect((await socket.reply('1'))[4]).toMatchObject({ status: 'ok' });
     expect((await socket.reply('2'))[4]).toMatchObject({ status: 'ok' });
     // createUser's own writes can still reach a channel joined just after them (the feed reads

@@ -120,11 +120,20 @@ export async function signInAs(server: TestServer, user: { email: string; passwo
   return client;
 }
 
-/** An access token for `userId` signed with the project secret, without a server-side session. */
-export function mintUserToken(server: TestServer, userId: string, expiresIn = 3600, extra: Record<string, unknown> = {}): Promise<string> {
+/**
+ * An access token for `userId` signed with the project secret, naming a session row made for it
+ * (policies refuse tokens whose session does not exist). `extra.session_id` overrides it unmade.
+ */
+export async function mintUserToken(server: TestServer, userId: string, expiresIn = 3600, extra: Record<string, unknown> = {}): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  if (!('session_id' in extra)) {
+    await server.ctx.db.query(
+      `insert into auth.sessions (id, user_id, created_at, updated_at, aal)
+       select $1, id, now(), now(), $3 from auth.users where id = $2`, [sessionId, userId, extra.aal ?? 'aal1']);
+  }
   return server.ctx.keys.sign({
     sub: userId, role: 'authenticated', aud: 'authenticated', email: '', phone: '',
     app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {},
-    session_id: crypto.randomUUID(), aal: 'aal1', amr: [], is_anonymous: false, ...extra,
+    session_id: sessionId, aal: 'aal1', amr: [], is_anonymous: false, ...extra,
   }, expiresIn);
 }

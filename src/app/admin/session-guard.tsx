@@ -14,6 +14,7 @@ import { AdminSessionContext, type AdminSession } from './session-context'
 import { SessionHoldContext, type SessionHold } from '@/lib/session-hold'
 import { ValidatingScreen } from './validating-screen'
 import { confirmCode, signInAgain } from './sign-in-again'
+import { endSessionHere, isSessionEndedNotice } from './session-ended'
 
 export const REVOKED_TITLE = 'Akses Dicabut'
 const REVOKED_DESCRIPTION = 'Akun Anda tidak lagi memiliki akses ke area admin.'
@@ -68,6 +69,10 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     void leave(paths.login)
   }, [leave])
 
+  const heldRef = useRef(false)
+  useEffect(() => {
+    heldRef.current = holds > 0
+  }, [holds])
   const revokeRef = useRef(revoke)
   useEffect(() => {
     revokeRef.current = revoke
@@ -96,6 +101,10 @@ export function SessionGuard({ children }: { children: ReactNode }) {
           queryClient.setQueryData<Profile | null>(key, (prev) => (prev ? { ...prev, ...next } : prev))
         },
       )
+      .on('system', {}, (payload: unknown) => {
+        // a suspension's own-row UPDATE comes first and has already left with 'Akses Dicabut'
+        if (isSessionEndedNotice(payload) && !leaving.current) void endSessionHere(heldRef.current)
+      })
       .subscribe((status, error) => {
         setLive(status === 'SUBSCRIBED')
         // Changes made while the socket was down are not replayed; re-read the row instead.

@@ -8,7 +8,7 @@ import { publicPage } from '@/lib/pages'
 import { useRouteMeta } from '@/lib/use-document-meta'
 import { AuthCard, AuthNotice } from './components/auth-card'
 import { ForgotPasswordForm } from './components/forgot-password-form'
-import { NewPasswordForm } from './components/new-password-form'
+import { RecoverySteps } from './components/recovery-steps'
 import { SecondStepForm } from './components/second-step-form'
 import { SignInForm, type SignInMode } from './components/sign-in-form'
 import { useAuth } from './use-auth'
@@ -37,7 +37,11 @@ export function LoginPage() {
   if (linkOutcome.kind === 'recovery' && (loading || session)) {
     return (
       <AuthCard icon={<KeyRound className="size-7" aria-hidden="true" />} title="Atur Password Baru" subtitle="Buat password baru untuk akun Anda">
-        {loading ? <p className="mt-8 text-center text-sm text-muted-foreground">Memeriksa tautan...</p> : <NewPasswordForm onDone={() => go('login')} />}
+        {loading || !session ? (
+          <p className="mt-8 text-center text-sm text-muted-foreground">Memeriksa tautan...</p>
+        ) : (
+          <RecoverySteps accessToken={session.access_token} onDone={() => go('login')} />
+        )}
       </AuthCard>
     )
   }
