@@ -17,6 +17,7 @@ import { ArticleEditorDialog } from './article-editor-dialog'
 import { PublicationBadge } from './publication-badge'
 import { ArticleTrashList } from './article-trash-list'
 import { publicationStatus, type PublicationStatus } from '../lib/publication'
+import { Authorship, PublicationDate } from './publication-date'
 
 const ALL = 'Semua'
 const TRASH = 'Tempat Sampah'
@@ -160,23 +161,40 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
           card={(article) => (
             <>
               <div className="flex items-start justify-between gap-2">
-                <p className="font-semibold break-words">{article.title}</p>
+                <p className="font-semibold break-words">
+                  {article.title}
+                  <Authorship author={article.profiles?.full_name} editor={article.edited_by_name} />
+                </p>
                 <PublicationBadge publishedAt={article.published_at} />
               </div>
               <p className="text-sm text-muted-foreground">
-                {article.category || '-'} · {formatShortDate(article.created_at)}
+                {article.category || '-'} · Dibuat {formatShortDate(article.created_at)} · Terbit <PublicationDate publishedAt={article.published_at} />
               </p>
               <ArticleActions article={article} deleting={deleting(article)} {...actionProps} />
             </>
           )}
           columns={[
-            { header: 'Judul', className: 'max-w-md font-medium break-words', cell: (article) => article.title },
+            {
+              header: 'Judul',
+              className: 'max-w-md font-medium break-words',
+              cell: (article) => (
+                <>
+                  {article.title}
+                  <Authorship author={article.profiles?.full_name} editor={article.edited_by_name} />
+                </>
+              ),
+            },
             { header: 'Kategori', className: 'text-muted-foreground', cell: (article) => article.category || '-' },
             { header: 'Status', cell: (article) => <PublicationBadge publishedAt={article.published_at} /> },
             {
               header: 'Dibuat Pada',
               className: 'whitespace-nowrap text-muted-foreground',
               cell: (article) => formatShortDate(article.created_at),
+            },
+            {
+              header: 'Tanggal Terbit',
+              className: 'whitespace-nowrap text-muted-foreground',
+              cell: (article) => <PublicationDate publishedAt={article.published_at} />,
             },
             {
               header: 'Aksi',
