@@ -18,13 +18,14 @@ import { PublicationBadge } from './publication-badge'
 import { ArticleTrashList } from './article-trash-list'
 import { publicationStatus, type PublicationStatus } from '../lib/publication'
 import { Authorship, PublicationDate } from './publication-date'
+import { TRASH_DAYS } from '@/lib/trash'
 
 const ALL = 'Semua'
-const TRASH = 'Tempat Sampah'
-type StatusFilter = typeof ALL | PublicationStatus | typeof TRASH
-const STATUS_FILTERS: StatusFilter[] = [ALL, 'Draf', 'Terjadwal', 'Terbit', TRASH]
+type StatusFilter = typeof ALL | PublicationStatus
+const STATUS_FILTERS: StatusFilter[] = [ALL, 'Draf', 'Terjadwal', 'Terbit']
 
 export const DELETE_CONFIRM_TEXT = 'Apakah Anda yakin ingin menghapus artikel ini?'
+const WHERE_DELETED_GO = `Artikel dipindahkan ke Tempat Sampah dan dapat dipulihkan selama ${TRASH_DAYS} hari.`
 
 type Editor = { key: number; article: AdminArticle | null }
 
@@ -77,6 +78,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
   const [editor, setEditor] = useState<Editor | null>(null)
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>(ALL)
+  const [showTrash, setShowTrash] = useState(false)
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase('id-ID')
     return articles.data?.filter(
@@ -98,9 +100,10 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
   const deleting = (article: AdminArticle) => remove.isPending && remove.variables === article.id
 
   const deleteArticle = (article: AdminArticle) => {
-    if (!window.confirm(DELETE_CONFIRM_TEXT)) return
+    // SPEC.md's question, then where the article goes
+    if (!window.confirm(`${DELETE_CONFIRM_TEXT}\n\n${WHERE_DELETED_GO}`)) return
     remove.mutate(article.id, {
-      onSuccess: () => toast.success('Artikel dihapus!'),
+      onSuccess: () => toast.success('Artikel dihapus!', { description: WHERE_DELETED_GO }),
       onError: (error) => toast.error('Gagal menghapus', { description: error.message }),
     })
   }
@@ -113,15 +116,21 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
           <p className="text-sm text-muted-foreground">Tulis dan kelola berita serta kegiatan satuan.</p>
         </div>
         {canEdit && (
-          <Button onClick={() => setEditor({ key: Date.now(), article: null })}>
-            <Plus aria-hidden="true" />
-            Tambah Artikel
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant={showTrash ? 'secondary' : 'outline'} onClick={() => setShowTrash((v) => !v)} aria-pressed={showTrash}>
+              <Trash2 aria-hidden="true" />
+              Tempat Sampah
+            </Button>
+            <Button onClick={() => setEditor({ key: Date.now(), article: null })}>
+              <Plus aria-hidden="true" />
+              Tambah Artikel
+            </Button>
+          </div>
         )}
       </div>
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
-        <div className="grid gap-4 border-b border-border p-4 sm:grid-cols-[1fr_14rem] sm:items-end">
+        <div className={cn('grid gap-4 border-b border-border p-4 sm:items-end', !showTrash && 'sm:grid-cols-[1fr_14rem]')}>
           <div className="grid gap-2">
             <Label htmlFor="content-search">Cari artikel</Label>
             <Input
@@ -132,6 +141,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
               placeholder="Judul atau kategori"
             />
           </div>
+          {!showTrash && (
           <div className="grid gap-2">
             <Label htmlFor="content-status">Status</Label>
             <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
@@ -139,7 +149,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {STATUS_FILTERS.filter((value) => value !== TRASH || canEdit).map((value) => (
+                {STATUS_FILTERS.map((value) => (
                   <SelectItem key={value} value={value}>
                     {value}
                   </SelectItem>
@@ -147,9 +157,14 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
               </SelectContent>
             </Select>
           </div>
+          )}
         </div>
-        {status === TRASH ? (
-          <ArticleTrashList search={search} />
+        {showTrash ? (
+          <section aria-label="Tempat Sampah" className="grid gap-2">
+            <h2 className="px-4 pt-4 text-lg font-semibold">Tempat Sampah</h2>
+            <p className="px-4 text-sm text-muted-foreground">Artikel yang dihapus menunggu di sini {TRASH_DAYS} hari sebelum dihapus permanen.</p>
+            <ArticleTrashList search={search} />
+          </section>
         ) : (
         <ResponsiveTable
           items={shown}
