@@ -49,6 +49,9 @@ async function conflict(browser: Browser, baseURL: string, title: string, viewpo
   await expectToast(b.page, 'Artikel Telah Diubah', 'Letda Pertama telah menyimpan versi yang lebih baru')
   const panel = b.dialog.getByRole('alert', { name: 'Artikel Telah Diubah' })
   await expect(panel).toBeVisible()
+  // on a phone too, the choices come into view and focus moves to them
+  await expect(panel.getByText('Artikel Telah Diubah', { exact: true })).toBeFocused()
+  await expect(panel.getByRole('button', { name: 'Simpan Tetap' })).toBeInViewport()
   await expect(articleBody(b.dialog)).toContainText('Koreksi dari Kapten.')
   return { a, b, panel }
 }
