@@ -59,7 +59,7 @@ for (const viewport of VIEWPORTS) {
     await expectToastClearOfButtons(page, dialog)
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
     expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    await expect(page.getByRole('button', { name: 'Tutup notifikasi' })).toHaveCount(1)
+    await expect(page.locator('[data-sonner-toast] [data-close-button]')).toHaveAttribute('aria-label', 'Tutup notifikasi')
     await page.screenshot({ path: `screenshots/newsroom-choices-toast-${viewport.name}.png` })
 
     await dialog.getByLabel('Judul').fill(title)

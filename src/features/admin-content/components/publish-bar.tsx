@@ -26,7 +26,7 @@ type Props = {
 export function PublishBar({ id, mode, schedule, current, error, saving, onMode, onSchedule, onSaveDraft, onCancel, history }: Props) {
   const isPublic = current !== undefined && publicationStatus(current) === 'Terbit'
   return (
-    <DialogFooter className="sticky bottom-0 -mx-6 -mb-6 grid gap-3 border-t border-border bg-background px-6 py-3 sm:flex sm:flex-col sm:items-stretch">
+    <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 grid gap-2 border-t border-border bg-background px-6 py-3 sm:flex sm:flex-col sm:items-stretch">
       <PublicationFields
         id={id}
         mode={mode}
@@ -41,9 +41,9 @@ export function PublishBar({ id, mode, schedule, current, error, saving, onMode,
       <p id={`${id}-save-outcome`} className="text-sm text-muted-foreground" aria-live="polite">
         {saveOutcome(mode, schedule, current)}
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-wrap justify-end gap-2">
         {history && (
-          <Button type="button" variant="ghost" className="sm:mr-auto" onClick={history.onToggle} aria-expanded={history.open}>
+          <Button type="button" variant="ghost" className="mr-auto" onClick={history.onToggle} aria-expanded={history.open}>
             Riwayat Revisi
           </Button>
         )}
