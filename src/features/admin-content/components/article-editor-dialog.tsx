@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -39,6 +39,12 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
   const { saving, errors, setErrors } = save
   const [confirmClose, setConfirmClose] = useState(false)
   const [showHistory, setShowHistory] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
+
+  // A refused save leaves focus on the first field to fix, not on the page behind the toast.
+  useEffect(() => {
+    if (save.refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [save.refusals])
 
   // Pictures stored for an article that is then not saved go again.
   const closeWithoutSaving = () => {
@@ -82,7 +88,7 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
     <>
       <Dialog open onOpenChange={(open) => !open && requestClose()}>
         <DialogContent className="sm:max-w-3xl" onEscapeKeyDown={(e) => saving && e.preventDefault()}>
-          <form onSubmit={submit} className="grid gap-5" noValidate aria-busy={saving}>
+          <form ref={form} onSubmit={submit} className="grid gap-5" noValidate aria-busy={saving}>
             <DialogHeader>
               <DialogTitle>{article ? 'Edit Artikel' : 'Artikel Baru'}</DialogTitle>
               <DialogDescription>Judul dan isi wajib diisi. Kategori dan gambar boleh dikosongkan.</DialogDescription>

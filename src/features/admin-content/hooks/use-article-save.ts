@@ -45,6 +45,8 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
   const [publishError, setPublishError] = useState<string | null>(null)
   const [conflict, setConflict] = useState<VersionConflict | null>(null)
   const [autosavedAt, setAutosavedAt] = useState<string | null>(null)
+  // Counts the person's saves refused by the form's rules: the dialog then moves focus to the field.
+  const [refusals, setRefusals] = useState(0)
   // Files already stored by an attempt whose save then failed: a retry reuses their URLs.
   const uploaded = useRef(new Map<File, string>())
   const mutation = useSaveArticle()
@@ -61,6 +63,7 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
       if (auto) return
       const found = fieldErrors(parsed.error)
       setErrors(found)
+      setRefusals((n) => n + 1)
       const missing = found.title === ARTICLE_INCOMPLETE.description || found.content === ARTICLE_INCOMPLETE.description
       if (missing) toast.error(ARTICLE_INCOMPLETE.title, { description: ARTICLE_INCOMPLETE.description })
       else toast.error(ARTICLE_INVALID_TITLE, { description: Object.values(found)[0] })
@@ -71,6 +74,7 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
     if (!publication.ok) {
       if (auto) return
       setPublishError(publication.message)
+      setRefusals((n) => n + 1)
       toast.error('Data Tidak Lengkap', { description: publication.message })
       return
     }
@@ -168,6 +172,7 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
     publishError,
     setPublishError,
     conflict,
+    refusals,
     autosavedAt: autosavedAt && formatShortDateTime(autosavedAt),
     persist,
     /** The files this dialog stored, for removal when it closes without saving. */
