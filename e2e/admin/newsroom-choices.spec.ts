@@ -60,6 +60,8 @@ for (const viewport of VIEWPORTS) {
     await expect(page.locator('[data-sonner-toast] [data-close-button]').first()).toHaveAttribute('aria-label', 'Tutup notifikasi')
     await expect(dialog.getByLabel('Judul')).toBeFocused()
     await expectToastClearOfButtons(page, dialog)
+    // axe measures contrast as shown: wait until the toast has faded fully in
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]').first()).toHaveCSS('opacity', '1')
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
     expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
