@@ -4,6 +4,8 @@ import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -36,6 +38,14 @@ const publicClient = {
   importNames: ['createPublicApi', 'createRenderContext'],
   message: 'Admin code reads with the signed-in client (@/lib/supabase); the public client reads as a visitor.',
 }
+
+// bulletproof-react's zones: shared code (src/lib, src/components, src/content) knows no feature
+// and no part of the app shell; features import it, src/app composes features.
+const sharedZone = {
+  group: ['@/features', '@/features/**', '@/app', '@/app/**', '**/features/**', '**/app/**'],
+  message: 'src/lib, src/components and src/content are shared: they must not import a feature or src/app (pass what differs in as props or type parameters).',
+}
+const sharedFiles = ['src/lib/**', 'src/components/**', 'src/content/**']
 
 // The src files the Node server imports (and what they import in turn): plain TypeScript with
 // relative imports only, nothing of the browser's.
@@ -85,9 +95,24 @@ export default tseslint.config(
     },
   },
   {
+    files: sharedFiles,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [sharedZone, publicOnly, eagerClient, supabaseJs, lazyClient] }] },
+  },
+  {
     // The clients themselves, and sign-in (the one public feature that loads the full client).
     files: ['src/lib/supabase.ts', 'src/lib/supabase-lazy.ts', 'src/lib/public-api.ts', 'src/lib/**/*.test.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [publicOnly] }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [sharedZone, publicOnly] }] },
+  },
+  {
+    // No import cycles anywhere: a loop makes module order (and so initialisation) depend on
+    // which file happens to load first, and ties modules that should change apart.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The admin area uses the signed-in client and everything else, never the visitor's.

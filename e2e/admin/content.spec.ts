@@ -252,7 +252,7 @@ test.describe('content page', () => {
       void d.dismiss()
     })
     await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Hapus/ }).click()
-    await expect.poll(() => messages).toEqual([DELETE_CONFIRM])
+    await expect.poll(() => messages).toEqual([`${DELETE_CONFIRM}\n\nArtikel dipindahkan ke Tempat Sampah dan dapat dipulihkan selama 30 hari.`])
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1)
 
     await page.route('**/rest/v1/articles**', (route) =>

@@ -49,6 +49,9 @@ async function conflict(browser: Browser, baseURL: string, title: string, viewpo
   await expectToast(b.page, 'Artikel Telah Diubah', 'Letda Pertama telah menyimpan versi yang lebih baru')
   const panel = b.dialog.getByRole('alert', { name: 'Artikel Telah Diubah' })
   await expect(panel).toBeVisible()
+  // on a phone too, the choices come into view and focus moves to them
+  await expect(panel.getByText('Artikel Telah Diubah', { exact: true })).toBeFocused()
+  await expect(panel.getByRole('button', { name: 'Simpan Tetap' })).toBeInViewport()
   await expect(articleBody(b.dialog)).toContainText('Koreksi dari Kapten.')
   return { a, b, panel }
 }
@@ -63,6 +66,10 @@ for (const viewport of VIEWPORTS) {
     await expect(panel.getByLabel('Perbedaan isi').locator('ins')).toContainText('Koreksi dari Kapten.')
     await b.page.screenshot({ path: `screenshots/newsroom-conflict-${viewport.name}.png` })
     await panel.getByRole('button', { name: 'Simpan Tetap' }).click()
+    await expect(panel.getByText('tetap tersimpan di Riwayat Revisi')).toBeVisible()
+    const confirm = panel.getByRole('button', { name: 'Ya, Simpan Tetap' })
+    await expect(confirm).toBeFocused()
+    await confirm.click()
     await expectToast(b.page, 'Artikel Berhasil Diperbarui!')
     await expect(b.dialog).toBeHidden()
     const row = await storedRow(baseURL, first, article.id)
@@ -118,17 +125,26 @@ for (const viewport of VIEWPORTS) {
     const { context, page } = await newSignedInPage(browser, baseURL, first, viewport)
     await page.goto('/admin/content')
     await page.getByLabel('Cari artikel').fill(article.title)
-    page.once('dialog', (confirm) => void confirm.accept())
+    let asked = ''
+    page.once('dialog', (confirm) => {
+      asked = confirm.message()
+      void confirm.accept()
+    })
     await page.getByRole('button', { name: `Hapus "${article.title}"` }).click()
-    await expectToast(page, 'Artikel dihapus!')
+    await expectToast(page, 'Artikel dihapus!', 'Artikel dipindahkan ke Tempat Sampah dan dapat dipulihkan selama 30 hari.')
+    expect(asked).toBe('Apakah Anda yakin ingin menghapus artikel ini?\n\nArtikel dipindahkan ke Tempat Sampah dan dapat dipulihkan selama 30 hari.')
     expect((await page.request.get(`/berita/${article.id}`)).status()).toBe(404)
     expect((await page.request.get(coverUrl)).status()).toBe(200)
 
-    await page.getByLabel('Status').click()
-    await page.getByRole('option', { name: 'Tempat Sampah' }).click()
-    const restore = page.getByRole('button', { name: `Pulihkan "${article.title}"` })
+    // Tempat Sampah is a button of its own beside 'Tambah Artikel', each entry with its purge date
+    await page.getByRole('button', { name: 'Tempat Sampah' }).click()
+    const trash = page.getByRole('region', { name: 'Tempat Sampah' })
+    const restore = trash.getByRole('button', { name: `Pulihkan "${article.title}"` })
     await expect(restore).toBeVisible()
     await expect(page.locator(':text("oleh Letda Pertama"):visible')).toBeVisible()
+    const purge = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Jakarta' })
+      .format(new Date(Date.now() + 30 * 24 * 3600 * 1000))
+    await expect(trash.locator(`:text("${purge}"):visible`).first()).toBeVisible()
     await page.screenshot({ path: `screenshots/newsroom-trash-${viewport.name}.png` })
     await restore.click()
     await expectToast(page, 'Artikel Dipulihkan')

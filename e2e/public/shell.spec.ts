@@ -5,6 +5,7 @@ const links = [
   ['Profil', '/profil'],
   ['Struktur Organisasi', '/struktur'],
   ['Kegiatan', '/kegiatan'],
+  ['Galeri', '/galeri'],
   ['Kontak', '/kontak'],
 ] as const
 
@@ -81,7 +82,7 @@ test('footer: three columns, social links in a new tab, current year and design 
   await expect(footer.getByRole('heading', { name: 'Ikuti Kami' })).toBeVisible()
   await expect(footer).toContainText('Situs resmi Skadron 31/Serbu, bagian dari Pusat Penerbangan Angkatan Darat')
   const navNames = await footer.getByRole('navigation', { name: 'Navigasi' }).getByRole('link').allTextContents()
-  expect(navNames).toEqual(['Beranda', 'Profil', 'Struktur Organisasi', 'Kegiatan', 'Kontak', 'Login'])
+  expect(navNames).toEqual(['Beranda', 'Profil', 'Struktur Organisasi', 'Kegiatan', 'Galeri', 'Kontak', 'Login'])
   // the public-information pages sit in their own row under the columns (issue 25)
   const information = footer.getByRole('navigation', { name: 'Informasi publik' })
   await expect(information.getByRole('link')).toHaveText(['Kebijakan Privasi', 'Pernyataan Aksesibilitas', 'Informasi Publik (PPID)'])

@@ -1,4 +1,7 @@
 import type { Context } from 'hono';
+import type { AuthErrorCode } from '../../src/lib/auth-error-codes.ts';
+
+export type { AuthErrorCode };
 
 /** GoTrue's API version header; auth-js reads `body.code` only when the response carries it. */
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
@@ -8,7 +11,7 @@ export const API_VERSION = '2024-01-01';
 export class AuthError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: AuthErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
     /** Sent as Retry-After: how long a refused client should wait. */

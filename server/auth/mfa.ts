@@ -29,7 +29,8 @@ interface FactorRow {
   secret: string | null;
 }
 
-interface Caller {
+/** The signed-in user an MFA request acts for, with the session it came from. */
+interface MfaSession {
   user: UserRecord;
   sessionId: string;
   aal: string;
@@ -56,7 +57,7 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
   const secretKey = ctx.keys.deriveKey('mfa-factor-secret');
 
   /** requireAuthentication + requireNotAnonymous, and the session the token names. */
-  async function caller(c: Context, q: Queryable): Promise<Caller> {
+  async function caller(c: Context, q: Queryable): Promise<MfaSession> {
     const { user, sessionId } = await authenticate(ctx, c, q);
     if (!sessionId) throw errors.sessionNotFound();
     if (user.is_anonymous) throw new AuthError(403, 'no_anonymous', 'Anonymous user not allowed to perform these actions');

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
+import type { AuthErrorCode } from './errors.ts';
 import { clientMeta } from './request.ts';
 import { RECOVERY_TTL_SECONDS } from './recover.ts';
 import { createSession, sessionResponse } from './sessions.ts';
@@ -14,7 +15,7 @@ export function verifyRoutes(app: Hono, env: AuthEnv): void {
   const { ctx, limits } = env;
   app.get('/verify', async (c) => {
     const redirectTo = env.redirectFor(c, c.req.query('redirect_to'));
-    const fail = (status: number, code: string, description: string) => {
+    const fail = (status: number, code: AuthErrorCode, description: string) => {
       const error = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied' }[status] ?? 'server_error';
       const fragment = new URLSearchParams([['error', error], ['error_code', code], ['error_description', description], ['sb', '']]);
       return c.redirect(`${redirectTo.split('#')[0]}#${fragment.toString()}`, 303);

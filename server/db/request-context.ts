@@ -2,9 +2,7 @@ import pg from 'pg';
 import type { Db, LiteralStatement, Queryable, QueryResult, TransactionOptions } from './adapter.ts';
 import { roleSettings } from './role-settings.ts';
 
-/** Database roles a verified JWT may switch to. Anything else is refused before SQL runs. */
-export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
-export type ApiRole = (typeof API_ROLES)[number];
+export { API_ROLES, type ApiRole } from './api-roles.ts';
 
 export type JwtClaims = Record<string, unknown> & { role: string; sub?: string };
 

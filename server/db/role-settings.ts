@@ -1,5 +1,5 @@
 import type { Db } from './adapter.ts';
-import { API_ROLES } from './request-context.ts';
+import { API_ROLES } from './api-roles.ts';
 
 /** Per API role, its `alter role ... set` settings (statement_timeout and the like). */
 export type RoleSettings = Map<string, [string, string][]>;

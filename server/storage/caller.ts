@@ -1,16 +1,15 @@
 import type { Context } from 'hono';
 import { SESSION_ENDED } from '../auth/live-sessions.ts';
 import type { ServerContext } from '../context.ts';
-import type { JwtClaims } from '../db/request-context.ts';
-import { CallerError, identifyCaller } from '../http/caller.ts';
-import type { Caller } from './db.ts';
+import { CallerError, identifyCaller, type Caller } from '../http/caller.ts';
+import type { StorageCaller } from './db.ts';
 import { errors } from './errors.ts';
 
 /** The caller by the rule every service shares (server/http/caller.ts), refused as Storage refuses. */
-export async function callerOf(ctx: ServerContext, c: Context): Promise<Caller> {
-  let claims: JwtClaims;
+export async function callerOf(ctx: ServerContext, c: Context): Promise<StorageCaller> {
+  let caller: Caller;
   try {
-    ({ claims } = await identifyCaller(ctx.keys, c.req.raw.headers, c.req.query('apikey') ?? null));
+    caller = await identifyCaller(ctx.keys, c.req.raw.headers, c.req.query('apikey') ?? null);
   } catch (error) {
     if (error instanceof CallerError) throw errors.accessDenied(error.message);
     throw error;
@@ -20,5 +19,5 @@ export async function callerOf(ctx: ServerContext, c: Context): Promise<Caller> 
   if ((await ctx.sessions.state(claims)) === 'ended') throw errors.accessDenied(SESSION_ENDED);
   const headers = c.req.header();
   for (const secret of ['authorization', 'apikey', 'cookie']) delete headers[secret];
-  return { claims, method: c.req.method, path: new URL(c.req.url).pathname, headers };
+  return { ...caller, method: c.req.method, path: new URL(c.req.url).pathname, headers };
 }

@@ -3,6 +3,7 @@ import { isPgError, Rollback, type Queryable } from '../db/adapter.ts';
 import { asRequest, type JwtClaims } from '../db/request-context.ts';
 import { isUuid } from '../http/uuid.ts';
 import { errors, StorageError } from './errors.ts';
+import type { Caller } from '../http/caller.ts';
 
 export interface Bucket {
   id: string;
@@ -37,9 +38,8 @@ export interface ObjectRow {
 /** The columns Supabase answers for a removed object (no path_tokens). */
 const ROW_COLUMNS = 'id, name, bucket_id, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
 
-/** Who is asking: the verified JWT claims plus what storage policies may read about the request. */
-export interface Caller {
-  claims: JwtClaims;
+/** The caller (server/http/caller.ts) plus what storage policies may read about the request. */
+export interface StorageCaller extends Caller {
   method: string;
   path: string;
   /** Request headers for `request.headers` (credentials left out). */
@@ -50,7 +50,7 @@ export interface Caller {
  * Runs `fn` as the caller (role and claims set, RLS applies), with the settings Supabase
  * Storage sets so policies may look at `storage.operation`.
  */
-export function asCaller<T>(ctx: ServerContext, caller: Caller, operation: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+export function asCaller<T>(ctx: ServerContext, caller: StorageCaller, operation: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return asRequest(ctx.db, {
     claims: caller.claims,
     method: caller.method,
@@ -123,7 +123,7 @@ async function writeAsCaller(tx: Queryable, claims: JwtClaims, object: NewObject
  * Asks the database whether the caller may write this object, before any byte of the body is
  * read, and rolls the probe back (what Supabase Storage calls canUpload).
  */
-export async function probeWrite(ctx: ServerContext, caller: Caller, operation: string, object: NewObject): Promise<void> {
+export async function probeWrite(ctx: ServerContext, caller: StorageCaller, operation: string, object: NewObject): Promise<void> {
   await asCaller(ctx, caller, operation, async (tx) => {
     await writeAsCaller(tx, caller.claims, object);
     throw new Rollback(undefined);
@@ -135,7 +135,7 @@ export async function probeWrite(ctx: ServerContext, caller: Caller, operation: 
  * server (role reset to the connection's own) locks the key and reads the version being replaced,
  * so its file can be deleted once this commits.
  */
-export async function commitWrite(ctx: ServerContext, caller: Caller, operation: string, object: NewObject): Promise<{ id: string; replacedVersion: string | null }> {
+export async function commitWrite(ctx: ServerContext, caller: StorageCaller, operation: string, object: NewObject): Promise<{ id: string; replacedVersion: string | null }> {
   return asCaller(ctx, caller, operation, async (tx) => {
     await tx.query('set local role none');
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`storage:${object.bucket}/${object.name}`]);
@@ -155,7 +155,7 @@ export async function commitWrite(ctx: ServerContext, caller: Caller, operation:
 }
 
 /** DELETE ... RETURNING as the caller: rows RLS hides are silently kept (Supabase answers []). */
-export async function deleteObjects(ctx: ServerContext, caller: Caller, bucket: string, names: string[]): Promise<Record<string, unknown>[]> {
+export async function deleteObjects(ctx: ServerContext, caller: StorageCaller, bucket: string, names: string[]): Promise<Record<string, unknown>[]> {
   if (names.length === 0) return [];
   return asCaller(ctx, caller, 'storage.object.delete', async (tx) => {
     const { rows } = await tx.query<Record<string, unknown>>(
@@ -167,7 +167,7 @@ export async function deleteObjects(ctx: ServerContext, caller: Caller, bucket: 
 }
 
 /** Reads one object row as the caller (policies decide) or, for public buckets, as the server. */
-export async function findObject(ctx: ServerContext, caller: Caller | null, bucket: string, name: string): Promise<ObjectRow | undefined> {
+export async function findObject(ctx: ServerContext, caller: StorageCaller | null, bucket: string, name: string): Promise<ObjectRow | undefined> {
   const sql = `select ${ROW_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
   if (caller === null) return (await ctx.db.query<ObjectRow>(sql, [bucket, name])).rows[0];
   return asCaller(ctx, caller, 'storage.object.get', async (tx) => (await tx.query<ObjectRow>(sql, [bucket, name])).rows[0]);
@@ -187,7 +187,7 @@ export interface ListOptions {
  * plus one entry per sub-folder (id and dates null). Names are relative to the prefix; prefix
  * plus search match case-insensitively. Runs as the caller, so SELECT policies apply.
  */
-export async function listObjects(ctx: ServerContext, caller: Caller, bucket: string, options: ListOptions): Promise<Record<string, unknown>[]> {
+export async function listObjects(ctx: ServerContext, caller: StorageCaller, bucket: string, options: ListOptions): Promise<Record<string, unknown>[]> {
   const prefix = options.prefix === '' || options.prefix.endsWith('/') ? options.prefix : `${options.prefix}/`;
   const level = prefix === '' ? 1 : prefix.split('/').length;
   const pattern = `${escapeLike((prefix + options.search).toLowerCase())}%`;
@@ -222,7 +222,7 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-export async function listBuckets(ctx: ServerContext, caller: Caller, id?: string): Promise<Record<string, unknown>[]> {
+export async function listBuckets(ctx: ServerContext, caller: StorageCaller, id?: string): Promise<Record<string, unknown>[]> {
   return asCaller(ctx, caller, id === undefined ? 'storage.bucket.list' : 'storage.bucket.get', async (tx) => {
     const { rows } = await tx.query<Record<string, unknown>>(
       `select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at

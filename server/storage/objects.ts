@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { unlinkAfterBackups } from '../backup/file-guard.ts';
 import { callerOf } from './caller.ts';
-import { deleteObjects, findBucket, findObject, type Caller } from './db.ts';
+import { deleteObjects, findBucket, findObject, type StorageCaller } from './db.ts';
 import { errors } from './errors.ts';
 import { mustBeValidObjectName, splitBucketAndName } from './paths.ts';
 import type { StorageDeps } from './routes/deps.ts';
@@ -40,7 +40,7 @@ export function removeFile({ ctx, store }: StorageDeps, bucket: string, version:
     .catch((error: unknown) => log.error({ err: error }, '[storage] unlink failed'));
 }
 
-export async function removeObjects(deps: StorageDeps, caller: Caller, bucket: string, names: string[]) {
+export async function removeObjects(deps: StorageDeps, caller: StorageCaller, bucket: string, names: string[]) {
   const rows = await deleteObjects(deps.ctx, caller, bucket, names);
   // rows are gone for good once committed; a crash before these unlinks leaves orphans that
   // the next start sweeps

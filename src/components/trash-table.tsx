@@ -1,12 +1,13 @@
 import { Button } from '@/components/ui/button'
 import { ResponsiveTable } from '@/components/ui/responsive-table'
-import { formatShortDateTime } from '@/lib/format'
+import { formatShortDate, formatShortDateTime } from '@/lib/format'
+import { purgeDate } from '@/lib/trash'
 
 export type TrashEntry = { id: string; deleted_at: string; deleted_by_name: string | null }
 
 /**
- * A 'Tempat Sampah' list: each entry's name, one detail column, who deleted it and when, and a
- * 'Pulihkan' button (cards on phones, a table from md on).
+ * A 'Tempat Sampah' list: each entry's name, one detail column, who deleted it and when, the day it
+ * goes for good, and a 'Pulihkan' button (cards on phones, a table from md on).
  */
 export function TrashTable<T extends TrashEntry>({
   items,
@@ -35,6 +36,7 @@ export function TrashTable<T extends TrashEntry>({
     </Button>
   )
   const deletedBy = (item: T) => `${formatShortDateTime(item.deleted_at)} oleh ${item.deleted_by_name ?? 'Pengguna'}`
+  const purged = (item: T) => formatShortDate(purgeDate(item.deleted_at))
 
   return (
     <ResponsiveTable
@@ -48,6 +50,7 @@ export function TrashTable<T extends TrashEntry>({
         <>
           <p className="font-semibold break-words">{name(item)}</p>
           <p className="text-sm text-muted-foreground">Dihapus {deletedBy(item)}</p>
+          <p className="text-sm text-muted-foreground">Dihapus permanen {purged(item)}</p>
           <div>{restoreButton(item)}</div>
         </>
       )}
@@ -55,6 +58,7 @@ export function TrashTable<T extends TrashEntry>({
         { header: nameHeader, className: 'max-w-md font-medium break-words', cell: name },
         { header: detail.header, className: 'text-muted-foreground', cell: detail.cell },
         { header: 'Dihapus', className: 'text-muted-foreground', cell: deletedBy },
+        { header: 'Dihapus Permanen', className: 'whitespace-nowrap text-muted-foreground', cell: purged },
         { header: 'Aksi', alignEnd: true, cell: restoreButton },
       ]}
     />

@@ -7,6 +7,8 @@ export const mainNavigation: NavItem[] = [
   { name: 'Profil', path: paths.profile },
   { name: 'Struktur Organisasi', path: paths.structure },
   { name: 'Kegiatan', path: paths.activities },
+  // not in SPEC.md's list: without it the photo galleries were reachable from no menu (issue 33)
+  { name: 'Galeri', path: paths.galleries },
   { name: 'Kontak', path: paths.contact },
 ]
 

@@ -3,43 +3,57 @@
  * Toast titles stay SPEC.md's; this gives the description. An unknown code gets a generic text
  * and the original goes to the console, so nothing English reaches a visitor.
  */
+import type { AuthErrorCode } from './auth-error-codes'
+
 export const GENERIC_ERROR = 'Terjadi kesalahan. Silakan coba lagi.'
 
 /** A session ended from another device, by a password change or by a superadmin's reset. */
 export const SESSION_ENDED_ELSEWHERE = 'Sesi Anda diakhiri dari perangkat lain. Silakan masuk kembali untuk melanjutkan.'
 
-const BY_CODE: Record<string, string> = {
-  // auth (GoTrue error codes)
+const SESSION_ENDED = 'Sesi Anda telah berakhir. Silakan masuk kembali.'
+
+/** Every auth error code, told once in Indonesian (the server's and the browser's one catalog). */
+export const AUTH_MESSAGES: Record<AuthErrorCode, string> = {
   invalid_credentials: 'Email atau password salah.',
   email_not_confirmed: 'Email belum dikonfirmasi. Silakan buka tautan konfirmasi yang kami kirim ke email Anda.',
-  weak_password: 'Password minimal 6 karakter.',
-  same_password: 'Password baru harus berbeda dari password lama.',
   user_already_exists: 'Email ini sudah terdaftar.',
   email_exists: 'Email ini sudah terdaftar.',
   email_address_invalid: 'Format email tidak valid.',
-  over_request_rate_limit: 'Terlalu banyak percobaan. Silakan tunggu sebentar lalu coba lagi.',
-  over_email_send_rate_limit: 'Email baru saja dikirim. Silakan tunggu sebentar sebelum meminta lagi.',
-  user_banned: 'Akun Anda sedang dinonaktifkan. Hubungi administrator.',
-  session_not_found: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
-  session_expired: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
-  refresh_token_not_found: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
-  refresh_token_already_used: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
-  bad_jwt: 'Sesi Anda tidak valid. Silakan masuk kembali.',
-  no_authorization: 'Anda harus masuk terlebih dahulu.',
-  user_not_found: 'Akun tidak ditemukan.',
-  otp_expired: 'Tautan tidak valid atau sudah kedaluwarsa.',
-  validation_failed: 'Data yang dikirim tidak valid.',
-  request_too_large: 'Data yang dikirim terlalu besar.',
-  phone_provider_disabled: 'Pendaftaran dengan nomor HP tidak tersedia.',
+  weak_password: 'Password minimal 6 karakter.',
+  same_password: 'Password baru harus berbeda dari password lama.',
   signup_disabled: 'Pendaftaran sedang ditutup.',
-  // two-step verification (GoTrue's MFA codes)
+  phone_provider_disabled: 'Pendaftaran dengan nomor HP tidak tersedia.',
+  user_banned: 'Akun Anda sedang dinonaktifkan. Hubungi administrator.',
+  otp_expired: 'Tautan tidak valid atau sudah kedaluwarsa.',
+  no_authorization: 'Anda harus masuk terlebih dahulu.',
+  bad_jwt: 'Sesi Anda tidak valid. Silakan masuk kembali.',
+  session_not_found: SESSION_ENDED,
+  session_expired: SESSION_ENDED,
+  user_not_found: 'Akun tidak ditemukan.',
+  refresh_token_not_found: SESSION_ENDED,
+  refresh_token_already_used: SESSION_ENDED,
+  no_anonymous: 'Anda harus masuk dengan akun terdaftar.',
+  insufficient_aal: 'Masukkan kode verifikasi dua langkah Anda terlebih dahulu.',
   mfa_verification_failed: 'Kode verifikasi salah atau sudah dipakai. Periksa aplikasi autentikator Anda dan tunggu kode berikutnya.',
   mfa_challenge_expired: 'Waktu verifikasi habis. Silakan coba lagi.',
   mfa_ip_address_mismatch: 'Verifikasi harus diselesaikan dari perangkat yang sama. Silakan coba lagi.',
   mfa_factor_not_found: 'Verifikasi dua langkah tidak ditemukan. Muat ulang halaman lalu coba lagi.',
   mfa_factor_name_conflict: 'Nama perangkat ini sudah dipakai.',
   too_many_enrolled_mfa_factors: 'Terlalu banyak perangkat verifikasi. Hapus salah satu terlebih dahulu.',
-  insufficient_aal: 'Masukkan kode verifikasi dua langkah Anda terlebih dahulu.',
+  mfa_phone_enroll_not_enabled: 'Verifikasi lewat SMS tidak tersedia. Gunakan aplikasi autentikator.',
+  mfa_webauthn_enroll_not_enabled: 'Verifikasi dengan kunci keamanan tidak tersedia. Gunakan aplikasi autentikator.',
+  over_request_rate_limit: 'Terlalu banyak percobaan. Silakan tunggu sebentar lalu coba lagi.',
+  over_email_send_rate_limit: 'Email baru saja dikirim. Silakan tunggu sebentar sebelum meminta lagi.',
+  validation_failed: 'Data yang dikirim tidak valid.',
+  bad_json: 'Data yang dikirim tidak valid.',
+  request_too_large: 'Data yang dikirim terlalu besar.',
+  not_found: GENERIC_ERROR,
+  method_not_allowed: GENERIC_ERROR,
+  unexpected_failure: GENERIC_ERROR,
+}
+
+const BY_CODE: Record<string, string> = {
+  ...AUTH_MESSAGES,
   // REST (PostgreSQL and PostgREST codes)
   '42501': 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
   '23505': 'Data ini sudah ada.',

@@ -13,7 +13,7 @@ const { received, mounted } = vi.hoisted(() => {
 vi.mock('./toaster-host', () => ({ mountToasterHost: mounted }))
 
 describe('toast', () => {
-  it('loads the Toaster once, on the first toast, and delivers every call in order', async () => {
+  it('loads the Toaster once, on the first toast, and delivers every call in order, each replacing the last', async () => {
     const { toast, mountToaster } = await import('./toast')
     expect(mounted).not.toHaveBeenCalled()
     toast.error('Form Tidak Lengkap', { description: 'Mohon lengkapi nama, email, dan pesan.' })
@@ -23,8 +23,11 @@ describe('toast', () => {
     await Promise.resolve()
     expect(mounted).toHaveBeenCalledTimes(1)
     expect(received).toEqual([
+      'dismiss',
       'error Form Tidak Lengkap: Mohon lengkapi nama, email, dan pesan.',
+      'dismiss',
       'success Pesan Terkirim!',
+      'dismiss',
       'toast Fitur ini belum diimplementasikan',
     ])
   })

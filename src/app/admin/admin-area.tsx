@@ -6,6 +6,7 @@ import { mountToaster } from '@/lib/toast'
 import { mergeClassesWith } from '@/lib/utils'
 import { twMerge } from 'tailwind-merge'
 import { AdminShell } from './admin-shell'
+import { PrefetchPages } from './prefetch-pages'
 import { RequireRole } from './require-role'
 import { adminRoles } from './routes'
 import { SessionGuard } from './session-guard'
@@ -25,6 +26,7 @@ export function Component() {
   const { pathname } = useLocation()
   return (
     <SessionGuard>
+      <PrefetchPages />
       <AdminShell>
         <Suspense fallback={<PageLoading />}>
           <RequireRole roles={adminRoles(pathname)}>

@@ -13,7 +13,9 @@ import { useLatestLocationKey } from '../router/browser-router'
 const subscribeNever = () => () => {}
 
 export function Navbar() {
-  const { isSignedIn } = useAuth()
+  const auth = useAuth()
+  // during the sign-in's code step the account is not in yet: no 'Dashboard' to offer
+  const isSignedIn = auth.isSignedIn && !auth.secondStepPending
   const locationKey = useLatestLocationKey()
   const [openAt, setOpenAt] = useState<string | null>(null)
   // The menu belongs to the page it was opened on: any navigation closes it.

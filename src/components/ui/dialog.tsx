@@ -30,6 +30,7 @@ function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrim
   )
 }
 
+// On a phone the dialog sits low, leaving the top for a toast (src/lib/toast), so none covers its buttons.
 function DialogContent({
   className,
   children,
@@ -45,7 +46,7 @@ function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-lg sm:max-w-lg',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 max-sm:top-auto max-sm:bottom-4 max-sm:max-h-[calc(100dvh-7rem)] max-sm:translate-y-0 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-lg sm:max-w-lg',
           className,
         )}
         {...returnFocus}

@@ -17,6 +17,8 @@ export type AuthContextValue = {
   user: User | null
   loading: boolean
   isSignedIn: boolean
+  /** Signed in with the password, the code of the second step still to come. */
+  secondStepPending: boolean
   /** What a mailed link (confirmation, recovery, or an expired one) brought the visitor back with. */
   linkOutcome: LinkOutcome
   dismissLinkOutcome: () => void

@@ -16,6 +16,21 @@ export function isAlreadySignedOutError(error: { message?: string; code?: string
   return ALREADY_SIGNED_OUT.test(error.code ?? '') || ALREADY_SIGNED_OUT.test(error.message ?? '')
 }
 
+/**
+ * A session that still owes its second step (aal1 for an account with a verified factor, as
+ * supabase-js's getAuthenticatorAssuranceLevel reads it): the public shell offers no dashboard
+ * before the code is entered.
+ */
+function secondStepPending(session: Session | null): boolean {
+  if (!session?.user.factors?.some((factor) => factor.status === 'verified')) return false
+  try {
+    const payload = session.access_token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')
+    return (JSON.parse(atob(payload)) as { aal?: unknown }).aal !== 'aal2'
+  } catch {
+    return true
+  }
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null)
   const [user, setUser] = useState<User | null>(null)
@@ -127,7 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         emailRedirectTo: `${window.location.origin}/login`,
       },
     })
-    if (error) toast.error('Sign up Failed', { description: describeError(error) })
+    // the registration form says it once, as 'Pendaftaran Gagal' (SPEC.md), with the field marked
     return { error, user: result.user, session: result.session }
   }, [want])
 
@@ -139,6 +154,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       isSignedIn: Boolean(user && session),
+      secondStepPending: secondStepPending(session),
       linkOutcome,
       dismissLinkOutcome,
       signIn,

@@ -17,6 +17,12 @@ const PLACEHOLDER_PORTRAIT = '/images/structure/komandan-placeholder.webp'
 /** "Pasi Intel: (Nama Perwira)", or the post alone while nobody holds it. */
 const officerLine = (post: UnitPost) => [post.officer_title ?? post.name, post.officer_name ?? 'Belum ditetapkan'].join(': ')
 
+/**
+ * A portrait's alt names the person shown; the placeholder silhouette shows nobody, so it is
+ * decorative (the name is in the text beside it).
+ */
+const portraitAlt = (photoUrl: string | null, person: string | null | undefined) => (photoUrl && person ? `Foto ${person}` : '')
+
 function LeaderCard({ post }: { post: UnitPost }) {
   const { storageBase, imageTransforms } = useRenderContext()
   const photo = unitPhoto(post.photo_url, PLACEHOLDER_PORTRAIT, { ...PORTRAIT, sizes: '104px', baseUrl: storageBase, transforms: imageTransforms })
@@ -27,7 +33,7 @@ function LeaderCard({ post }: { post: UnitPost }) {
         {...photo}
         width={240}
         height={300}
-        alt={holder ? `Foto ${post.officer_title ?? post.name}` : `Foto ${post.name} belum tersedia`}
+        alt={portraitAlt(post.photo_url, holder && `${[post.officer_rank, holder].filter(Boolean).join(' ')}, ${post.name}`)}
         loading="lazy"
         decoding="async"
         className="h-32 w-26 rounded-lg object-cover"
@@ -170,7 +176,7 @@ export function StructurePage() {
                     {...unitPhoto(commander.photo_url, PLACEHOLDER_PORTRAIT, { ...PORTRAIT, sizes: '64px', baseUrl: storageBase, transforms: imageTransforms })}
                     width={240}
                     height={300}
-                    alt={`Foto ${commander.name}`}
+                    alt={portraitAlt(commander.photo_url, [commander.rank, commander.name].filter(Boolean).join(' '))}
                     loading="lazy"
                     decoding="async"
                     className="h-20 w-16 shrink-0 rounded-md object-cover"

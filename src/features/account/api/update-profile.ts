@@ -10,11 +10,16 @@ export type ProfileChanges = Pick<Profile, 'full_name' | 'username' | 'phone_num
 
 const optional = (text: string) => text.trim() || null
 
-/** The profile form: names are optional; a phone number, when given, follows SPEC.md's format. */
+export const USERNAME_ERROR = { title: 'Username Wajib Diisi', description: 'Username tidak boleh kosong.' } as const
+
+/**
+ * The profile form: the full name is optional, the username (required at registration) cannot be
+ * emptied; a phone number, when given, follows SPEC.md's format.
+ */
 export const profileFormSchema = z
   .object({
     full_name: z.string().transform(optional),
-    username: z.string().transform(optional),
+    username: z.string().trim().min(1, USERNAME_ERROR.description),
     phone_number: z.union([z.string().trim().length(0), phoneNumber]).transform(optional),
   })
 

@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils'
 import type { Profile } from '../api/types'
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, useUploadAvatar } from '../api/upload-avatar'
 import { describeError } from '@/lib/error-messages'
+import { isImageFile } from '@/lib/picked-files'
 
 const ACCEPTED_TYPES = AVATAR_ACCEPT.split(',')
 
@@ -14,7 +15,7 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
   const inputId = useId()
   const name = profile.full_name?.trim() || profile.email || ''
 
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
@@ -24,6 +25,11 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
     }
     if (!ACCEPTED_TYPES.includes(file.type)) {
       toast.error('Gagal Mengunggah Avatar', { description: 'Foto profil harus berupa file PNG atau JPEG.' })
+      return
+    }
+    // a file named .png is judged by its first bytes, with its own message, not the server's refusal
+    if (!(await isImageFile(file))) {
+      toast.error('Gagal Mengunggah Avatar', { description: `${file.name} bukan gambar PNG atau JPEG yang sah. Pilih foto lain.` })
       return
     }
     upload.mutate(file, {
@@ -58,7 +64,7 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
         type="file"
         accept={AVATAR_ACCEPT}
         className="peer sr-only"
-        onChange={pick}
+        onChange={(event) => void pick(event)}
         disabled={upload.isPending}
       />
       <label

@@ -6,9 +6,10 @@ import { Badge } from '@/components/ui/badge'
 import { Input } from '@/components/ui/input'
 import { Field } from '@/components/ui/field'
 import type { Profile } from '../api/types'
-import { profileFormSchema, useUpdateProfile } from '../api/update-profile'
+import { profileFormSchema, USERNAME_ERROR, useUpdateProfile } from '../api/update-profile'
 import { AvatarUpload } from './avatar-upload'
 import { PHONE_ERROR } from '@/lib/validation/rules'
+import { fieldErrors } from '@/lib/validation/field-errors'
 import { describeError } from '@/lib/error-messages'
 
 const ROLE_LABELS = { superadmin: 'Superadmin', admin: 'Admin', user: 'User' } as const
@@ -19,7 +20,7 @@ export function ProfileTab({ profile, email }: { profile: Profile; email: string
     username: profile.username ?? '',
     phone_number: profile.phone_number ?? '',
   })
-  const [phoneError, setPhoneError] = useState<string>()
+  const [errors, setErrors] = useState<{ username?: string; phone_number?: string }>({})
   const update = useUpdateProfile(profile.id)
   const id = useId()
   const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) =>
@@ -29,11 +30,13 @@ export function ProfileTab({ profile, email }: { profile: Profile; email: string
     event.preventDefault()
     const parsed = profileFormSchema.safeParse(values)
     if (!parsed.success) {
-      setPhoneError(PHONE_ERROR.description)
-      toast.error(PHONE_ERROR.title, { description: PHONE_ERROR.description })
+      const found = fieldErrors(parsed.error)
+      setErrors(found)
+      const shown = found.username ? USERNAME_ERROR : PHONE_ERROR
+      toast.error(shown.title, { description: shown.description })
       return
     }
-    setPhoneError(undefined)
+    setErrors({})
     update.mutate(
       { ...parsed.data, avatar_url: profile.avatar_url },
       {
@@ -66,10 +69,10 @@ export function ProfileTab({ profile, email }: { profile: Profile; email: string
           <Field label="Nama Lengkap" id={`${id}-name`}>
             {(control) => <Input {...control} value={values.full_name} onChange={set('full_name')} autoComplete="name" maxLength={200} />}
           </Field>
-          <Field label="Username" id={`${id}-username`}>
+          <Field label="Username" id={`${id}-username`} error={errors.username}>
             {(control) => <Input {...control} value={values.username} onChange={set('username')} autoComplete="username" maxLength={50} />}
           </Field>
-          <Field label="Nomor Handphone" id={`${id}-phone`} error={phoneError}>
+          <Field label="Nomor Handphone" id={`${id}-phone`} error={errors.phone_number}>
             {(control) => (
               <Input {...control} type="tel" value={values.phone_number} onChange={set('phone_number')} placeholder="+62..." autoComplete="tel" />
             )}

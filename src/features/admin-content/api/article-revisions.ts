@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
-import type { AdminArticle } from './get-articles'
+import { withEditors, type AdminArticle } from './get-articles'
 import { asVersionConflict } from '@/lib/version-conflict'
 
 /** Earlier versions of one article, newest first (staff only, by row-level security). */
@@ -31,7 +31,7 @@ export function useArticleRevisions(articleId: string, enabled: boolean) {
 export async function getAdminArticle(id: string): Promise<AdminArticle> {
   const { data, error } = await supabase.from('articles').select('*, profiles(full_name)').eq('id', id).single()
   if (error) throw error
-  return data
+  return (await withEditors([data]))[0]
 }
 
 /** Makes an earlier version the newest one; `version` is the one the editor shows (409 if stale). */

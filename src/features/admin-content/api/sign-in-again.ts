@@ -1,7 +1,9 @@
+import type { AuthErrorCode } from '@/lib/auth-error-codes'
 import { supabase } from '@/lib/supabase'
 
 /** Failures that mean the request went without a live session (PostgREST's JWT errors, GoTrue's). */
-const SESSION_CODES = new Set(['PGRST301', 'PGRST303', 'session_expired', 'session_not_found', 'refresh_token_not_found'])
+const ENDED: AuthErrorCode[] = ['session_expired', 'session_not_found', 'refresh_token_not_found']
+const SESSION_CODES = new Set<string>(['PGRST301', 'PGRST303', ...ENDED])
 
 export function isSessionError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false

@@ -1,9 +1,5 @@
-import { lazy } from 'react'
 import { EditorField } from '@/components/ui/editor-field'
-import type { RichTextEditorProps } from './rich-text/rich-text-editor'
-
-// Tiptap and ProseMirror are the largest part of the admin code; they load when an editor opens.
-const RichTextEditor = lazy(() => import('./rich-text/rich-text-editor'))
+import { RichTextEditor, type RichTextEditorProps } from '@/components/rich-text'
 
 type Props = Omit<RichTextEditorProps, 'id' | 'labelId' | 'invalid' | 'describedBy'> & { error?: string }
 

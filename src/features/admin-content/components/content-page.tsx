@@ -17,13 +17,15 @@ import { ArticleEditorDialog } from './article-editor-dialog'
 import { PublicationBadge } from './publication-badge'
 import { ArticleTrashList } from './article-trash-list'
 import { publicationStatus, type PublicationStatus } from '../lib/publication'
+import { Authorship, PublicationDate } from './publication-date'
+import { TRASH_DAYS } from '@/lib/trash'
 
 const ALL = 'Semua'
-const TRASH = 'Tempat Sampah'
-type StatusFilter = typeof ALL | PublicationStatus | typeof TRASH
-const STATUS_FILTERS: StatusFilter[] = [ALL, 'Draf', 'Terjadwal', 'Terbit', TRASH]
+type StatusFilter = typeof ALL | PublicationStatus
+const STATUS_FILTERS: StatusFilter[] = [ALL, 'Draf', 'Terjadwal', 'Terbit']
 
 export const DELETE_CONFIRM_TEXT = 'Apakah Anda yakin ingin menghapus artikel ini?'
+const WHERE_DELETED_GO = `Artikel dipindahkan ke Tempat Sampah dan dapat dipulihkan selama ${TRASH_DAYS} hari.`
 
 type Editor = { key: number; article: AdminArticle | null }
 
@@ -76,6 +78,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
   const [editor, setEditor] = useState<Editor | null>(null)
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>(ALL)
+  const [showTrash, setShowTrash] = useState(false)
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase('id-ID')
     return articles.data?.filter(
@@ -97,9 +100,10 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
   const deleting = (article: AdminArticle) => remove.isPending && remove.variables === article.id
 
   const deleteArticle = (article: AdminArticle) => {
-    if (!window.confirm(DELETE_CONFIRM_TEXT)) return
+    // SPEC.md's question, then where the article goes
+    if (!window.confirm(`${DELETE_CONFIRM_TEXT}\n\n${WHERE_DELETED_GO}`)) return
     remove.mutate(article.id, {
-      onSuccess: () => toast.success('Artikel dihapus!'),
+      onSuccess: () => toast.success('Artikel dihapus!', { description: WHERE_DELETED_GO }),
       onError: (error) => toast.error('Gagal menghapus', { description: error.message }),
     })
   }
@@ -112,15 +116,21 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
           <p className="text-sm text-muted-foreground">Tulis dan kelola berita serta kegiatan satuan.</p>
         </div>
         {canEdit && (
-          <Button onClick={() => setEditor({ key: Date.now(), article: null })}>
-            <Plus aria-hidden="true" />
-            Tambah Artikel
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant={showTrash ? 'secondary' : 'outline'} onClick={() => setShowTrash((v) => !v)} aria-pressed={showTrash}>
+              <Trash2 aria-hidden="true" />
+              Tempat Sampah
+            </Button>
+            <Button onClick={() => setEditor({ key: Date.now(), article: null })}>
+              <Plus aria-hidden="true" />
+              Tambah Artikel
+            </Button>
+          </div>
         )}
       </div>
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
-        <div className="grid gap-4 border-b border-border p-4 sm:grid-cols-[1fr_14rem] sm:items-end">
+        <div className={cn('grid gap-4 border-b border-border p-4 sm:items-end', !showTrash && 'sm:grid-cols-[1fr_14rem]')}>
           <div className="grid gap-2">
             <Label htmlFor="content-search">Cari artikel</Label>
             <Input
@@ -131,6 +141,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
               placeholder="Judul atau kategori"
             />
           </div>
+          {!showTrash && (
           <div className="grid gap-2">
             <Label htmlFor="content-status">Status</Label>
             <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
@@ -138,7 +149,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {STATUS_FILTERS.filter((value) => value !== TRASH || canEdit).map((value) => (
+                {STATUS_FILTERS.map((value) => (
                   <SelectItem key={value} value={value}>
                     {value}
                   </SelectItem>
@@ -146,9 +157,14 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
               </SelectContent>
             </Select>
           </div>
+          )}
         </div>
-        {status === TRASH ? (
-          <ArticleTrashList search={search} />
+        {showTrash ? (
+          <section aria-label="Tempat Sampah" className="grid gap-2">
+            <h2 className="px-4 pt-4 text-lg font-semibold">Tempat Sampah</h2>
+            <p className="px-4 text-sm text-muted-foreground">Artikel yang dihapus menunggu di sini {TRASH_DAYS} hari sebelum dihapus permanen.</p>
+            <ArticleTrashList search={search} />
+          </section>
         ) : (
         <ResponsiveTable
           items={shown}
@@ -160,23 +176,40 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
           card={(article) => (
             <>
               <div className="flex items-start justify-between gap-2">
-                <p className="font-semibold break-words">{article.title}</p>
+                <p className="font-semibold break-words">
+                  {article.title}
+                  <Authorship author={article.profiles?.full_name} editor={article.edited_by_name} />
+                </p>
                 <PublicationBadge publishedAt={article.published_at} />
               </div>
               <p className="text-sm text-muted-foreground">
-                {article.category || '-'} · {formatShortDate(article.created_at)}
+                {article.category || '-'} · Dibuat {formatShortDate(article.created_at)} · Terbit <PublicationDate publishedAt={article.published_at} />
               </p>
               <ArticleActions article={article} deleting={deleting(article)} {...actionProps} />
             </>
           )}
           columns={[
-            { header: 'Judul', className: 'max-w-md font-medium break-words', cell: (article) => article.title },
+            {
+              header: 'Judul',
+              className: 'max-w-md font-medium break-words',
+              cell: (article) => (
+                <>
+                  {article.title}
+                  <Authorship author={article.profiles?.full_name} editor={article.edited_by_name} />
+                </>
+              ),
+            },
             { header: 'Kategori', className: 'text-muted-foreground', cell: (article) => article.category || '-' },
             { header: 'Status', cell: (article) => <PublicationBadge publishedAt={article.published_at} /> },
             {
               header: 'Dibuat Pada',
               className: 'whitespace-nowrap text-muted-foreground',
               cell: (article) => formatShortDate(article.created_at),
+            },
+            {
+              header: 'Tanggal Terbit',
+              className: 'whitespace-nowrap text-muted-foreground',
+              cell: (article) => <PublicationDate publishedAt={article.published_at} />,
             },
             {
               header: 'Aksi',

@@ -23,11 +23,11 @@ const MODES: { value: PublishMode; label: string }[] = [
 export function PublicationFields({ id, mode, date, time, error, disabled, onMode, onDate, onTime }: Props) {
   const errorId = `${id}-publish-error`
   return (
-    <fieldset className="grid gap-2" disabled={disabled}>
-      <legend className="mb-2 text-sm font-medium">Penerbitan</legend>
-      <div className="flex flex-wrap gap-x-5 gap-y-2">
+    <fieldset className="grid gap-1" disabled={disabled}>
+      <legend className="mb-1 text-sm font-medium">Penerbitan</legend>
+      <div className="flex flex-wrap gap-x-4">
         {MODES.map((m) => (
-          <label key={m.value} className="flex min-h-11 items-center gap-2 text-sm">
+          <label key={m.value} className="flex min-h-9 items-center gap-2 text-sm">
             <input
               type="radio"
               name={`${id}-publish-mode`}

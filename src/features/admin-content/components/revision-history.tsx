@@ -6,7 +6,7 @@ import { formatShortDateTime } from '@/lib/format'
 import { useArticleRevisions, useRestoreRevision } from '../api/article-revisions'
 import type { AdminArticle } from '../api/get-articles'
 import { VersionConflictError } from '@/lib/version-conflict'
-import { conflictSentence, CONFLICT_TITLE } from './conflict-panel'
+import { conflictSentence, CONFLICT_TITLE } from '../lib/conflict'
 import { WordDiff } from './word-diff'
 
 type Props = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fromWibParts, initialMode, publicationStatus, publishedAtFor, toWibParts } from './publication'
+import { fromWibParts, initialMode, publicationStatus, publishedAtFor, saveOutcome, savedAs, toWibParts } from './publication'
 
 const now = Date.parse('2026-11-23T05:00:00Z') // 12:00 WIB
 
@@ -36,5 +36,20 @@ describe('publication helpers', () => {
       ok: true,
       value: '2026-11-23T06:00:00.000Z',
     })
+  })
+
+  it('says beside the button what the save will do', () => {
+    const none = { date: '', time: '' }
+    expect(saveOutcome('draft', none, undefined, now)).toBe('Disimpan sebagai draf: hanya terlihat oleh admin.')
+    expect(saveOutcome('now', none, undefined, now)).toBe('Langsung tampil di situs publik, RSS dan peta situs.')
+    expect(saveOutcome('now', none, '2026-11-01T00:00:00Z', now)).toBe('Tetap terbit di situs publik.')
+    expect(saveOutcome('schedule', none, undefined, now)).toBe('Pilih tanggal dan jam terbit.')
+    expect(saveOutcome('schedule', { date: '2026-11-24', time: '08:30' }, undefined, now)).toMatch(/^Tampil di situs publik pada 24 .*08[.:]30/)
+  })
+
+  it('tells in the save toast where the article now stands', () => {
+    expect(savedAs(null, now)).toBe('Disimpan sebagai draf.')
+    expect(savedAs('2026-11-22T00:00:00Z', now)).toBe('Sudah terbit.')
+    expect(savedAs('2026-11-24T01:30:00Z', now)).toMatch(/^Dijadwalkan terbit 24 /)
   })
 })

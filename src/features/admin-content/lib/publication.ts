@@ -1,3 +1,5 @@
+import { formatShortDateTime } from '@/lib/format'
+
 /** Drafts and scheduling: the editor's choice and the content table's status, all in WIB (UTC+7). */
 export type PublishMode = 'draft' | 'now' | 'schedule'
 export type PublicationStatus = 'Draf' | 'Terjadwal' | 'Terbit'
@@ -48,4 +50,22 @@ export function publishedAtFor(
   if (at === null) return { ok: false, message: 'Tanggal dan jam terbit wajib diisi.' }
   if (new Date(at).getTime() <= now) return { ok: false, message: 'Jadwal terbit harus di masa depan.' }
   return { ok: true, value: at }
+}
+
+/** What the save toast adds to SPEC.md's title: where the article now stands. */
+export function savedAs(publishedAt: string | null, now = Date.now()): string {
+  const status = publicationStatus(publishedAt, now)
+  if (status === 'Draf') return 'Disimpan sebagai draf.'
+  if (status === 'Terjadwal') return `Dijadwalkan terbit ${formatShortDateTime(publishedAt as string)}.`
+  return 'Sudah terbit.'
+}
+
+/** What pressing 'Simpan Artikel' will do, said beside the button. */
+export function saveOutcome(mode: PublishMode, schedule: { date: string; time: string }, current: string | null | undefined, now = Date.now()): string {
+  if (mode === 'draft') return 'Disimpan sebagai draf: hanya terlihat oleh admin.'
+  if (mode === 'now') {
+    return current && new Date(current).getTime() <= now ? 'Tetap terbit di situs publik.' : 'Langsung tampil di situs publik, RSS dan peta situs.'
+  }
+  const at = fromWibParts(schedule.date, schedule.time)
+  return at ? `Tampil di situs publik pada ${formatShortDateTime(at)}.` : 'Pilih tanggal dan jam terbit.'
 }

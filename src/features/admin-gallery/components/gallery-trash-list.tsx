@@ -1,7 +1,8 @@
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { describeError } from '@/lib/error-messages'
-import { formatShortDateTime } from '@/lib/format'
+import { formatShortDate, formatShortDateTime } from '@/lib/format'
+import { purgeDate } from '@/lib/trash'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useGalleryTrash, useRestoreDeletedGallery } from '../api/gallery-trash'
 
@@ -25,7 +26,7 @@ export function GalleryTrashList() {
               <p className="font-medium break-words">{gallery.name}</p>
               <p className="text-sm text-muted-foreground">
                 {gallery.photo_count ?? 0} foto · dihapus {formatShortDateTime(gallery.deleted_at)} oleh{' '}
-                {gallery.deleted_by_name ?? 'Pengguna'}
+                {gallery.deleted_by_name ?? 'Pengguna'} · dihapus permanen {formatShortDate(purgeDate(gallery.deleted_at))}
               </p>
             </div>
             <Button

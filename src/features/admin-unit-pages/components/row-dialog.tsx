@@ -8,13 +8,12 @@ import { Textarea } from '@/components/ui/textarea'
 import { describeError } from '@/lib/error-messages'
 import { VersionConflictError } from '@/lib/version-conflict'
 import { removeUnitPhotos, uploadUnitPhoto, useSaveUnitPageRow } from '../api/unit-pages-admin'
-import type { RichTextEditorComponent } from './editor-slot'
 import { PhotoField } from './photo-field'
 import { RevisionsPanel } from './revisions-panel'
 import { RichTextField } from './rich-text-field'
 import { checkForm, formValues, LIMITS, POST_KINDS, saveInput, type EditTarget, type FormErrors, type FormValues } from './row-form'
 
-type Props = { target: EditTarget; userId: string; editor: RichTextEditorComponent; onClose: () => void }
+type Props = { target: EditTarget; userId: string; onClose: () => void }
 
 function dialogTitle(target: EditTarget) {
   switch (target.table) {
@@ -30,7 +29,7 @@ function dialogTitle(target: EditTarget) {
 }
 
 /** Mounted per opening: the fields start from the row being edited. */
-export function RowDialog({ target, userId, editor, onClose }: Props) {
+export function RowDialog({ target, userId, onClose }: Props) {
   const [values, setValues] = useState<FormValues>(() => formValues(target, target.row))
   const [errors, setErrors] = useState<FormErrors>({})
   // the editor reads its text once; taking back an earlier version mounts it afresh
@@ -88,7 +87,6 @@ export function RowDialog({ target, userId, editor, onClose }: Props) {
       html={values.body}
       onChange={set('body')}
       onUpload={upload}
-      editor={editor}
       title={values.title}
       error={error}
       disabled={save.isPending}

@@ -9,12 +9,11 @@ import { describeError } from '@/lib/error-messages'
 import { htmlToText } from '@/lib/format'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useDeleteUnitPageRow, useUnitPagesData, type AdminPastCommander, type AdminUnitPost } from '../api/unit-pages-admin'
-import type { RichTextEditorComponent } from './editor-slot'
 import { RowDialog } from './row-dialog'
 import { UnitPageTrashList } from './unit-page-trash-list'
 import { POST_KINDS, type EditTarget } from './row-form'
 
-type Props = { userId: string; RichTextEditor: RichTextEditorComponent }
+type Props = { userId: string }
 type Removal = { table: 'unit_posts'; row: AdminUnitPost; label: string } | { table: 'past_commanders'; row: AdminPastCommander; label: string }
 
 function Row({ title, detail, actions }: { title: ReactNode; detail?: ReactNode; actions: ReactNode }) {
@@ -45,7 +44,7 @@ function ActionButton({ action, label, onClick }: { action: keyof typeof ACTIONS
 }
 
 /** Halaman Satuan: staff edit /profil, /struktur and the public-information pages. */
-export function UnitPagesPage({ userId, RichTextEditor }: Props) {
+export function UnitPagesPage({ userId }: Props) {
   const data = useUnitPagesData()
   const remove = useDeleteUnitPageRow()
   const [editing, setEditing] = useState<EditTarget | null>(null)
@@ -190,7 +189,7 @@ export function UnitPagesPage({ userId, RichTextEditor }: Props) {
         </Tabs>
       ) : null}
 
-      {editing && <RowDialog target={editing} userId={userId} editor={RichTextEditor} onClose={() => setEditing(null)} />}
+      {editing && <RowDialog target={editing} userId={userId} onClose={() => setEditing(null)} />}
 
       <ConfirmDialog
         open={removing !== null}

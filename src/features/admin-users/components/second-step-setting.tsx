@@ -1,8 +1,10 @@
+import { useState } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { useSecondStepRequired, useSetSecondStepRequired } from '../api/security-settings'
 
 const OWN_FACTOR_FIRST = 'Aktifkan verifikasi dua langkah pada akun Anda sendiri terlebih dahulu (Akun Saya › Keamanan), lalu login dengan kodenya.'
@@ -12,6 +14,7 @@ export function SecondStepSetting() {
   const required = useSecondStepRequired()
   const change = useSetSecondStepRequired()
   const on = required.data ?? false
+  const [asking, setAsking] = useState(false)
 
   const toggle = () =>
     change.mutate(!on, {
@@ -40,13 +43,29 @@ export function SecondStepSetting() {
           type="button"
           variant={on ? 'outline' : 'default'}
           className="shrink-0"
-          onClick={toggle}
+          onClick={() => setAsking(true)}
           disabled={required.isPending || change.isPending}
           aria-pressed={on}
         >
           {change.isPending ? 'Memproses...' : on ? 'Jadikan Tidak Wajib' : 'Wajibkan'}
         </Button>
       </div>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={on ? 'Jadikan verifikasi dua langkah tidak wajib?' : 'Wajibkan verifikasi dua langkah?'}
+        description={
+          on
+            ? 'Admin dapat kembali membuka area admin hanya dengan password.'
+            : 'Setiap admin dan superadmin, termasuk yang sedang login, harus mengaktifkan verifikasi dua langkah sebelum dapat melanjutkan di area admin.'
+        }
+        confirmLabel={on ? 'Ya, Jadikan Tidak Wajib' : 'Ya, Wajibkan'}
+        destructive={false}
+        onConfirm={() => {
+          setAsking(false)
+          toggle()
+        }}
+      />
     </section>
   )
 }

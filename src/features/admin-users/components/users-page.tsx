@@ -220,13 +220,14 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
           </Label>
           <div className="relative max-w-md">
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
               aria-hidden="true"
             />
             <Input
               id="user-search"
               type="search"
-              className="pl-9"
+              // SPEC.md's placeholder, whole at 390 px too: a smaller placeholder font on phones
+              className="pr-2 pl-8 max-sm:placeholder:text-[13px]"
               placeholder="Cari pengguna berdasarkan nama atau email..."
               value={query}
               onChange={(e) => setQuery(e.target.value)}

@@ -139,7 +139,7 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
         )}
         {text('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'nama@email.com' })}
         {!isLogin && text('phoneNumber', 'Nomor Handphone', { type: 'tel', autoComplete: 'tel', placeholder: '+62...' })}
-        <Field label="Password" error={errors.password} id="password">
+        <Field label="Password" error={errors.password} id="password" description={isLogin ? undefined : 'Minimal 6 karakter.'}>
           {(control) => (
             <PasswordInput
               {...control}

@@ -25,7 +25,7 @@ let consumed = false
  */
 export function useContactRefusal(): ContactRefusal | null {
   const fromRender = useContext(ContactRefusalContext)
-  const [refusal] = useState(() => fromRender ?? (consumed || typeof window === 'undefined' ? null : (readSsrState()?.contactRefusal ?? null)))
+  const [refusal] = useState(() => fromRender ?? (consumed || typeof window === 'undefined' ? null : (readSsrState<{ contactRefusal: ContactRefusal }>()?.contactRefusal ?? null)))
   useEffect(() => {
     consumed = true
   }, [])

@@ -5,9 +5,9 @@ import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Field } from '@/components/ui/field'
-import { LINK_URL_INVALID, normalizeLinkUrl } from '../../lib/link-url'
-import { isImageFile, messageOf } from '../../lib/picked-files'
-import { FilePicker } from '../file-picker'
+import { LINK_URL_INVALID, normalizeLinkUrl } from './link-url'
+import { isImageFile, messageOf } from '@/lib/picked-files'
+import { FilePicker } from './file-picker'
 
 export type EditorImage = { url: string; label: string }
 

@@ -4,7 +4,7 @@ import Image from '@tiptap/extension-image'
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table'
 import { Plugin, NodeSelection, TextSelection } from '@tiptap/pm/state'
 import { closeHistory } from '@tiptap/pm/history'
-import { normalizeLinkUrl } from '../../lib/link-url'
+import { normalizeLinkUrl } from './link-url'
 import { VideoEmbed } from './video-embed'
 
 // Cells keep only their spans: widths and alignment would be inline styles, which the public
