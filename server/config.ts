@@ -63,6 +63,10 @@ export interface Config {
   /** Disk kept for image renditions (RENDER_CACHE_MB) and renders waiting at most (RENDER_QUEUE). */
   renderCacheMb: number;
   renderQueue: number;
+  /** Outbound link domains that keep ranking value and need no review (LINK_ALLOWLIST, comma-separated; `*.` wildcards). */
+  linkAllowlist: string[];
+  /** Minutes between integrity watch runs (INTEGRITY_INTERVAL; 0 turns the scheduled watch off). */
+  integrityIntervalMinutes: number;
 }
 
 function origin(name: string, value: string | undefined): string | undefined {
@@ -139,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupKeep: parseKeep(env.BACKUP_KEEP),
     renderCacheMb: int('RENDER_CACHE_MB', env.RENDER_CACHE_MB, 256),
     renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 16),
+    linkAllowlist: (env.LINK_ALLOWLIST || '*.go.id,*.mil.id').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    integrityIntervalMinutes: int('INTEGRITY_INTERVAL', env.INTEGRITY_INTERVAL, 15),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

@@ -18,6 +18,7 @@ import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys } from './keys.ts';
+import { recordIntegritySettings } from './integrity/settings.ts';
 import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
 import { attachRealtime } from './realtime/index.ts';
@@ -155,6 +156,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  await recordIntegritySettings(db, [config.siteUrl, `http://${host}:${port}`, ...(config.supabaseUrl ? [config.supabaseUrl] : [])], config.linkAllowlist);
 
   return {
     url: `http://${host}:${port}`,
