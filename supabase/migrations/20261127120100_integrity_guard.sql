@@ -173,6 +173,9 @@ language sql stable security definer set search_path = '' as $$
     r ->> 'title', r ->> 'category', r ->> 'description', r ->> 'name', r ->> 'officer_title',
     r ->> 'officer_rank', r ->> 'officer_name', r ->> 'note', r ->> 'rank', r ->> 'period', r ->> 'photo_alt',
     private.html_to_text(coalesce(r ->> 'content', r ->> 'body', '')),
+    -- the text as it reads on screen: a word split by inline tags ('ga<b>cor</b>') is one word
+    private.html_attribute_decoded(regexp_replace(regexp_replace(coalesce(r ->> 'content', r ->> 'body', ''),
+      '</?(strong|em|b|i|u|s|span|a|code|mark|sub|sup|small|abbr|font)(\s[^>]*)?>', '', 'gi'), '<[^>]*>', ' ', 'g')),
     (select string_agg(value, E'\n') from jsonb_each_text(coalesce(r -> 'image_captions', '{}'))),
     (select string_agg(value, E'\n') from jsonb_array_elements_text(coalesce(r -> 'sections', '[]'))),
     -- alt texts, titles and file names in the markup, and the photos' file names
