@@ -18,6 +18,7 @@ import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys } from './keys.ts';
+import { IntegrityNotices } from './integrity/notices.ts';
 import { recordIntegritySettings } from './integrity/settings.ts';
 import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
@@ -39,6 +40,7 @@ export interface RunningServer {
   cluster: EmbeddedCluster | undefined;
   /** Sends the approval mail the database queues. */
   notices: AccountNotices;
+  integrityNotices: IntegrityNotices;
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
@@ -131,6 +133,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await recoverStorageFiles(ctx);
   const notices = new AccountNotices(ctx);
   await notices.start();
+  const integrityNotices = new IntegrityNotices(ctx);
+  await integrityNotices.start();
 
   const metrics = new Metrics();
   let stopping = false;
@@ -163,6 +167,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ctx,
     cluster: database.cluster,
     notices,
+    integrityNotices,
     metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
@@ -177,6 +182,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       server.closeAllConnections();
       await closed;
       await notices.stop();
+      await integrityNotices.stop();
       await ctx.readCache?.stop();
       await database.close();
     },

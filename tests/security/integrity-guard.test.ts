@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TypedClient } from '../support/server.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 import { seedDemo } from '../../server/db/seed.ts';
+import { mailbox } from '../auth/helpers.ts';
 import { UNIT_NEWS } from './integrity-corpus.ts';
 
 vi.setConfig({ hookTimeout: 180_000, testTimeout: 60_000 });
@@ -15,13 +16,16 @@ const t = useTestServer();
 let staff: TypedClient;
 let staffId: string;
 let superadmin: TypedClient;
+let superadminEmail: string;
 
 beforeAll(async () => {
   await seedDemo(t.server.ctx.db);
   const user = await t.createUser({ role: 'admin', fullName: 'Letda Penerangan' });
   staffId = user.id;
   staff = await t.signInAs(user);
-  superadmin = await t.signInAs(await t.createUser({ role: 'superadmin', fullName: 'Kapten Super' }));
+  const chief = await t.createUser({ role: 'superadmin', fullName: 'Kapten Super' });
+  superadminEmail = chief.email;
+  superadmin = await t.signInAs(chief);
 });
 
 async function reasons(fields: Record<string, unknown>): Promise<string[]> {
@@ -150,5 +154,21 @@ describe('holding and deciding', () => {
     expect(holds).toHaveLength(10);
     expect(holds.filter((hold) => hold.status === 'pending')).toHaveLength(1);
     expect((await t.anon().from('articles').select('id').eq('id', article!.id)).data).toEqual([]);
+  });
+
+  it('mails the superadmins once, with every held item, and never the held links as links', async () => {
+    await t.server.integrityNotices.drain();
+    const before = (await mailbox(t.server)).filter((mail) => mail.to === superadminEmail).length;
+    await staff.from('articles').insert({ title: 'Promo', content: '<p><a href="https://situs-promo.example/">daftar</a> togel</p>', author_id: staffId });
+    await t.server.integrityNotices.drain();
+    await t.server.integrityNotices.drain();
+    const mails = (await mailbox(t.server)).filter((mail) => mail.to === superadminEmail);
+    expect(mails).toHaveLength(before + 1);
+    const promo = mails.filter((mail) => mail.text.includes('"Promo"'));
+    expect(promo).toHaveLength(1);
+    const mail = promo[0];
+    expect(mail.subject).toBe('Integritas Situs: 1 isi ditahan untuk ditinjau');
+    expect(mail.text).toContain('Artikel "Promo": Kata yang lazim di spam judi: togel; Tautan ke domain yang belum pernah ditautkan: situs-promo.example');
+    expect(mail.html).not.toContain('href="https://situs-promo.example');
   });
 });
