@@ -19,6 +19,7 @@ import { ReadCache } from './http/read-cache.ts';
 import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys } from './keys.ts';
 import { IntegrityNotices } from './integrity/notices.ts';
+import { startIntegrityWatch, type IntegrityWatch } from './integrity/schedule.ts';
 import { recordIntegritySettings } from './integrity/settings.ts';
 import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
@@ -41,6 +42,8 @@ export interface RunningServer {
   /** Sends the approval mail the database queues. */
   notices: AccountNotices;
   integrityNotices: IntegrityNotices;
+  /** The scheduled integrity watch (INTEGRITY_INTERVAL); runNow() for tests and operators. */
+  integrityWatch: IntegrityWatch;
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
@@ -161,6 +164,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   await recordIntegritySettings(db, [config.siteUrl, `http://${host}:${port}`, ...(config.supabaseUrl ? [config.supabaseUrl] : [])], config.linkAllowlist);
+  // The watch looks at the site through its own address, as any visitor would.
+  const integrityWatch = await startIntegrityWatch(db, metrics, {
+    siteUrl: config.serveSite ? `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}` : undefined,
+    intervalMinutes: config.integrityIntervalMinutes,
+  });
 
   return {
     url: `http://${host}:${port}`,
@@ -168,12 +176,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     cluster: database.cluster,
     notices,
     integrityNotices,
+    integrityWatch,
     metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
     },
     async close(drainMs = 10_000) {
       stopping = true;
+      await integrityWatch.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       if (!(await observe.drained(drainMs))) log.warn({ inFlight: observe.inFlight }, `requests still running after ${drainMs / 1000} s are cut off`);

@@ -67,7 +67,7 @@ describe('gambling words', () => {
     expect(seeded.rows.filter((row) => row.reasons.length > 0)).toEqual([]);
     const held: [string, string[]][] = [];
     for (const article of UNIT_NEWS) {
-      const found = await reasons(article);
+      const found = await reasons({ ...article });
       if (found.length > 0) held.push([article.title, found]);
     }
     expect(UNIT_NEWS.length).toBeGreaterThanOrEqual(50);
