@@ -79,5 +79,5 @@ export async function buildFindings(db: Db, root: string, buildId: string | unde
   }
   const manifest = await readManifest(root);
   if (manifest && manifest.build_id !== rows[0].build_id) build(MANIFEST_FILE, `Manifest build di disk (${manifest.build_id}) bukan build yang sedang berjalan (${rows[0].build_id})`);
-  return findings;
+  return findings.sort((a, b) => a.subject.localeCompare(b.subject));
 }
