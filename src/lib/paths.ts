@@ -24,6 +24,7 @@ export const paths = {
     inbox: '/admin/pesan',
     auditLog: '/admin/riwayat',
     unitPages: '/admin/halaman-satuan',
+    integrity: '/admin/integritas',
     myAccount: '/admin/my-account',
     myAccountTab: (tab: 'profile' | 'security' | 'settings' | 'notifications') =>
       `/admin/my-account?tab=${tab}`,

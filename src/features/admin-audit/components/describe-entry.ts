@@ -37,6 +37,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'unit_page.delete': 'Menghapus isi halaman satuan',
   'unit_page.overwrite': 'Menimpa versi halaman satuan yang lebih baru',
   'unit_page.restore': 'Memulihkan isi halaman satuan',
+  'integrity.hold': 'Isi ditahan untuk ditinjau',
+  'integrity.release': 'Merilis isi yang ditahan',
+  'integrity.reject': 'Menolak isi yang ditahan',
 }
 
 export const TARGET_TYPES: Record<string, string> = {

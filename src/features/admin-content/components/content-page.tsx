@@ -15,6 +15,7 @@ import { useDeleteArticle } from '../api/delete-article'
 import { useSweepAbandonedArticleImages } from '../api/article-files'
 import { ArticleEditorDialog } from './article-editor-dialog'
 import { PublicationBadge } from './publication-badge'
+import { useHeldArticleIds } from '../api/held-articles'
 import { ArticleTrashList } from './article-trash-list'
 import { publicationStatus, type PublicationStatus } from '../lib/publication'
 
@@ -72,6 +73,7 @@ function ArticleActions({ article, canEdit, deleting, onEdit, onDelete, classNam
 
 export function ContentPage({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const articles = useAdminArticles()
+  const held = useHeldArticleIds()
   const remove = useDeleteArticle()
   const [editor, setEditor] = useState<Editor | null>(null)
   const [search, setSearch] = useState('')
@@ -161,7 +163,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
             <>
               <div className="flex items-start justify-between gap-2">
                 <p className="font-semibold break-words">{article.title}</p>
-                <PublicationBadge publishedAt={article.published_at} />
+                <PublicationBadge publishedAt={article.published_at} held={held.data?.has(article.id)} />
               </div>
               <p className="text-sm text-muted-foreground">
                 {article.category || '-'} · {formatShortDate(article.created_at)}
@@ -172,7 +174,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
           columns={[
             { header: 'Judul', className: 'max-w-md font-medium break-words', cell: (article) => article.title },
             { header: 'Kategori', className: 'text-muted-foreground', cell: (article) => article.category || '-' },
-            { header: 'Status', cell: (article) => <PublicationBadge publishedAt={article.published_at} /> },
+            { header: 'Status', cell: (article) => <PublicationBadge publishedAt={article.published_at} held={held.data?.has(article.id)} /> },
             {
               header: 'Dibuat Pada',
               className: 'whitespace-nowrap text-muted-foreground',

@@ -86,7 +86,8 @@ function RecentActivity() {
   )
 }
 
-export function DashboardPage() {
+/** `extraCards`: other features' cards beside the backup card, composed by the admin route. */
+export function DashboardPage({ extraCards }: { extraCards?: ReactNode }) {
   const stats = useDashboardStats()
   useEffect(() => {
     if (stats.error) console.error('Gagal memuat statistik dashboard:', stats.error)
@@ -120,6 +121,7 @@ export function DashboardPage() {
         </Card>
         <div className="space-y-6">
         <BackupCard />
+        {extraCards}
         <Card>
           <CardHeader>
             <CardTitle>
