@@ -178,22 +178,25 @@ end
 $$;
 
 -- Only what the write changes is judged, so an old row that predates these rules can still be
--- edited in its other fields (it is reported below instead).
+-- edited in its other fields (it is reported below instead). Photo addresses are judged for
+-- people writing through the API; owner SQL (seeding, restores, operators) is trusted here and
+-- reported by the watch, since only the running server knows the site's own origins.
 create function private.check_hiding_markup() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   old_row jsonb := case when tg_op = 'UPDATE' then to_jsonb(old) end;
   new_row jsonb := to_jsonb(new);
+  person boolean := (select auth.uid()) is not null;
   url text;
 begin
   if tg_table_name = 'articles' then
     if old_row is null or old_row ->> 'content' is distinct from new_row ->> 'content' then
       perform private.refuse_hiding(new_row ->> 'content', 'Isi artikel');
     end if;
-    if old_row is null or old_row ->> 'cover_image_url' is distinct from new_row ->> 'cover_image_url' then
+    if person and (old_row is null or old_row ->> 'cover_image_url' is distinct from new_row ->> 'cover_image_url') then
       perform private.refuse_foreign_photo(new_row ->> 'cover_image_url', 'Gambar sampul');
     end if;
-    if old_row is null or old_row -> 'image_gallery_urls' is distinct from new_row -> 'image_gallery_urls' then
+    if person and (old_row is null or old_row -> 'image_gallery_urls' is distinct from new_row -> 'image_gallery_urls') then
       for url in select jsonb_array_elements_text(new_row -> 'image_gallery_urls') loop
         perform private.refuse_foreign_photo(url, 'Foto galeri artikel');
       end loop;
@@ -201,7 +204,7 @@ begin
   elsif new_row ? 'body' and (old_row is null or old_row ->> 'body' is distinct from new_row ->> 'body') then
     perform private.refuse_hiding(new_row ->> 'body', case tg_table_name when 'info_pages' then 'Isi halaman' else 'Isi teks' end);
   end if;
-  if new_row ? 'photo_url' and (old_row is null or old_row ->> 'photo_url' is distinct from new_row ->> 'photo_url') then
+  if person and new_row ? 'photo_url' and (old_row is null or old_row ->> 'photo_url' is distinct from new_row ->> 'photo_url') then
     perform private.refuse_foreign_photo(new_row ->> 'photo_url', 'Foto');
   end if;
   return new;

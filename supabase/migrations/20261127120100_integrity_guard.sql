@@ -176,14 +176,15 @@ language sql stable security definer set search_path = '' as $$
     -- the text as it reads on screen: a word split by inline tags ('ga<b>cor</b>') is one word
     private.html_attribute_decoded(regexp_replace(regexp_replace(coalesce(r ->> 'content', r ->> 'body', ''),
       '</?(strong|em|b|i|u|s|span|a|code|mark|sub|sup|small|abbr|font)(\s[^>]*)?>', '', 'gi'), '<[^>]*>', ' ', 'g')),
-    (select string_agg(value, E'\n') from jsonb_each_text(coalesce(r -> 'image_captions', '{}'))),
-    (select string_agg(value, E'\n') from jsonb_array_elements_text(coalesce(r -> 'sections', '[]'))),
+    -- a malformed value is left to the table's own checks, which refuse it after this runs
+    (select string_agg(value, E'\n') from jsonb_each_text(case when jsonb_typeof(r -> 'image_captions') = 'object' then r -> 'image_captions' else '{}' end)),
+    (select string_agg(value, E'\n') from jsonb_array_elements_text(case when jsonb_typeof(r -> 'sections') = 'array' then r -> 'sections' else '[]' end)),
     -- alt texts, titles and file names in the markup, and the photos' file names
     (select string_agg(coalesce(private.html_tag_attribute(tag, 'alt'), '') || ' ' || coalesce(private.html_tag_attribute(tag, 'title'), '')
        || ' ' || coalesce(private.html_tag_attribute(tag, 'src'), '') || ' ' || coalesce(private.html_tag_attribute(tag, 'href'), ''), E'\n')
      from unnest(private.html_start_tags(coalesce(r ->> 'content', r ->> 'body', ''))) as tag),
     r ->> 'cover_image_url', r ->> 'photo_url',
-    (select string_agg(value, E'\n') from jsonb_array_elements_text(coalesce(r -> 'image_gallery_urls', '[]'))))
+    (select string_agg(value, E'\n') from jsonb_array_elements_text(case when jsonb_typeof(r -> 'image_gallery_urls') = 'array' then r -> 'image_gallery_urls' else '[]' end)))
 $$;
 
 -- The columns a hold keeps back (and a release writes).

@@ -25,7 +25,7 @@ insert into public.profiles (id, full_name, username, phone_number, email, role,
   values ('${IDS[key] as string}', '${name}', '${username}', '+6281234567${i}0', '${username}@contoh.id', '${role}', '${status}',
           '2024-01-0${i + 1} 08:00:00.12345${i}+00', '2024-01-0${i + 1} 09:30:00+00');`).join('\n')}
 insert into public.articles (id, title, category, content, cover_image_url, image_gallery_urls, author_id, created_at, updated_at) values
-  ('${IDS.article(1)}', 'Latihan terbang malam', 'Latihan', '<p>Latihan rutin.</p>', '/storage/v1/object/public/article_images/a.jpg', '{/storage/v1/object/public/article_images/g1.jpg,/storage/v1/object/public/article_images/g2.jpg}', '${IDS.admin}', '2024-05-01 10:00:00.123456+00', '2024-05-01 10:00:00.123456+00'),
+  ('${IDS.article(1)}', 'Latihan terbang malam', 'Latihan', '<p>Latihan rutin.</p>', 'https://contoh.id/a.jpg', '{https://contoh.id/g1.jpg,https://contoh.id/g2.jpg}', '${IDS.admin}', '2024-05-01 10:00:00.123456+00', '2024-05-01 10:00:00.123456+00'),
   ('${IDS.article(2)}', 'Bakti sosial', 'Sosial', '<p>Warga sekitar.</p>', null, '{}', '${IDS.superadmin}', '2024-05-02 11:30:00+00', '2024-05-03 11:30:00+00'),
   ('${IDS.article(3)}', 'Upacara HUT', null, '<p>Upacara.</p>', null, '{}', null, '2024-05-03 07:15:30.5+00', '2024-05-03 07:15:30.5+00'),
   ('${IDS.article(4)}', 'Kunjungan "Pers", 100%', 'Berita', '<p>Media, pers & tamu.</p>', null, '{}', '${IDS.admin}', '2024-04-20 09:00:00+00', '2024-04-20 09:00:00+00'),
