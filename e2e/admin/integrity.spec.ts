@@ -39,7 +39,7 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['deskto
       await paste(page, HIDDEN_LINK.replace('{n}', `${name}-${decision}`.toLowerCase()))
       await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
       await expectToast(page, 'Ditahan untuk ditinjau')
-      await expect(page.getByText('Ditahan untuk ditinjau').first()).toBeVisible()
+      await expect(page.getByText('Ditahan untuk ditinjau', { exact: true }).filter({ visible: true }).first()).toBeVisible()
       await page.screenshot({ path: `screenshots/integrity-held-${name}.png`, fullPage: true })
 
       const { data: stored } = await (await superadmin(baseURL!)).from('articles').select('id, content, published_at').eq('title', title).single()
@@ -67,7 +67,7 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['deskto
       const visible = (await (await anonClient(baseURL!)).from('articles').select('id').eq('id', stored!.id)).data
       expect(visible).toEqual(decision === 'Rilis' ? [{ id: stored!.id }] : [])
       await chief.page.goto('/admin/riwayat')
-      await expect(chief.page.getByText(decision === 'Rilis' ? 'Merilis isi yang ditahan' : 'Menolak isi yang ditahan').first()).toBeVisible()
+      await expect(chief.page.getByText(decision === 'Rilis' ? 'Merilis isi yang ditahan' : 'Menolak isi yang ditahan').filter({ visible: true }).first()).toBeVisible()
       await chief.context.close()
     })
   }
