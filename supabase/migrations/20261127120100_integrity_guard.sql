@@ -108,23 +108,35 @@ language sql immutable strict set search_path = '' as $$
     '([0-9])([a-z])', '\1 \2', 'g')
 $$;
 
--- The terms in a text, each once, with whether it appears only in a disguise.
+-- The terms in a text, each once, with whether it appears only in a disguise. One regular
+-- expression holds every term (PostgreSQL caches a few dozen compiled expressions, so one per
+-- term would be compiled again on every save); it matches the longest term at each place.
 create function private.guard_terms(value text)
 returns table (term text, weight integer, disguised boolean)
-language sql stable security definer set search_path = '' as $$
-  with forms as (
-    select regexp_replace(lower(value), '[_.\-/]+', ' ', 'g') as plain,
-      private.guard_normalized(value, 'l') as as_l, private.guard_normalized(value, 'i') as as_i
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  pattern text;
+begin
+  select '\m(' || string_agg(replace(t.term, ' ', '\s+'), '|' order by t.term) || ')\M' into pattern from public.integrity_terms t;
+  if pattern is null then
+    return;
+  end if;
+  return query
+  with forms (form, body) as (
+    values ('plain', regexp_replace(lower(value), '[_.\-/]+', ' ', 'g')),
+      ('l', private.guard_normalized(value, 'l')), ('i', private.guard_normalized(value, 'i'))
+  ), found as (
+    select regexp_replace(m[1], '\s+', ' ', 'g') as term, f.form
+    from forms f, regexp_matches(f.body, pattern, 'g') as m
   ), matched as (
-    select t.term, t.weight, not (f.plain ~ ('\m' || replace(t.term, ' ', '\s+') || '\M')) as disguised
-    from public.integrity_terms t, forms f
-    where f.plain ~ ('\m' || replace(t.term, ' ', '\s+') || '\M')
-       or f.as_l ~ ('\m' || replace(t.term, ' ', '\s+') || '\M')
-       or f.as_i ~ ('\m' || replace(t.term, ' ', '\s+') || '\M')
+    select t.term, t.weight, not bool_or(f.form = 'plain') as disguised
+    from found f join public.integrity_terms t on t.term = f.term
+    group by t.term, t.weight
   )
   -- a term inside a longer matched one ('slot' in 'slot gacor') is not counted again
   select m.term, m.weight, m.disguised from matched m
-  where not exists (select 1 from matched o where o.term <> m.term and (' ' || o.term || ' ') like ('% ' || m.term || ' %'))
+  where not exists (select 1 from matched o where o.term <> m.term and (' ' || o.term || ' ') like ('% ' || m.term || ' %'));
+end
 $$;
 
 -- Why an item must be held (empty: it may go out). `words` is every text a reader or a search
