@@ -123,8 +123,10 @@ begin
   end if;
   return query
   with forms (form, body) as (
-    values ('plain', regexp_replace(lower(value), '[_.\-/]+', ' ', 'g')),
-      ('l', private.guard_normalized(value, 'l')), ('i', private.guard_normalized(value, 'i'))
+    select 'plain', regexp_replace(lower(value), '[_.\-/]+', ' ', 'g')
+    union all select 'l', private.guard_normalized(value, 'l') where value ~ '[0-9@$]'
+    -- '1' read as 'i' only matters where a '1' stands next to a letter
+    union all select 'i', private.guard_normalized(value, 'i') where value ~* '[a-z]1'
   ), found as (
     select regexp_replace(m[1], '\s+', ' ', 'g') as term, f.form
     from forms f, regexp_matches(f.body, pattern, 'g') as m
@@ -194,7 +196,8 @@ language sql stable security definer set search_path = '' as $$
     -- alt texts, titles and file names in the markup, and the photos' file names
     (select string_agg(coalesce(private.html_tag_attribute(tag, 'alt'), '') || ' ' || coalesce(private.html_tag_attribute(tag, 'title'), '')
        || ' ' || coalesce(private.html_tag_attribute(tag, 'src'), '') || ' ' || coalesce(private.html_tag_attribute(tag, 'href'), ''), E'\n')
-     from unnest(private.html_start_tags(coalesce(r ->> 'content', r ->> 'body', ''))) as tag),
+     from unnest(private.html_start_tags(coalesce(r ->> 'content', r ->> 'body', ''))) as tag
+     where tag ~ '[\s/](alt|title|src|href)\s*='),
     r ->> 'cover_image_url', r ->> 'photo_url',
     (select string_agg(value, E'\n') from jsonb_array_elements_text(case when jsonb_typeof(r -> 'image_gallery_urls') = 'array' then r -> 'image_gallery_urls' else '[]' end)))
 $$;
