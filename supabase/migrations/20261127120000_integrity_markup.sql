@@ -142,16 +142,19 @@ $$;
 create function private.own_photo_url(url text) returns boolean
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  canonical text := private.canonical_storage_url(url);
+  path text;
+  canonical text;
 begin
-  if url ~ '^/images/[A-Za-z0-9/_.-]+\.(webp|png|jpe?g|gif|avif)$' then
+  -- at one of the site's own origins, only the path counts
+  select substr(url, length(o) + 1) into path
+    from private.integrity_settings s, unnest(s.own_origins) as o
+    where lower(url) like lower(o) || '/%' limit 1;
+  path := coalesce(path, url);
+  if path ~ '^/images/[A-Za-z0-9/_.-]+\.(webp|png|jpe?g|gif|avif)$' then
     return true;
   end if;
-  if canonical is null or canonical !~ '^(https?://[^/]+)?/storage/v1/(object|render/image)/public/' then
-    return false;
-  end if;
-  return canonical ~ '^/' or exists (select 1 from private.integrity_settings s, unnest(s.own_origins) as o
-    where lower(canonical) like lower(o) || '/%');
+  canonical := private.canonical_storage_url(path);
+  return coalesce(canonical ~ '^/storage/v1/(object|render/image)/public/', false);
 end
 $$;
 

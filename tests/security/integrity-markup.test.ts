@@ -108,6 +108,11 @@ describe('photo fields', () => {
     expect(foreign.error?.message).toBe('Foto harus berasal dari penyimpanan situs ini.');
     const own = await staff.from('unit_posts').update({ photo_url: `${t.url}/storage/v1/object/public/unit_photos/${staffId}/foto.webp`, version: post.version }).eq('id', post.id).select('photo_url').single();
     expect(own.error).toBeNull();
+    const shipped = await staff.from('unit_posts').update({ photo_url: `${t.url}/images/commanders/komandan-1.webp`, version: post.version + 1 }).eq('id', post.id).select('photo_url').single();
+    expect(shipped.error).toBeNull();
+    const protocolRelative = await staff.from('unit_posts').update({ photo_url: '//evil.example/storage/v1/object/public/unit_photos/x.webp', version: post.version + 2 }).eq('id', post.id).select('id');
+    // refused already by the unit pages' own address check ('Alamat foto tidak valid.')
+    expect(protocolRelative.error?.code).toBe('PT400');
     const cover = await staff.from('articles').insert({ title: 'Sampul luar', content: '<p>x</p>', author_id: staffId, cover_image_url: 'https://evil.example/storage/v1/object/public/article_images/a.jpg' });
     expect(cover.error?.message).toBe('Gambar sampul harus berasal dari penyimpanan situs ini.');
   });
