@@ -23,6 +23,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // The server's LINK_ALLOWLIST, so pages and the database's guard judge outbound links alike.
+  define: {
+    'import.meta.env.VITE_LINK_ALLOWLIST': JSON.stringify(process.env.VITE_LINK_ALLOWLIST ?? process.env.LINK_ALLOWLIST ?? ''),
+  },
   server: {
     proxy: { '/env.js': { target: apiTarget, changeOrigin: true } },
   },

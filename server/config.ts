@@ -87,6 +87,10 @@ export interface Config {
    * waiting at most (AUTH_HASH_QUEUE; known devices get half as many places of their own).
    */
   authHashing: HashBudget;
+  /** Outbound link domains that keep ranking value and need no review (LINK_ALLOWLIST, comma-separated; `*.` wildcards). */
+  linkAllowlist: string[];
+  /** Minutes between integrity watch runs (INTEGRITY_INTERVAL; 0 turns the scheduled watch off). */
+  integrityIntervalMinutes: number;
 }
 
 function cdnPurge(env: NodeJS.ProcessEnv): PurgeSettings | undefined {
@@ -195,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     diskReserveMb: int('DISK_RESERVE_MB', env.DISK_RESERVE_MB, 512),
     authHashing: hashBudget(env),
     cdnPurge: cdnPurge(env),
+    linkAllowlist: (env.LINK_ALLOWLIST || '*.go.id,*.mil.id').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    integrityIntervalMinutes: int('INTEGRITY_INTERVAL', env.INTEGRITY_INTERVAL, 15),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

@@ -19,6 +19,9 @@ import { ReadCache } from './http/read-cache.ts';
 import { LiveSessions } from './auth/live-sessions.ts';
 import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys } from './keys.ts';
+import { IntegrityNotices } from './integrity/notices.ts';
+import { startIntegrityWatch, type IntegrityWatch } from './integrity/schedule.ts';
+import { recordIntegritySettings } from './integrity/settings.ts';
 import { AccountNotices } from './mail/account-notices.ts';
 import { createMailer } from './mail/index.ts';
 import { senderName } from './mail/templates.ts';
@@ -44,6 +47,9 @@ export interface RunningServer {
   notices: AccountNotices;
   /** Purges changed pages from the CDN, when CDN_PURGE_URL is set. */
   purger: CdnPurger | undefined;
+  integrityNotices: IntegrityNotices;
+  /** The scheduled integrity watch (INTEGRITY_INTERVAL); runNow() for tests and operators. */
+  integrityWatch: IntegrityWatch;
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
@@ -147,6 +153,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await notices.start();
   const purger = config.cdnPurge && new CdnPurger(db, config.cdnPurge);
   await purger?.start();
+  const integrityNotices = new IntegrityNotices(ctx);
+  await integrityNotices.start();
 
   const metrics = new Metrics();
   let stopping = false;
@@ -175,6 +183,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  await recordIntegritySettings(db, [config.siteUrl, `http://${host}:${port}`, ...(config.supabaseUrl ? [config.supabaseUrl] : [])], config.linkAllowlist);
+  // The watch looks at the site through its own address, as any visitor would.
+  const integrityWatch = await startIntegrityWatch(db, metrics, {
+    siteUrl: config.serveSite ? `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}` : undefined,
+    intervalMinutes: config.integrityIntervalMinutes,
+  });
 
   return {
     url: `http://${host}:${port}`,
@@ -182,12 +196,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     cluster: database.cluster,
     notices,
     purger,
+    integrityNotices,
+    integrityWatch,
     metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
     },
     async close(drainMs = 10_000) {
       stopping = true;
+      await integrityWatch.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       if (!(await observe.drained(drainMs))) log.warn({ inFlight: observe.inFlight }, `requests still running after ${drainMs / 1000} s are cut off`);
@@ -198,6 +215,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       ctx.freeSpace.stop();
       await notices.stop();
       await purger?.stop();
+      await integrityNotices.stop();
       await ctx.readCache?.stop();
       await ctx.sessions.stop();
       await database.close();

@@ -97,7 +97,7 @@ for (const arrival of ['server-rendered', 'client-side navigation'] as const) {
     await content.getByText('kotak').click()
     await expect(page).toHaveURL(`/berita/${article.id}`)
     await expect(content.locator('#ext')).toHaveAttribute('target', '_blank')
-    await expect(content.locator('#ext')).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(content.locator('#ext')).toHaveAttribute('rel', 'nofollow ugc noopener noreferrer')
     await expect(content.locator('#int')).not.toHaveAttribute('target', '_blank')
     // Broken images fire their error handlers before the load event; one more frame lets any queued handler run.
     await page.waitForLoadState('load')

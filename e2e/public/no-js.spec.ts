@@ -51,5 +51,5 @@ test('the article HTML from the server is already sanitized', async ({ newArticl
   expect(body).toContain('Teks aman')
   expect(body).not.toMatch(/<script|onerror|javascript:/i)
   expect(body).toContain('target="_blank"')
-  expect(body).toContain('rel="noopener noreferrer"')
+  expect(body).toContain('rel="nofollow ugc noopener noreferrer"')
 })

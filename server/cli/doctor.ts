@@ -10,6 +10,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { lastBackup } from '../backup/archives.ts';
+import { integrityCheck } from '../integrity/doctor-check.ts';
 
 export type Verdict = 'ok' | 'warn' | 'fail';
 
@@ -170,14 +171,15 @@ export async function runDoctor(env: NodeJS.ProcessEnv = process.env, options: D
   const now = options.now ?? new Date();
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const backupDir = path.resolve(env.BACKUP_DIR || './backups');
-  const [data, disk, smtp, backup, clock] = await Promise.all([
+  const [data, disk, smtp, backup, clock, integrity] = await Promise.all([
     dataDirFindings(dataDir),
     diskFinding(dataDir, Number(env.DISK_RESERVE_MB || 512)),
     smtpFinding(env, options.smtpTimeoutMs ?? 10_000),
     backupFinding(backupDir, now),
     clockFindings(now, options.clockSynchronised ?? timedatectl),
+    integrityCheck(env).catch((error: unknown) => ({ verdict: 'warn' as const, message: `could not ask the database: ${(error as Error).message}`, fix: 'Check DATABASE_URL or DATA_DIR.' })),
   ]);
-  return [...data, disk, ...siteUrlFindings(env), smtp, backup, ...clock];
+  return [...data, disk, ...siteUrlFindings(env), smtp, backup, ...clock, { check: 'integrity', ...integrity }];
 }
 
 export function report(findings: Finding[]): string {

@@ -420,6 +420,102 @@ export type Database = {
         }
         Relationships: []
       }
+      integrity_findings: {
+        Row: {
+          detail: string
+          fingerprint: string
+          first_seen: string
+          id: number
+          kind: string
+          last_seen: string
+          notified_at: string | null
+          resolved_at: string | null
+          subject: string
+        }
+        Insert: {
+          detail: string
+          fingerprint: string
+          first_seen?: string
+          id?: never
+          kind: string
+          last_seen?: string
+          notified_at?: string | null
+          resolved_at?: string | null
+          subject: string
+        }
+        Update: {
+          detail?: string
+          fingerprint?: string
+          first_seen?: string
+          id?: never
+          kind?: string
+          last_seen?: string
+          notified_at?: string | null
+          resolved_at?: string | null
+          subject?: string
+        }
+        Relationships: []
+      }
+      integrity_holds: {
+        Row: {
+          decided_at: string | null
+          decided_by: string | null
+          held_at: string
+          held_by: string | null
+          id: number
+          label: string
+          notified_at: string | null
+          proposed: Json
+          reasons: string[]
+          row_id: string
+          status: string
+          table_name: string
+        }
+        Insert: {
+          decided_at?: string | null
+          decided_by?: string | null
+          held_at?: string
+          held_by?: string | null
+          id?: never
+          label: string
+          notified_at?: string | null
+          proposed: Json
+          reasons: string[]
+          row_id: string
+          status?: string
+          table_name: string
+        }
+        Update: {
+          decided_at?: string | null
+          decided_by?: string | null
+          held_at?: string
+          held_by?: string | null
+          id?: never
+          label?: string
+          notified_at?: string | null
+          proposed?: Json
+          reasons?: string[]
+          row_id?: string
+          status?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
+      integrity_terms: {
+        Row: {
+          term: string
+          weight: number
+        }
+        Insert: {
+          term: string
+          weight: number
+        }
+        Update: {
+          term?: string
+          weight?: number
+        }
+        Relationships: []
+      }
       past_commanders: {
         Row: {
           created_at: string
@@ -930,6 +1026,22 @@ export type Database = {
           role: Database['public']['Enums']['app_role']
           status: Database['public']['Enums']['account_status']
         }[]
+      }
+      integrity_reject: {
+        Args: {
+          hold_id: number
+        }
+        Returns: undefined
+      }
+      integrity_release: {
+        Args: {
+          hold_id: number
+        }
+        Returns: undefined
+      }
+      integrity_summary: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
       }
       is_api_request: {
         Args: Record<PropertyKey, never>

@@ -25,6 +25,7 @@ export const paths = {
     auditLog: '/admin/riwayat',
     unitPages: '/admin/halaman-satuan',
     documents: '/admin/dokumen',
+    integrity: '/admin/integritas',
     myAccount: '/admin/my-account',
     myAccountTab: (tab: 'profile' | 'security' | 'settings' | 'notifications') =>
       `/admin/my-account?tab=${tab}`,

@@ -1,15 +1,25 @@
 import DOMPurify from 'isomorphic-dompurify'
 import { VIDEO_ATTRIBUTES, videoFacades } from './sanitize-video'
+import { HIDING_TAGS, isInvisibleLink, removeHiding } from './integrity/hiding-rules'
+import { outboundRel } from './integrity/link-rel'
 
 // The same rules in the browser and on the server (isomorphic-dompurify gives DOMPurify a jsdom
 // window there), so the HTML the server sends is exactly what the page would render.
-const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed']
+const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', ...HIDING_TAGS]
 
 const browserOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin)
 
-/** Links to the page's own origin stay in the same tab; others open a new one without a referrer. */
+/**
+ * Nothing stays hidden (issue 32). Links to the page's own origin stay in the same tab; others
+ * open a new one without a referrer, and pass no ranking value unless allowlisted.
+ */
 const linkTargets = (origin: string) => (node: Element) => {
+  removeHiding(node)
   if (node.tagName !== 'A' || !node.hasAttribute('href')) return
+  if (isInvisibleLink(node)) {
+    node.removeAttribute('href')
+    return
+  }
   let url: URL
   try {
     url = new URL(node.getAttribute('href') ?? '', origin)
@@ -19,7 +29,7 @@ const linkTargets = (origin: string) => (node: Element) => {
   }
   if (url.origin !== origin) {
     node.setAttribute('target', '_blank')
-    node.setAttribute('rel', 'noopener noreferrer')
+    node.setAttribute('rel', outboundRel(url, origin))
   } else {
     node.removeAttribute('target')
   }

@@ -62,7 +62,7 @@ describe('byline', () => {
 describe('captions', () => {
   it('keeps a caption per picture and refuses what is not a short text per picture', async () => {
     const { user, client } = await t.signedIn({ role: 'admin' });
-    const url = 'https://contoh.id/a.jpg';
+    const url = `${t.url}/storage/v1/object/public/article_images/a.jpg`;
     const ok = await client.from('articles').insert({
       title: 'Berkapsi', content: '<p>x</p>', author_id: user.id, cover_image_url: url, image_captions: { [url]: 'Helikopter MI-17 V5 mendarat.' },
     }).select('image_captions').single();

@@ -43,6 +43,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     readCache: false,
     siteUrl: 'http://localhost:3000',
     devMailbox: true,
+    // The scheduled integrity watch would mail superadmins mid-test; tests run it themselves.
+    integrityIntervalMinutes: 0,
     // One JSON line per request would bury the test report; problems are still printed.
     logLevel: 'warn',
     ...overrides,

@@ -1,4 +1,4 @@
-import { FileArchive, FileText, History, Images, Inbox, Landmark, LayoutDashboard, UserCircle, Users, type LucideIcon } from 'lucide-react'
+import { FileArchive, FileText, History, Images, Inbox, Landmark, LayoutDashboard, ShieldCheck, UserCircle, Users, type LucideIcon } from 'lucide-react'
 import { paths } from '@/lib/paths'
 
 /** An admin page in the sidebar; who may open it is the route table's (src/app/admin/routes.tsx). */
@@ -13,6 +13,7 @@ export const mainNavItems: readonly AdminNavItem[] = [
   { name: 'Dokumen Publik', path: paths.admin.documents, icon: FileArchive },
   { name: 'Pesan Masuk', path: paths.admin.inbox, icon: Inbox },
   { name: 'Riwayat Aktivitas', path: paths.admin.auditLog, icon: History },
+  { name: 'Integritas Situs', path: paths.admin.integrity, icon: ShieldCheck },
 ]
 
 export const accountNavItem: AdminNavItem = { name: 'Akun Saya', path: paths.admin.myAccount, icon: UserCircle }

@@ -27,6 +27,7 @@ export const adminRoutes: RouteObject[] = [
   page(paths.admin.documents, () => import('./pages/documents'), CONTENT_ROLES),
   page(paths.admin.inbox, () => import('./pages/inbox'), CONTENT_ROLES),
   page(paths.admin.auditLog, () => import('./pages/audit'), USER_ADMIN_ROLES),
+  page(paths.admin.integrity, () => import('./pages/integrity'), USER_ADMIN_ROLES),
   page(paths.admin.myAccount, () => import('./pages/my-account')),
   { path: '*', Component: lazyRoute(() => import('./pages/not-found')) },
 ]

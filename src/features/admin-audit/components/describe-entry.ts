@@ -44,6 +44,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'document.delete': 'Menghapus dokumen informasi publik',
   'document.restore': 'Memulihkan dokumen informasi publik',
   'document.overwrite': 'Menimpa versi dokumen yang lebih baru',
+  'integrity.hold': 'Isi ditahan untuk ditinjau',
+  'integrity.release': 'Merilis isi yang ditahan',
+  'integrity.reject': 'Menolak isi yang ditahan',
 }
 
 export const TARGET_TYPES: Record<string, string> = {

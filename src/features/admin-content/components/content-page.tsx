@@ -15,6 +15,7 @@ import { useDeleteArticle } from '../api/delete-article'
 import { useSweepAbandonedArticleImages } from '../api/article-files'
 import { ArticleEditorDialog } from './article-editor-dialog'
 import { PublicationBadge } from './publication-badge'
+import { useHeldArticleIds } from '../api/held-articles'
 import { ArticleTrashList } from './article-trash-list'
 import { publicationStatus, type PublicationStatus } from '../lib/publication'
 import { Authorship, PublicationDate } from './publication-date'
@@ -74,6 +75,7 @@ function ArticleActions({ article, canEdit, deleting, onEdit, onDelete, classNam
 
 export function ContentPage({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const articles = useAdminArticles()
+  const held = useHeldArticleIds()
   const remove = useDeleteArticle()
   const [editor, setEditor] = useState<Editor | null>(null)
   const [search, setSearch] = useState('')
@@ -180,7 +182,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
                   {article.title}
                   <Authorship author={article.profiles?.full_name} editor={article.edited_by_name} />
                 </p>
-                <PublicationBadge publishedAt={article.published_at} />
+                <PublicationBadge publishedAt={article.published_at} held={held.data?.has(article.id)} />
               </div>
               <p className="text-sm text-muted-foreground">
                 {article.category || '-'} · Dibuat {formatShortDate(article.created_at)} · Terbit <PublicationDate publishedAt={article.published_at} />
@@ -200,7 +202,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
               ),
             },
             { header: 'Kategori', className: 'text-muted-foreground', cell: (article) => article.category || '-' },
-            { header: 'Status', cell: (article) => <PublicationBadge publishedAt={article.published_at} /> },
+            { header: 'Status', cell: (article) => <PublicationBadge publishedAt={article.published_at} held={held.data?.has(article.id)} /> },
             {
               header: 'Dibuat Pada',
               className: 'whitespace-nowrap text-muted-foreground',

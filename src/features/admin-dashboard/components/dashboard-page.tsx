@@ -87,7 +87,8 @@ function RecentActivity() {
   )
 }
 
-export function DashboardPage() {
+/** `extraCards`: other features' cards beside the backup card, composed by the admin route. */
+export function DashboardPage({ extraCards }: { extraCards?: ReactNode }) {
   const stats = useDashboardStats()
   useEffect(() => {
     if (stats.error) console.error('Gagal memuat statistik dashboard:', stats.error)
@@ -122,6 +123,7 @@ export function DashboardPage() {
         <div className="space-y-6">
         <BackupCard />
         <DiskCard />
+        {extraCards}
         <Card>
           <CardHeader>
             <CardTitle>

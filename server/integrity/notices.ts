@@ -1,0 +1,75 @@
+import type { ServerContext } from '../context.ts';
+import { senderName } from '../mail/templates.ts';
+import { log } from '../observability/log.ts';
+import { integrityMail, type HeldItem, type OpenFinding } from './mail.ts';
+
+/**
+ * Mails the superadmins what the guard held and what the watch found, each item once: NOTIFY
+ * 'integrity_notices' wakes it, a slow poll catches the rest. A flood of held saves becomes one
+ * mail per run, not one per save. Rows are claimed with SKIP LOCKED, so two servers on one
+ * database do not both mail them; a failed send leaves them unclaimed for the next run.
+ */
+export class IntegrityNotices {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private unlisten: (() => Promise<void>) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly ctx: ServerContext, private readonly pollMs = 60_000) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.ctx.db.listen('integrity_notices', () => this.kick());
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.unlisten?.().catch(() => undefined);
+    while (this.running) await this.running;
+  }
+
+  /** Resolves once everything waiting so far has been mailed (or has failed to be). */
+  async drain(): Promise<void> {
+    this.kick();
+    while (this.running) await this.running;
+  }
+
+  private kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.send()
+      .catch((error: unknown) => log.error({ err: error }, '[integrity] mailing superadmins failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async send(): Promise<void> {
+    const { ctx } = this;
+    await ctx.db.transaction(async (tx) => {
+      const holds = (await tx.query<HeldItem & { id: string }>(
+        `select id::text, table_name, label, reasons from public.integrity_holds
+          where notified_at is null and status = 'pending' order by id limit 200 for update skip locked`)).rows;
+      const findings = (await tx.query<OpenFinding & { id: string }>(
+        `select id::text, kind, subject, detail from public.integrity_findings
+          where notified_at is null and resolved_at is null order by id limit 200 for update skip locked`)).rows;
+      if (holds.length === 0 && findings.length === 0) return;
+      const recipients = (await tx.query<{ email: string }>(
+        `select p.email from public.profiles p join auth.users u on u.id = p.id
+          where p.role = 'superadmin' and p.status = 'approved' and p.email is not null and u.email_confirmed_at is not null`)).rows;
+      const siteName = senderName(ctx.config.mailFrom);
+      const url = `${ctx.config.siteUrl}/admin/integritas`;
+      for (const { email } of recipients) await ctx.mail.send(integrityMail({ to: email, siteName, url, holds, findings }));
+      await tx.query('update public.integrity_holds set notified_at = now() where id = any($1::bigint[])', [holds.map((h) => h.id)]);
+      await tx.query('update public.integrity_findings set notified_at = now() where id = any($1::bigint[])', [findings.map((f) => f.id)]);
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { sanitizeArticleHtml } from '../sanitize'
+import { hostAllowed, outboundRel } from './link-rel'
+
+const ORIGIN = 'https://skadron31.mil.id'
+const clean = (html: string) => sanitizeArticleHtml(html, ORIGIN)
+
+describe('rendered article HTML hides nothing (rows stored before the database refused it)', () => {
+  it.each([
+    ['hidden', '<p hidden>rahasia <a href="https://slot.example/">slot</a></p>'],
+    ['aria-hidden', '<p aria-hidden="true">rahasia</p>'],
+    ['hiding classes', '<p class="sr-only lead md:hidden">rahasia</p>'],
+  ])('drops the %s attribute and keeps the text visible', (_name, html) => {
+    const out = clean(html)
+    expect(out).toContain('rahasia')
+    expect(out).not.toMatch(/hidden|sr-only/)
+    expect(out).not.toMatch(/class="[^"]*(sr-only|hidden)/)
+  })
+
+  it('keeps ordinary classes', () => {
+    expect(clean('<p class="lead sr-only">x</p>')).toBe('<p class="lead">x</p>')
+  })
+
+  it('unwraps <font>, <details> and <marquee>, keeping their text', () => {
+    expect(clean('<p><font color="white">teks putih</font></p>')).toBe('<p>teks putih</p>')
+    expect(clean('<details><summary>A</summary><p>B</p></details>')).toBe('<summary>A</summary><p>B</p>')
+  })
+
+  it('drops inline styles, whatever they hide', () => {
+    expect(clean('<span style="display:none">x</span>')).toBe('<span>x</span>')
+  })
+
+  it('turns a link no reader can see into no link', () => {
+    expect(clean('<p>a<a href="https://slot.example/"> </a>b</p>')).not.toContain('href')
+    expect(clean('<p><a href="https://tniad.mil.id/"><img src="/x.png" alt="TNI AD"></a></p>')).toContain('href="https://tniad.mil.id/"')
+  })
+})
+
+describe('outbound links', () => {
+  it('get nofollow ugc unless the host is on the allowlist', () => {
+    expect(clean('<a href="https://slot.example/">x</a>')).toContain('rel="nofollow ugc noopener noreferrer"')
+    expect(clean('<a href="https://www.kemhan.go.id/">x</a>')).toContain('rel="noopener noreferrer"')
+    expect(clean('<a href="https://tniad.mil.id/">x</a>')).toContain('rel="noopener noreferrer"')
+    expect(clean('<a href="/berita">x</a>')).not.toContain('rel=')
+  })
+
+  it('matches hosts, not look-alikes', () => {
+    expect(hostAllowed('go.id')).toBe(true)
+    expect(hostAllowed('kemhan.go.id')).toBe(true)
+    expect(hostAllowed('WWW.Kemhan.Go.Id')).toBe(true)
+    expect(hostAllowed('slotgo.id')).toBe(false)
+    expect(hostAllowed('go.id.slot.example')).toBe(false)
+    expect(outboundRel(new URL('https://evilmil.id/'), ORIGIN)).toBe('nofollow ugc noopener noreferrer')
+  })
+})
