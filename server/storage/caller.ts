@@ -16,7 +16,7 @@ export async function callerOf(ctx: ServerContext, c: Context): Promise<StorageC
   }
   // Policies would refuse an ended session's private reads and writes anyway; refusing the token
   // here gives the client one clear answer instead of an empty list or a policy error.
-  if ((await ctx.sessions.state(claims)) === 'ended') throw errors.accessDenied(SESSION_ENDED);
+  if ((await ctx.sessions.state(caller.claims)) === 'ended') throw errors.accessDenied(SESSION_ENDED);
   const headers = c.req.header();
   for (const secret of ['authorization', 'apikey', 'cookie']) delete headers[secret];
   return { ...caller, method: c.req.method, path: new URL(c.req.url).pathname, headers };

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { chunksOf } from '../body.ts';
 import { callerOf } from '../caller.ts';
-import { asCaller, commitWrite, findBucket, findObject, probeWrite, type Caller, type NewObject } from '../db.ts';
+import { asCaller, commitWrite, findBucket, findObject, probeWrite, type StorageCaller, type NewObject } from '../db.ts';
 import { Rollback } from '../../db/adapter.ts';
 import { errors } from '../errors.ts';
 import { isMimeTypeAllowed } from '../mime.ts';
@@ -55,7 +55,7 @@ async function mustExist({ ctx }: StorageDeps, t: Transfer): Promise<void> {
 }
 
 /** One UPDATE as the caller: its USING policy must let it touch the source, its WITH CHECK accept the new name. */
-async function renameInBucket({ ctx }: StorageDeps, caller: Caller, t: Transfer): Promise<void> {
+async function renameInBucket({ ctx }: StorageDeps, caller: StorageCaller, t: Transfer): Promise<void> {
   const moved = await asCaller(ctx, caller, 'storage.object.move', async (tx) => (await tx.query(
     `update storage.objects set name = $3, last_accessed_at = now()
      where bucket_id = $1 and name = $2 returning id`, [t.bucket, t.source, t.dest])).rows.length);
@@ -63,7 +63,7 @@ async function renameInBucket({ ctx }: StorageDeps, caller: Caller, t: Transfer)
 }
 
 /** A move between buckets removes the source: the caller must be allowed to, which is asked first and rolled back. */
-async function probeRemoval({ ctx }: StorageDeps, caller: Caller, t: Transfer): Promise<void> {
+async function probeRemoval({ ctx }: StorageDeps, caller: StorageCaller, t: Transfer): Promise<void> {
   const removable = await asCaller(ctx, caller, 'storage.object.move', async (tx) => {
     const { rows } = await tx.query('delete from storage.objects where bucket_id = $1 and name = $2 returning id', [t.bucket, t.source]);
     throw new Rollback(rows.length);
@@ -76,7 +76,7 @@ async function probeRemoval({ ctx }: StorageDeps, caller: Caller, t: Transfer): 
  * caller before a byte is copied, the file is complete before the row commits, and only then is
  * it published, so a crash leaves what recovery.ts already repairs.
  */
-async function copy(deps: StorageDeps, caller: Caller, t: Transfer): Promise<string> {
+async function copy(deps: StorageDeps, caller: StorageCaller, t: Transfer): Promise<string> {
   const { ctx, store } = deps;
   const row = await findObject(ctx, caller, t.bucket, t.source);
   if (!row) throw errors.noSuchKey();

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { callerOf } from '../caller.ts';
-import { asCaller, findBucket, findObject, probeWrite, type Caller } from '../db.ts';
+import { asCaller, findBucket, findObject, probeWrite, type StorageCaller } from '../db.ts';
 import { serveObject } from '../download.ts';
 import { errors } from '../errors.ts';
 import { objectPath } from '../objects.ts';
@@ -68,8 +68,9 @@ export function signedUrlRoutes(app: Hono, deps: StorageDeps): void {
     const { bucket, name } = signedTarget(objectPath(c).slice('upload/sign/'.length));
     const claims = await verifyUrl(ctx.keys, c.req.query('token'), `${bucket}/${name}`, 'upload');
     // Storage writes a signed upload as itself, the owner taken from the token
-    const caller: Caller = {
+    const caller: StorageCaller = {
       claims: { role: 'service_role', ...(claims.owner ? { sub: claims.owner } : {}) },
+      authenticated: true,
       method: c.req.method, path: new URL(c.req.url).pathname, headers: {},
     };
     return upload(deps, c, 'PUT', { bucket, name, caller, upsert: claims.upsert === true });
@@ -81,7 +82,7 @@ function signedTarget(rest: string): { bucket: string; name: string } {
   return { bucket, name: mustBeValidObjectName(name) };
 }
 
-async function readableTarget({ ctx }: StorageDeps, caller: Caller, rest: string) {
+async function readableTarget({ ctx }: StorageDeps, caller: StorageCaller, rest: string) {
   const { bucket, name } = signedTarget(rest);
   if (!(await findBucket(ctx, bucket))) throw errors.noSuchBucket();
   if (!(await findObject(ctx, caller, bucket, name))) throw errors.noSuchKey();
@@ -105,7 +106,7 @@ function transformText(value: unknown): string | undefined {
   return new URLSearchParams(pairs).toString();
 }
 
-async function signMany(deps: StorageDeps, caller: Caller, rawBucket: string, paths: unknown, expiresIn: number) {
+async function signMany(deps: StorageDeps, caller: StorageCaller, rawBucket: string, paths: unknown, expiresIn: number) {
   const { bucket } = splitBucketAndName(rawBucket);
   if (!Array.isArray(paths) || paths.length === 0 || paths.some((p) => typeof p !== 'string')) {
     throw errors.invalidRequest('body/paths must be a non-empty array of strings');

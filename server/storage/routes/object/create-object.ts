@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { chunksOf, parseMultipart, requestStream } from '../../body.ts';
 import { callerOf } from '../../caller.ts';
-import { commitWrite, findBucket, probeWrite, type Bucket, type Caller, type NewObject } from '../../db.ts';
+import { commitWrite, findBucket, probeWrite, type Bucket, type StorageCaller, type NewObject } from '../../db.ts';
 import type { ReceivedFile } from '../../disk.ts';
 import { errors } from '../../errors.ts';
 import { cleanUploadedImage } from '../../images.ts';
@@ -31,7 +31,7 @@ export function createObjectRoutes(app: Hono, deps: StorageDeps): void {
 }
 
 /** Where a signed upload URL puts its bytes, and as whom (routes/object/signed-urls.ts). */
-export interface SignedUploadTarget { bucket: string; name: string; caller: Caller; upsert: boolean }
+export interface SignedUploadTarget { bucket: string; name: string; caller: StorageCaller; upsert: boolean }
 
 export async function upload(deps: StorageDeps, c: Context, method: 'POST' | 'PUT', signed?: SignedUploadTarget) {
   const { ctx, store } = deps;
