@@ -4,16 +4,9 @@ import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { errors } from './errors.ts';
 import { readJson, stringField, validateEmail } from './request.ts';
-import { newConfirmationToken } from './signup.ts';
+import { newConfirmationToken, RECOVERY_TTL_SECONDS } from './link-tokens.ts';
 import { findUserByEmail } from './users.ts';
 import { log } from '../observability/log.ts';
-
-/**
- * How long a recovery link works. GoTrue's MAILER_OTP_EXP defaults to a day; a link that can set
- * a new password is worth more to whoever reads the mailbox later, so this server keeps it to an
- * hour, the value Supabase's dashboard suggests.
- */
-export const RECOVERY_TTL_SECONDS = 3600;
 
 /**
  * POST /recover, as GoTrue's internal/api/recover.go: the answer is `{}` whether or not the address

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { isPgError } from '../db/adapter.ts';
 import { confirmationMail } from '../mail/templates.ts';
@@ -9,14 +9,9 @@ import { hashPassword } from './password.ts';
 import { checkPasswordStrength, clientMeta, metadataField, readJson, stringField, validateEmail, type Body } from './request.ts';
 import { createSession, sessionResponse } from './sessions.ts';
 import { signupDatabaseError } from './signup-errors.ts';
-import { CONFIRMATION_TTL_SECONDS } from './verify.ts';
+import { CONFIRMATION_TTL_SECONDS, newConfirmationToken } from './link-tokens.ts';
 import { findUserByEmail, findUserById, insertAuthUser, markEmailVerified, userJson, type UserRecord } from './users.ts';
 import { log } from '../observability/log.ts';
-
-export function newConfirmationToken(): string {
-  // GoTrue's token_hash is 56 hex characters (SHA-224); any unguessable string of that form works
-  return randomBytes(28).toString('hex');
-}
 
 /** The user object GoTrue sends for a signup of an already confirmed address: no real data. */
 function fakeUser(email: string, data: Body): Record<string, unknown> {

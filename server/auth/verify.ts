@@ -3,12 +3,9 @@ import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import type { AuthErrorCode } from './errors.ts';
 import { clientMeta } from './request.ts';
-import { RECOVERY_TTL_SECONDS } from './recover.ts';
+import { CONFIRMATION_TTL_SECONDS, RECOVERY_TTL_SECONDS } from './link-tokens.ts';
 import { createSession, sessionResponse } from './sessions.ts';
 import { findUserById, isBanned, markEmailVerified } from './users.ts';
-
-/** GoTrue's mailer OTP expiry: the link works for 24 hours. */
-export const CONFIRMATION_TTL_SECONDS = 24 * 3600;
 
 /** GET /verify, the mailed link (GoTrue's internal/api/verify.go): answers by redirecting; type signup/email or recovery. */
 export function verifyRoutes(app: Hono, env: AuthEnv): void {
