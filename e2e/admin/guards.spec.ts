@@ -1,6 +1,6 @@
 import { expect, expectToast, newSignedInPage, SUPERADMIN, test, type Account } from './fixtures'
 
-const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/dokumen', '/admin/pesan', '/admin/riwayat', '/admin/my-account'] as const
+const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/dokumen', '/admin/pesan', '/admin/riwayat', '/admin/integritas', '/admin/my-account'] as const
 
 // Which admin pages each role may open; everything else lands on the dashboard.
 const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
@@ -13,7 +13,7 @@ const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
 const INBOX = /^Pesan Masuk(\d+ belum dibaca)?$/
 
 const SIDEBAR: Record<'superadmin' | 'admin' | 'user', readonly (string | RegExp)[]> = {
-  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Halaman Satuan', 'Dokumen Publik', INBOX, 'Riwayat Aktivitas', 'Akun Saya'],
+  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Halaman Satuan', 'Dokumen Publik', INBOX, 'Riwayat Aktivitas', 'Integritas Situs', 'Akun Saya'],
   admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', 'Halaman Satuan', 'Dokumen Publik', INBOX, 'Akun Saya'],
   user: ['Dashboard', 'Akun Saya'],
 }

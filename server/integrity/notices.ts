@@ -1,6 +1,6 @@
 import type { ServerContext } from '../context.ts';
 import { senderName } from '../mail/templates.ts';
-import { log } from '../observability/log.ts';
+import { NotifiedWorker } from '../mail/notified-worker.ts';
 import { integrityMail, type HeldItem, type OpenFinding } from './mail.ts';
 
 /**
@@ -10,46 +10,23 @@ import { integrityMail, type HeldItem, type OpenFinding } from './mail.ts';
  * database do not both mail them; a failed send leaves them unclaimed for the next run.
  */
 export class IntegrityNotices {
-  private running: Promise<void> | undefined;
-  private again = false;
-  private unlisten: (() => Promise<void>) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly worker: NotifiedWorker;
 
-  constructor(private readonly ctx: ServerContext, private readonly pollMs = 60_000) {}
-
-  async start(): Promise<void> {
-    this.unlisten = await this.ctx.db.listen('integrity_notices', () => this.kick());
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+  constructor(private readonly ctx: ServerContext, pollMs?: number) {
+    this.worker = new NotifiedWorker(ctx, 'integrity_notices', () => this.send(), '[integrity] mailing superadmins failed', pollMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.unlisten?.().catch(() => undefined);
-    while (this.running) await this.running;
+  start(): Promise<void> {
+    return this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   /** Resolves once everything waiting so far has been mailed (or has failed to be). */
-  async drain(): Promise<void> {
-    this.kick();
-    while (this.running) await this.running;
-  }
-
-  private kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.send()
-      .catch((error: unknown) => log.error({ err: error }, '[integrity] mailing superadmins failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+  drain(): Promise<void> {
+    return this.worker.drain();
   }
 
   private async send(): Promise<void> {

@@ -2,6 +2,7 @@ import type { ServerContext } from '../context.ts';
 import { accountDecisionMail, approvalMail, securityNoticeMail, senderName } from './templates.ts';
 import type { MailMessage } from './mailer.ts';
 import { log } from '../observability/log.ts';
+import { NotifiedWorker } from './notified-worker.ts';
 
 /** After this many failed sends a notice stays in the outbox for an operator to look at. */
 const MAX_ATTEMPTS = 5;
@@ -25,46 +26,23 @@ interface NoticeRow {
  * database never send the same notice twice.
  */
 export class AccountNotices {
-  private running: Promise<void> | undefined;
-  private again = false;
-  private unlisten: (() => Promise<void>) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly worker: NotifiedWorker;
 
-  constructor(private readonly ctx: ServerContext, private readonly pollMs = 60_000) {}
-
-  async start(): Promise<void> {
-    this.unlisten = await this.ctx.db.listen('account_notices', () => this.kick());
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+  constructor(private readonly ctx: ServerContext, pollMs?: number) {
+    this.worker = new NotifiedWorker(ctx, 'account_notices', () => this.sendQueued(), '[mail] account notices', pollMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.unlisten?.().catch(() => undefined);
-    while (this.running) await this.running;
+  start(): Promise<void> {
+    return this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   /** Resolves once every notice queued so far has been tried. */
-  async drain(): Promise<void> {
-    this.kick();
-    while (this.running) await this.running;
-  }
-
-  private kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.sendQueued()
-      .catch((error: unknown) => log.error({ err: error }, '[mail] account notices'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+  drain(): Promise<void> {
+    return this.worker.drain();
   }
 
   private mailFor(row: NoticeRow, to: string, siteName: string): MailMessage {

@@ -10,8 +10,8 @@ describe('the sanitizer video rule', () => {
   it('turns a stored YouTube player into a facade link that loads nothing from YouTube', () => {
     const html = sanitizeArticleHtml(stored('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'), origin)
     expect(html).toBe('<p>Awal</p><div class="video-embed"><a class="video-facade" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"'
-      + ' data-video-embed="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer">'
-      + '<span class="video-facade-play" aria-hidden="true"></span><span class="video-facade-title">Latihan Terbang Malam</span>'
+      + ' data-video-embed="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" target="_blank" rel="nofollow ugc noopener noreferrer">'
+      + '<span class="video-facade-play"></span><span class="video-facade-title">Latihan Terbang Malam</span>'
       + '<span class="video-facade-note">Putar video YouTube</span></a></div><p>Akhir</p>')
     expect(html).not.toContain('<iframe')
   })

@@ -8,6 +8,7 @@ import { VersionConflictError, type VersionConflict } from '@/lib/version-confli
 import { ARTICLE_INCOMPLETE, ARTICLE_INVALID_TITLE, articleFormSchema, type ArticleFormInput } from '../api/article-schema'
 import type { AdminArticle } from '../api/get-articles'
 import { useSaveArticle } from '../api/save-article'
+import { HELD_DESCRIPTION, HELD_TITLE, isArticleHeld } from '../api/held-articles'
 import { hasLiveSession, isSessionError } from '../api/sign-in-again'
 import { uploadArticleImages, UploadError, type UploadProgress } from '../api/upload-article-images'
 import { captionsToStore, textOf } from '../lib/article-draft'
@@ -126,6 +127,11 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
       if (auto) {
         state.markStored(result, textOf(draft))
         setAutosavedAt(new Date().toISOString())
+        return
+      }
+      if (await isArticleHeld(result.id)) {
+        toast.info(HELD_TITLE, { description: HELD_DESCRIPTION, duration: 10_000 })
+        onClose()
         return
       }
       const skipped = images.skipped.length
