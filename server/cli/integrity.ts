@@ -7,27 +7,10 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../config.ts';
-import type { Db } from '../db/adapter.ts';
-import { runningClusterUrl } from '../db/embedded.ts';
-import { openPostgres } from '../db/postgres.ts';
+import { loadConfig } from '../config.ts';
+import { openDb } from './open-db.ts';
 import { ROOT } from '../paths.ts';
 import { runWatch, type WatchResult } from '../integrity/watch.ts';
-
-async function openDb(config: Config): Promise<{ db: Db; close(): Promise<void> }> {
-  const { openDatabase, prepareDatabase } = await import('../server.ts');
-  const running = config.databaseUrl ? undefined : runningClusterUrl(config.dataDir);
-  const database = running
-    ? await openPostgres(running, { poolSize: 2, anonymousConcurrency: 1 }).then((db) => ({ db, close: () => db.close() }))
-    : await openDatabase(config);
-  try {
-    await prepareDatabase(database.db, config);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  return database;
-}
 
 export function report(result: WatchResult): string {
   const lines = result.findings.map((f) => `FOUND  ${f.kind}  ${f.subject}\n       ${f.detail}`);

@@ -10,10 +10,9 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import type { Db } from '../db/adapter.ts';
-import { runningClusterUrl } from '../db/embedded.ts';
-import { openPostgres } from '../db/postgres.ts';
+import { openDb } from './open-db.ts';
 import {
   ROLES, STATUSES, UserExistsError, UserNotFoundError, createUser, resetSecondStep, setPassword, setRole, setStatus,
   type AccountStatus, type AppRole,
@@ -47,22 +46,6 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
     throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
   }
   return value as T;
-}
-
-async function openDb(config: Config): Promise<{ db: Db; close(): Promise<void> }> {
-  const { openDatabase, prepareDatabase } = await import('../server.ts');
-  const running = config.databaseUrl ? undefined : runningClusterUrl(config.dataDir);
-  // With `npm start` running on this DATA_DIR, talk to its PostgreSQL instead of starting another.
-  const database = running
-    ? await openPostgres(running, { poolSize: 2, anonymousConcurrency: 1 }).then((db) => ({ db, close: () => db.close() }))
-    : await openDatabase(config);
-  try {
-    await prepareDatabase(database.db, config);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  return database;
 }
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<void> {
