@@ -10,7 +10,9 @@ mkdirSync('.tmp', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
-function run(label, command, args, env, reportFile, read) {
+const failures = [];
+
+function run(label, command, args, env, reportFile, read, failedNames) {
   rmSync(reportFile, { force: true });
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -19,7 +21,9 @@ function run(label, command, args, env, reportFile, read) {
     lines.push(`${label}: no report (exit ${result.status}); counted as 1 failure`);
     return;
   }
-  const counts = read(JSON.parse(readFileSync(reportFile, 'utf8')));
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  const counts = read(report);
+  failures.push(...failedNames(report).map((name) => `${label}: ${name}`));
   // A runner that failed outside any test (setup crash) still fails the run.
   if (result.status !== 0 && counts.failed === 0) counts.failed = 1;
   totals.passed += counts.passed;
@@ -29,6 +33,24 @@ function run(label, command, args, env, reportFile, read) {
 }
 
 const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests });
+// The CI log keeps only its tail, so the names of what failed are repeated there.
+const vitestFailed = (r) => r.testResults.flatMap((file) => [
+  ...(file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed') ? [`${file.name}: ${file.message}`] : []),
+  ...file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name} › ${t.fullName}: ${(t.failureMessages[0] ?? '').split('\n')[0]}`),
+]);
+function playwrightFailed(report) {
+  const names = [];
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        if (t.status === 'unexpected' || t.status === 'flaky') names.push(`${t.status} [${t.projectName}] ${file} › ${spec.title}: ${(t.results.find((x) => x.error)?.error?.message ?? '').split('\n')[0]}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, file);
+  };
+  for (const suite of report.suites ?? []) visit(suite, suite.file);
+  return names;
+}
 const vitestArgs = (file, extra = []) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra];
 
 let built = false;
@@ -41,14 +63,15 @@ if (!only) {
   }
 }
 if (!only || only === 'unit') {
-  run('vitest', 'npx', vitestArgs('.tmp/vitest.json'), {}, '.tmp/vitest.json', vitestCounts);
+  run('vitest', 'npx', vitestArgs('.tmp/vitest.json'), {}, '.tmp/vitest.json', vitestCounts, vitestFailed);
 }
 if (!only || only === 'e2e') {
   run('playwright (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json', ...(built ? { E2E_SKIP_BUILD: '1' } : {}) }, '.tmp/playwright.json',
-    (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+    (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }), playwrightFailed);
 }
 
+if (failures.length) console.log('\nFailed or flaky:\n' + failures.map((f) => `- ${f}`).join('\n'));
 console.log('\n' + lines.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? ` (${totals.skipped} skipped)` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);

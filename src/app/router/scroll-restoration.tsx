@@ -27,7 +27,7 @@ export function ScrollRestoration() {
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual'
-    const onScroll = () => {
+    const remember = () => {
       current.current.y = window.scrollY
     }
     const onPageHide = () => {
@@ -38,10 +38,14 @@ export function ScrollRestoration() {
         // Storage full or blocked: restoring is a nicety.
       }
     }
-    window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('scroll', remember, { passive: true })
+    // Scroll events wait for the next frame: a link pressed right after scrolling would otherwise
+    // leave its page with the position from before.
+    document.addEventListener('click', remember, { capture: true })
     window.addEventListener('pagehide', onPageHide)
     return () => {
-      window.removeEventListener('scroll', onScroll)
+      document.removeEventListener('click', remember, { capture: true })
+      window.removeEventListener('scroll', remember)
       window.removeEventListener('pagehide', onPageHide)
     }
   }, [])
