@@ -6,6 +6,7 @@ import { readJson, stringField } from './request.ts';
 
 const samlDisabled = () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
 const passkeysDisabled = () => new AuthError(404, 'passkey_disabled', 'Passkeys are disabled');
+const oauthServerDisabled = () => new AuthError(404, 'feature_disabled', 'OAuth server is disabled');
 const linkingDisabled = () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
 
 /** The issuers GoTrue names for providers it knows (provider/*.go); none of them is enabled here. */
@@ -51,7 +52,7 @@ function idTokenProviderError(provider: string, issuer: string, idToken: string)
 
 /**
  * What this server keeps off answers as GoTrue does with the feature disabled: SSO (SAML),
- * passkeys as a first factor, identity linking, and the id_token and web3 grants. Anonymous
+ * passkeys as a first factor, the OAuth server, identity linking, and the id_token and web3 grants. Anonymous
  * sign-ins are refused in signup.ts (the same request is an e-mail signup otherwise).
  */
 export function disabledRoutes(app: Hono, env: AuthEnv): void {
@@ -59,6 +60,14 @@ export function disabledRoutes(app: Hono, env: AuthEnv): void {
   app.all('/sso/*', () => { throw samlDisabled(); });
   app.all('/passkeys', () => { throw passkeysDisabled(); });
   app.all('/passkeys/*', () => { throw passkeysDisabled(); });
+  // this server is no OAuth 2.1 provider for other apps (GoTrue's OAuth server, off by default)
+  app.all('/admin/oauth/*', () => { throw oauthServerDisabled(); });
+  app.all('/oauth/*', () => { throw oauthServerDisabled(); });
+  app.get('/.well-known/oauth-authorization-server', () => { throw oauthServerDisabled(); });
+  app.on(['GET', 'DELETE'], '/user/oauth/grants', async (c) => {
+    await authenticate(env.ctx, c, env.ctx.db);
+    throw oauthServerDisabled();
+  });
 
   // GoTrue authenticates the caller before it looks at the linking setting
   app.get('/user/identities/authorize', async (c) => {

@@ -15,6 +15,8 @@ export interface UserRecord {
   confirmation_token: string | null;
   confirmation_sent_at: string | null;
   recovery_sent_at: string | null;
+  email_change: string | null;
+  email_change_sent_at: string | null;
   invited_at: string | null;
   last_sign_in_at: string | null;
   raw_app_meta_data: Record<string, unknown> | null;
@@ -106,6 +108,9 @@ export function userJson(user: UserRecord): Record<string, unknown> {
     ['confirmed_at', user.confirmed_at],
     ['recovery_sent_at', user.recovery_sent_at],
     ['invited_at', user.invited_at],
+    // models.User's `new_email,omitempty`: a pending change of address
+    ['new_email', user.email_change || null],
+    ['email_change_sent_at', user.email_change_sent_at],
     ['last_sign_in_at', user.last_sign_in_at],
     ['app_metadata', user.raw_app_meta_data ?? {}],
     ['user_metadata', user.raw_user_meta_data ?? {}],

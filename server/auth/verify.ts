@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors, type AuthErrorCode } from './errors.ts';
-import { clientMeta, readJson, stringField, validateEmail } from './request.ts';
+import { clientMeta, readJson, stringField, validateEmail, validatePhone } from './request.ts';
 import { createSession, sessionResponse } from './sessions.ts';
 import { isEmailVerifyType, verifyEmailToken, type EmailVerifyType } from './verify-core.ts';
 
@@ -74,7 +74,11 @@ export function verifyRoutes(app: Hono, env: AuthEnv): void {
     if (type === '') throw errors.validation('Verify requires a verification type');
     if ((token === '') === (tokenHash === '')) throw errors.validation('Verify requires either a token or a token hash');
     if (token !== '') {
-      if (phone !== '' && email === '') throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+      if (phone !== '' && email === '') {
+        // no account here has a phone, so a well-formed number has no code either
+        validatePhone(phone);
+        throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+      }
       if (email === '' || phone !== '') throw errors.validation('Only an email address or phone number should be provided on verify');
     } else if (email !== '' || phone !== '' || stringField(body, 'redirect_to') !== '') {
       throw errors.validation('Only the token_hash and type should be provided');

@@ -27,6 +27,7 @@ export const AUTH_ERROR_CODES = [
   'saml_provider_disabled',
   'manual_linking_disabled',
   'passkey_disabled',
+  'feature_disabled',
   // the admin API
   'not_admin',
   // sessions and tokens

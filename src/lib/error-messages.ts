@@ -34,6 +34,7 @@ export const AUTH_MESSAGES: Record<AuthErrorCode, string> = {
   saml_provider_disabled: 'Cara masuk ini tidak tersedia.',
   manual_linking_disabled: 'Menautkan akun lain tidak tersedia.',
   passkey_disabled: 'Masuk dengan passkey tidak tersedia.',
+  feature_disabled: 'Fitur ini tidak tersedia.',
   not_admin: 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
   no_authorization: 'Anda harus masuk terlebih dahulu.',
   bad_jwt: 'Sesi Anda tidak valid. Silakan masuk kembali.',
