@@ -41,12 +41,22 @@ export function parseGoDuration(text: string): number {
   return match[1] === '-' ? -seconds : seconds;
 }
 
+/**
+ * GoTrue sets any `role` it is given, and the role becomes every access token's database role. Here
+ * an account stays `authenticated`: a user token carrying service_role would pass RLS and the
+ * site's second step for as long as its session lives, without any trace in the audit log.
+ */
+function accountRole(role: string): string {
+  if (role !== '' && role !== 'authenticated') throw errors.validation('Only the authenticated role can be given to an account on this server');
+  return role;
+}
+
 export function readAdminUserParams(body: Body): AdminUserParams {
   const password = body.password === undefined || body.password === null ? undefined : stringField(body, 'password');
   const ban = stringField(body, 'ban_duration');
   return {
     id: stringField(body, 'id'),
-    role: stringField(body, 'role'),
+    role: accountRole(stringField(body, 'role')),
     email: stringField(body, 'email'),
     phone: stringField(body, 'phone'),
     password,

@@ -92,6 +92,8 @@ describe('the admin API (GET/POST/PUT/DELETE /admin/users, factors) for the serv
     expect((await client.auth.getUser()).error).toMatchObject({ status: 403 });
     const banned = await t.anon().auth.signInWithPassword(user);
     expect(banned.error).toMatchObject({ status: 400, code: 'user_banned' });
+    const promoted = await admin.updateUserById(user.id, { role: 'service_role' });
+    expect(promoted.error).toMatchObject({ status: 400, code: 'validation_failed' });
     const badBan = await admin.updateUserById(user.id, { ban_duration: 'sebentar' });
     expect(badBan.error).toMatchObject({ status: 400, code: 'validation_failed' });
 
