@@ -173,6 +173,25 @@ describe('POST /admin/generate_link and POST /invite', () => {
     expect(ok.data.user!.email_confirmed_at).toBeTruthy();
   });
 
+  it('moves an address only once both halves of an e-mail change are confirmed; the profile follows', async () => {
+    const user = await t.createUser();
+    const admin = t.service().auth.admin;
+    const newEmail = uniqueEmail('alamat-baru');
+    const current = await admin.generateLink({ type: 'email_change_current', email: user.email, newEmail });
+    const next = await admin.generateLink({ type: 'email_change_new', email: user.email, newEmail });
+    expect(next.data.user).toMatchObject({ email: user.email, new_email: newEmail });
+    const first = await authFetch(t.server, '/verify', {
+      method: 'POST', body: JSON.stringify({ type: 'email_change', token_hash: current.data.properties!.hashed_token }) });
+    expect(await first.json()).toMatchObject({ msg: expect.stringContaining('Confirmation link accepted'), code: '200' });
+    expect((await admin.getUserById(user.id)).data.user!.email).toBe(user.email);
+    const second = await t.anon().auth.verifyOtp({ email: newEmail, token: next.data.properties!.email_otp, type: 'email_change' });
+    expect(second.error).toBeNull();
+    expect(second.data.user!.email).toBe(newEmail);
+    expect(await profileOf(user.id)).toMatchObject({ email: newEmail });
+    const taken = await admin.generateLink({ type: 'email_change_new', email: newEmail, newEmail: (await t.createUser()).email });
+    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
   it('invites by mail in Indonesian; the invitee chooses a password on the link and still waits for approval', async () => {
     const email = uniqueEmail('undangan');
     const { data, error } = await t.service().auth.admin.inviteUserByEmail(email, { data: { full_name: 'Prada Baru' } });
