@@ -20,6 +20,11 @@ export interface Config {
   superadminPassword: string | undefined;
   seedDemo: boolean;
   authAutoconfirm: boolean;
+  /**
+   * GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: a password change from a session
+   * signed in more than 24 hours ago needs the nonce mailed by GET /reauthenticate.
+   */
+  authPasswordReauthentication: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   siteUrl: string;
@@ -167,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     superadminPassword: env.SUPERADMIN_PASSWORD || undefined,
     seedDemo: bool(env.SEED_DEMO, true),
     authAutoconfirm: bool(env.AUTH_AUTOCONFIRM, false),
+    authPasswordReauthentication: bool(env.AUTH_PASSWORD_REAUTHENTICATION, false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Skadron 31/Serbu <no-reply@localhost>',
     // the address `npm start` prints, so mailed links work out of the box

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/adapter.ts';
 import { JwtError } from '../keys.ts';
 import { AuthError, errors } from './errors.ts';
-import { findUserById, type UserRecord } from './users.ts';
+import { findUserById, isBanned, type UserRecord } from './users.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,20 +33,24 @@ export function bearerToken(c: Context): string {
   return match[1];
 }
 
+/** The claims of the request's bearer token, once its signature and expiry hold (GoTrue's parseJWTClaims). */
+export async function bearerClaims(ctx: ServerContext, c: Context): Promise<Record<string, unknown>> {
+  const token = bearerToken(c);
+  try {
+    return await ctx.keys.verify(token);
+  } catch (error) {
+    if (error instanceof JwtError) throw errors.badJwt(jwtDetail(error));
+    throw error;
+  }
+}
+
 /**
  * requireAuthentication + maybeLoadUserOrSession from GoTrue: a valid signature and expiry,
  * an `authenticated` audience, a uuid `sub` naming an existing user, and (when the token
  * names one) a session that still exists. Runs on `q` so callers can stay in one transaction.
  */
 export async function authenticate(ctx: ServerContext, c: Context, q: Queryable): Promise<Authenticated> {
-  const token = bearerToken(c);
-  let claims: Record<string, unknown>;
-  try {
-    claims = await ctx.keys.verify(token);
-  } catch (error) {
-    if (error instanceof JwtError) throw errors.badJwt(jwtDetail(error));
-    throw error;
-  }
+  const claims = await bearerClaims(ctx, c);
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub === '') throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   if (!UUID_RE.test(sub)) throw new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
@@ -57,6 +61,8 @@ export async function authenticate(ctx: ServerContext, c: Context, q: Queryable)
   }
   const user = await findUserById(q, sub);
   if (!user) throw errors.userNotFound();
+  // GoTrue refuses a banned user's access token that was issued before the ban
+  if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
   let sessionId: string | null = null;
   if (typeof claims.session_id === 'string' && claims.session_id !== '') {
     if (!UUID_RE.test(claims.session_id)) throw new AuthError(400, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');

@@ -31,6 +31,8 @@ export class OAuthError extends Error {
 export const errors = {
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
+  emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
+  notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
   userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
   weakPassword: (min: number) =>
     new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, {

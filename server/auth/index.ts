@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { senderName } from '../mail/templates.ts';
+import { adminLinkRoutes } from './admin-links.ts';
+import { adminRoutes } from './admin.ts';
+import { disabledRoutes } from './disabled.ts';
+import { otpRoutes } from './otp.ts';
 import { DeviceCookies } from './device-cookie.ts';
 import type { AuthEnv } from './env.ts';
 import { API_VERSION, API_VERSION_HEADER, AuthError, OAuthError, errors, sendAuthError } from './errors.ts';
@@ -20,7 +24,8 @@ import { verifyRoutes } from './verify.ts';
 import { log } from '../observability/log.ts';
 import { requestIdOf } from '../observability/requests.ts';
 
-const KNOWN_PATHS = new Set(['/signup', '/recover', '/token', '/user', '/logout', '/verify', '/settings', '/health', '/factors', '/.well-known/jwks.json']);
+const KNOWN_PATHS = new Set(['/signup', '/recover', '/token', '/user', '/logout', '/verify', '/settings', '/health', '/factors',
+  '/.well-known/jwks.json', '/otp', '/resend', '/reauthenticate', '/invite', '/admin/users', '/admin/generate_link']);
 
 /** /auth/v1: GoTrue's API, one module per endpoint family as in supabase/auth internal/api. */
 export function createAuthApp(ctx: ServerContext): Hono {
@@ -40,7 +45,12 @@ export function createAuthApp(ctx: ServerContext): Hono {
     if (c.req.header(API_VERSION_HEADER)) c.header(API_VERSION_HEADER, API_VERSION);
   });
 
+  // before the routes they guard: the admin check, and the grants and features kept off
+  adminRoutes(app, env);
+  adminLinkRoutes(app, env);
+  disabledRoutes(app, env);
   signupRoutes(app, env);
+  otpRoutes(app, env);
   recoverRoutes(app, env);
   tokenRoutes(app, env);
   userRoutes(app, env);

@@ -38,6 +38,18 @@ const LIMITS = {
    * scaled: it limits mail to one inbox, not the requests a test suite makes.
    */
   recoverEmail: { points: 1, duration: 60, fixed: true },
+  /** GoTrue's Otp limiter (POST /otp and /resend), per client address. */
+  otpIp: { points: 30, duration: 300 },
+  /**
+   * GoTrue's SMTP max frequency for code mail (/otp, /resend, /reauthenticate): one per address per
+   * minute, counted for every address asked about. Not scaled, as recoverEmail.
+   */
+  otpEmail: { points: 1, duration: 60, fixed: true },
+  /**
+   * Wrong six-digit codes (POST /verify with email and token, PUT /user with a nonce) per address,
+   * whoever sends them: 10 in 15 minutes. Not scaled: it guards one inbox's codes.
+   */
+  otpFailures: { points: 10, duration: 900, fixed: true },
   /** GoTrue's FactorChallenge and FactorVerify limiters, per client address. */
   mfaChallengeIp: { points: 60, duration: 300 },
   mfaVerifyIp: { points: 60, duration: 300 },

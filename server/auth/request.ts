@@ -8,6 +8,8 @@ import type { ClientMeta } from './sessions.ts';
 /** Largest request body the auth API reads (user metadata included). */
 export const AUTH_BODY_LIMIT = 64 * 1024;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** badoux/checkmail's format, which GoTrue's validateEmail applies: no ':' or ';' in the local part. */
+const CHECKMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export type Body = Record<string, unknown>;
 
@@ -61,8 +63,15 @@ export function validateEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
   if (email === '') throw errors.validation('An email address is required');
   if (email.length > 255) throw errors.validation('An email address is too long');
-  if (!EMAIL_RE.test(email)) throw errors.validation('Unable to validate email address: invalid format');
+  if (!EMAIL_RE.test(email) || !CHECKMAIL_RE.test(email)) throw errors.validation('Unable to validate email address: invalid format');
   return email;
+}
+
+/** GoTrue's validatePhone: E.164 once '+' and spaces are taken out. */
+export function validatePhone(raw: string): string {
+  const phone = raw.replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9][0-9]{1,14}$/.test(phone)) throw errors.validation('Invalid phone number format (E.164 required)');
+  return phone;
 }
 
 export function checkPasswordStrength(password: string): void {

@@ -64,6 +64,7 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
     const phone = stringField(body, 'phone');
     const password = stringField(body, 'password');
     const data = metadataField(body, 'data') ?? {};
+    if (rawEmail === '' && phone === '') throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     if (rawEmail === '' && phone !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
     if (rawEmail === '') throw errors.validation('To signup, please provide your email');
     if (password === '') throw errors.validation('Signup requires a valid password');

@@ -5,6 +5,7 @@ import { AuthError, errors } from './errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkPasswordStrength, metadataField, readJson, stringField, type Body } from './request.ts';
 import { sendSecurityNotice } from './security-notice.ts';
+import { requireRecentSignInOrNonce } from './reauthentication.ts';
 import { requireSecondStepIfEnrolled } from './second-step-gate.ts';
 import { findUserById, userJson } from './users.ts';
 
@@ -36,6 +37,7 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
     const password = body.password === undefined || body.password === null ? undefined : stringField(body, 'password');
     const email = stringField(body, 'email');
     const phone = stringField(body, 'phone');
+    const nonce = stringField(body, 'nonce');
     const user = await ctx.db.transaction(async (tx) => {
       // authentication first, as in GoTrue: an anonymous caller learns nothing about the rules
       const { user: current, sessionId } = await authenticate(ctx, c, tx);
@@ -43,6 +45,7 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
         checkPasswordStrength(password);
         await requireSecondStepIfEnrolled(tx, current.id, sessionId,
           { status: 401, message: 'AAL2 session is required to update email or password when MFA is enabled.' });
+        if (ctx.config.authPasswordReauthentication) await requireRecentSignInOrNonce(env, tx, current, sessionId, nonce);
       }
       if (email !== '' && email.trim().toLowerCase() !== current.email) {
         throw new AuthError(422, 'validation_failed', 'Mengubah alamat e-mail tidak didukung oleh server ini.');

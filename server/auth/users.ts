@@ -15,6 +15,9 @@ export interface UserRecord {
   confirmation_token: string | null;
   confirmation_sent_at: string | null;
   recovery_sent_at: string | null;
+  email_change: string | null;
+  email_change_sent_at: string | null;
+  invited_at: string | null;
   last_sign_in_at: string | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -68,6 +71,20 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
   return rows[0]?.record ?? null;
 }
 
+/**
+ * One page of users, newest first (GoTrue's FindUsersInAudience), and how many match in all.
+ * `filter` matches the e-mail or the full name, as GoTrue's admin list filter does.
+ */
+export async function listUsers(q: Queryable, page: { limit: number; offset: number; filter: string }): Promise<{ users: UserRecord[]; total: number }> {
+  const where = `where u.aud = 'authenticated' and ($1 = '' or u.email ilike '%' || $1 || '%'
+    or u.raw_user_meta_data ->> 'full_name' ilike '%' || $1 || '%')`;
+  const pattern = page.filter.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const { rows } = await q.query<{ record: UserRecord }>(
+    `${USER_SELECT} ${where} order by u.created_at desc, u.id limit $2 offset $3`, [pattern, page.limit, page.offset]);
+  const count = await q.query<{ total: string }>(`select count(*)::text as total from auth.users u ${where}`, [pattern]);
+  return { users: rows.map((r) => r.record), total: Number(count.rows[0]?.total ?? 0) };
+}
+
 /** Banned as GoTrue means it: banned_until in the future. */
 export function isBanned(user: UserRecord): boolean {
   return user.banned_until !== null && new Date(user.banned_until).getTime() > Date.now();
@@ -90,6 +107,10 @@ export function userJson(user: UserRecord): Record<string, unknown> {
     ['confirmation_sent_at', user.confirmation_sent_at],
     ['confirmed_at', user.confirmed_at],
     ['recovery_sent_at', user.recovery_sent_at],
+    ['invited_at', user.invited_at],
+    // models.User's `new_email,omitempty`: a pending change of address
+    ['new_email', user.email_change || null],
+    ['email_change_sent_at', user.email_change_sent_at],
     ['last_sign_in_at', user.last_sign_in_at],
     ['app_metadata', user.raw_app_meta_data ?? {}],
     ['user_metadata', user.raw_user_meta_data ?? {}],
@@ -132,6 +153,8 @@ function identityJson(identity: IdentityRecord): Record<string, unknown> {
 }
 
 export interface NewAuthUser {
+  /** A chosen id (the admin API's `id`); a random one otherwise. */
+  id?: string;
   email: string;
   passwordHash: string;
   data: Record<string, unknown>;
@@ -145,7 +168,7 @@ export interface NewAuthUser {
  * already at INSERT time, as triggers expect.
  */
 export async function insertAuthUser(tx: Queryable, input: NewAuthUser): Promise<string> {
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const email = input.email.toLowerCase();
   await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,

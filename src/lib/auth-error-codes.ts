@@ -17,6 +17,19 @@ export const AUTH_ERROR_CODES = [
   'phone_provider_disabled',
   'user_banned',
   'otp_expired',
+  'otp_disabled',
+  'reauthentication_needed',
+  'reauthentication_not_valid',
+  // features this server keeps off (GoTrue's disabled answers)
+  'anonymous_provider_disabled',
+  'provider_disabled',
+  'web3_provider_disabled',
+  'saml_provider_disabled',
+  'manual_linking_disabled',
+  'passkey_disabled',
+  'feature_disabled',
+  // the admin API
+  'not_admin',
   // sessions and tokens
   'no_authorization',
   'bad_jwt',

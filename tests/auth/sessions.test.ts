@@ -203,7 +203,7 @@ describe('bearer checks on GET /user', () => {
   });
 
   it('answers GoTrue-shaped 404 and 405 for the rest', async () => {
-    const nf = await authFetch(t.server, '/admin/users');
+    const nf = await authFetch(t.server, '/no-such-endpoint');
     expect(nf.status).toBe(404);
     expect(await nf.json()).toEqual({ code: 'not_found', message: 'Not Found' });
     const na = await authFetch(t.server, '/signup');
