@@ -68,7 +68,9 @@ export function applyParams(root: ReadNode, parsed: Parsed, opts: { rootFilters:
 /** Columns a write must RETURN so the select (and its embeds) can be answered (inferColsEmbedNeeds). */
 export function returnings(root: ReadNode, pk: string[]): string[] {
   const names = root.select.map((s) => s.field.name);
-  if (names.includes('*') || (root.select.length === 0 && root.children.length === 0)) return ['*'];
+  // `*` leaves computed fields out, so those selected are returned beside it
+  if (names.includes('*')) return ['*', ...new Set(names.filter((n) => root.table.computed.has(n)))].sort();
+  if (root.select.length === 0 && root.children.length === 0) return ['*'];
   const fk = root.children.flatMap((c) => c.rel.columns.map(([parentCol]) => parentCol));
   return [...new Set([...names, ...fk, ...pk])].sort();
 }
@@ -215,9 +217,11 @@ export function planCall(schema: SchemaCache, req: ApiRequest, payload: Payload 
   const keys = payload ? payload.keys : Object.keys(req.parsed.args);
   const routine = chooseRoutine(schema, req.target.name, keys, req.isRead);
   const scalar = routine.returnsScalar || routine.returnsVoid;
+  // computed fields of the returned table are called on the function's rows and read back as columns
+  const computed = scalar ? new Map<string, Column>() : schema.tables.get(routine.returnTable ?? '')?.computed ?? new Map<string, Column>();
   const pseudo: Table = {
-    name: routine.name, isView: false, pk: [],
-    columns: new Map((scalar ? [{ name: 'pgrst_scalar', type: 'unknown', nullable: true, default: null }] : routine.columns).map((c) => [c.name, c])),
+    name: routine.name, isView: false, pk: [], computed,
+    columns: new Map((scalar ? [{ name: 'pgrst_scalar', type: 'unknown', nullable: true, default: null }] : [...routine.columns, ...computed.values()]).map((c) => [c.name, c])),
   };
   const root = buildTree(schema, { table: pseudo, fromSql: 'pgrst_source', alias: routine.name }, req.parsed.select);
   applyParams(root, req.parsed, { rootFilters: true, orders: true });

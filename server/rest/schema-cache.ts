@@ -24,6 +24,11 @@ export interface Relationship {
   columns: [string, string][];
   cardinality: Cardinality;
   isSelf: boolean;
+  /**
+   * A computed relationship (PostgREST 11+): the function of the exposed schema that takes a row of
+   * `table` and returns rows of `foreignTable`, embedded by the function's name; `columns` is empty.
+   */
+  computed?: string;
 }
 
 export interface Table {
@@ -31,6 +36,11 @@ export interface Table {
   isView: boolean;
   columns: Map<string, Column>;
   pk: string[];
+  /**
+   * Computed fields: functions of the exposed schema taking only a row of this table and returning
+   * a value, selected, filtered and ordered by name like columns (never part of `*`).
+   */
+  computed: Map<string, Column>;
 }
 
 export interface RoutineParam { name: string; type: string; required: boolean; variadic: boolean }
@@ -112,6 +122,23 @@ join pg_type rt on rt.oid = p.prorettype
 join pg_namespace rn on rn.oid = rt.typnamespace
 where n.nspname = $1 and p.prokind = 'f'`;
 
+/**
+ * Functions taking one row of a table or view of the schema: computed fields when they return a
+ * value, computed relationships when they return rows of a table or view of the schema (a single
+ * row when not SETOF, or SETOF declared ROWS 1, as PostgREST's allComputedRels decides).
+ */
+const ROW_FUNCTIONS_SQL = `
+select p.proname as name, ac.relname as arg_table, format_type(p.prorettype, null) as ret_type,
+       case when rn.nspname = $1 then rc.relname end as ret_table, rc.oid is not null as ret_row,
+       not p.proretset or p.prorows = 1 as single_row
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_class ac on ac.reltype = p.proargtypes[0] and ac.relkind in ('r','v','m','f','p')
+join pg_namespace an on an.oid = ac.relnamespace
+left join pg_class rc on rc.reltype = p.prorettype and rc.relkind in ('r','v','m','f','p')
+left join pg_namespace rn on rn.oid = rc.relnamespace
+where n.nspname = $1 and an.nspname = $1 and p.pronargs = 1 and p.prokind = 'f'`;
+
 const TYPES_SQL = `
 select distinct t.typname as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
 where n.nspname in ('pg_catalog', $1) and t.typname !~ '^(pg_|_)'`;
@@ -135,7 +162,7 @@ order by r.rolname = current_user, s.setdatabase desc limit 1`;
 export async function loadSchemaCache(db: Queryable, schema = 'public', options: { aggregates: boolean } = { aggregates: false }): Promise<SchemaCache> {
   const tables = new Map<string, Table>();
   for (const row of (await db.query<{ name: string; is_view: boolean }>(TABLES_SQL, [schema])).rows) {
-    tables.set(row.name, { name: row.name, isView: row.is_view, columns: new Map(), pk: [] });
+    tables.set(row.name, { name: row.name, isView: row.is_view, columns: new Map(), pk: [], computed: new Map() });
   }
   const columns = await db.query<{ table_name: string; name: string; type: string; nullable: boolean; default_expr: string | null }>(COLUMNS_SQL, [schema]);
   for (const row of columns.rows) {
@@ -171,6 +198,22 @@ export async function loadSchemaCache(db: Queryable, schema = 'public', options:
       table: con.ftable_name, foreignTable: con.table_name, constraint: con.name,
       columns: pairs.map(([a, b]): [string, string] => [b, a]), cardinality: oneToOne ? 'o2o' : 'o2m', isSelf,
     });
+  }
+
+  const rowFunctions = (await db.query<{
+    name: string; arg_table: string; ret_type: string; ret_table: string | null; ret_row: boolean; single_row: boolean;
+  }>(ROW_FUNCTIONS_SQL, [schema])).rows;
+  for (const fn of rowFunctions) {
+    const origin = tables.get(fn.arg_table);
+    if (!origin) continue;
+    if (!fn.ret_row) {
+      if (!origin.columns.has(fn.name)) origin.computed.set(fn.name, { name: fn.name, type: fn.ret_type, nullable: true, default: null });
+    } else if (fn.ret_table && tables.has(fn.ret_table)) {
+      add({
+        table: fn.arg_table, foreignTable: fn.ret_table, constraint: fn.name, columns: [],
+        cardinality: fn.single_row ? 'm2o' : 'o2m', isSelf: fn.arg_table === fn.ret_table, computed: fn.name,
+      });
+    }
   }
 
   const routines = new Map<string, Routine[]>();

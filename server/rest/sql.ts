@@ -16,8 +16,16 @@ const QUANT_SQL: Record<string, string> = { eq: '=', gte: '>=', gt: '>', lte: '<
 const SIMPLE_SQL: Record<string, string> = { neq: '<>', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
 const FTS_SQL: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
 
-export function fieldSql(qi: string, field: FieldRef, p: Params): string {
-  let sql = `${qi}.${quoteIdent(field.name)}`;
+/** A column of the node's rows, or its computed field called with the row (PostgREST writes `tbl.fn`). */
+export function columnSql(node: Pick<ReadNode, 'qi' | 'table' | 'fnSchema'>, name: string): string {
+  if (node.fnSchema !== undefined && !node.table.columns.has(name) && node.table.computed.has(name)) {
+    return `${node.fnSchema}.${quoteIdent(name)}(${node.qi}.*)`;
+  }
+  return `${node.qi}.${quoteIdent(name)}`;
+}
+
+export function fieldSql(base: string, field: FieldRef, p: Params): string {
+  let sql = base;
   for (const step of field.path) sql += `${step.arrow}${p.add(step.key)}${step.index ? '::int' : '::text'}`;
   return sql;
 }
@@ -30,14 +38,14 @@ function lastJsonKey(field: FieldRef): string | undefined {
 }
 
 /** A select item as its expression and output name; aggregates (count(), amount.sum()) named after the function. */
-function selectItemParts(qi: string, item: FieldSelect, p: Params): { expr: string; alias: string | undefined } {
+function selectItemParts(node: ReadNode, item: FieldSelect, p: Params): { expr: string; alias: string | undefined } {
   if (item.field.name === '*' && item.field.path.length === 0) {
-    return item.aggregate ? { expr: 'COUNT(*)', alias: item.alias ?? 'count' } : { expr: `${qi}.*`, alias: undefined };
+    return item.aggregate ? { expr: 'COUNT(*)', alias: item.alias ?? 'count' } : { expr: `${node.qi}.*`, alias: undefined };
   }
-  let expr = fieldSql(qi, item.field, p);
+  let expr = fieldSql(columnSql(node, item.field.name), item.field, p);
   if (item.cast !== undefined) expr = `CAST( ${expr} AS ${item.cast.trim().replace(/\s+/g, ' ').toLowerCase()} )`;
   if (item.aggregate) return { expr: `${item.aggregate.toUpperCase()}(${expr})`, alias: item.alias ?? item.aggregate };
-  return { expr, alias: item.alias ?? lastJsonKey(item.field) };
+  return { expr, alias: item.alias ?? lastJsonKey(item.field) ?? (node.table.columns.has(item.field.name) ? undefined : item.field.name) };
 }
 
 /** PostgREST builds `{"a","b"}` and lets PostgreSQL cast it to the column's array type. */
@@ -56,7 +64,7 @@ export function filterSql(node: ReadNode, filter: Filter, p: Params): string {
   if (embed) return `${quoteIdent(embed.aggAlias)} IS ${filter.expr.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
   const { expr } = filter;
   const not = expr.negate ? 'NOT ' : '';
-  const col = fieldSql(node.qi, filter.field, p);
+  const col = fieldSql(columnSql(node, filter.field.name), filter.field, p);
   const op = expr.operation;
   switch (op.kind) {
     case 'quant': {
@@ -91,9 +99,9 @@ function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
     let sql: string;
     if (t.relation !== undefined) {
       const child = node.children.find((c) => (c.alias ?? c.relName) === t.relation)!;
-      sql = fieldSql(quoteIdent(child.aggAlias), t.field, p);
+      sql = fieldSql(`${quoteIdent(child.aggAlias)}.${quoteIdent(t.field.name)}`, t.field, p);
     } else {
-      sql = fieldSql(node.qi, t.field, p);
+      sql = fieldSql(columnSql(node, t.field.name), t.field, p);
     }
     if (t.direction) sql += t.direction === 'asc' ? ' ASC' : ' DESC';
     if (t.nulls) sql += t.nulls === 'first' ? ' NULLS FIRST' : ' NULLS LAST';
@@ -112,7 +120,7 @@ function joinConditions(child: EmbedNode, parentQi: string): string[] {
 
 /** readPlanToQuery: one SELECT per node, children as LEFT/INNER JOIN LATERAL subqueries. */
 export function readSql(node: ReadNode, p: Params, parentQi?: string): string {
-  const outputs: { expr: string; alias: string | undefined }[] = node.select.map((item) => selectItemParts(node.qi, item, p));
+  const outputs: { expr: string; alias: string | undefined }[] = node.select.map((item) => selectItemParts(node, item, p));
   if (node.select.length === 0 && node.children.length === 0) outputs.push({ expr: `${node.qi}.*`, alias: undefined });
   const joins: string[] = [];
   for (const child of node.children) {
@@ -202,9 +210,14 @@ function jsonBodySql(bodyParam: string, columns: Column[], opts: { select: boole
     + ') pgrst_body ';
 }
 
-function returningSql(qi: string, returnings: string[]): string {
-  if (returnings.length === 0) return 'RETURNING 1';
-  return 'RETURNING ' + returnings.map((c) => (c === '*' ? `${qi}.*` : `${qi}.${quoteIdent(c)}`)).join(', ');
+/** Output columns of rows `qi` whose computed fields (names in `computed`) are called with the row. */
+function rowOutputs(qi: string, names: string[], computed: Map<string, Column>, schemaQi: string): string {
+  return names.map((c) => (c === '*' ? `${qi}.*` : computed.has(c) ? `${schemaQi}.${quoteIdent(c)}(${qi}.*) AS ${quoteIdent(c)}` : `${qi}.${quoteIdent(c)}`)).join(', ');
+}
+
+function returningSql(m: MutatePlan): string {
+  if (m.returning.length === 0) return 'RETURNING 1';
+  return `RETURNING ${rowOutputs(m.tableSql, m.returning, m.table.computed, quoteIdent(SCHEMA))}`;
 }
 
 const INSERTED = "nullif(current_setting('pgrst.inserted', true), '')";
@@ -261,7 +274,7 @@ function callStatement(callSql: string, selectSql: string, countSql: string | un
 
 /** The INSERT, UPDATE or DELETE of a write, wrapped so its rows can be selected back with embeds. */
 export function mutateStatement(m: MutatePlan, shape: BodyShape, p: Params): string {
-  const returning = returningSql(m.tableSql, m.returning);
+  const returning = returningSql(m);
   const where = () => m.target.where.map((t) => logicSql(m.target, t, p)).join(' AND ');
   let mutation: string;
   if (m.kind === 'delete') {
@@ -294,7 +307,7 @@ export function callPlanStatement(c: CallPlan, count: boolean, shape: BodyShape,
     : c.given.map((prm) => `${prm.variadic ? 'VARIADIC ' : ''}${quoteIdent(prm.name)} := pgrst_body.${quoteIdent(prm.name)}`).join(', ');
   const callIt = c.scalar ? `(SELECT ${fnSql}(${callArgs}) pgrst_scalar) pgrst_call` : `${fnSql}(${callArgs}) pgrst_call`;
   // pgrst_call.* and not *: the argument rows of the FROM list are not part of the function's rows
-  const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : c.returning.includes('*') || c.returning.length === 0 ? 'pgrst_call.*' : c.returning.map((col) => `pgrst_call.${quoteIdent(col)}`).join(', ');
+  const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : rowOutputs('pgrst_call', c.returning.length === 0 ? ['*'] : c.returning, c.root.table.computed, quoteIdent(SCHEMA));
   const fromCall = c.given.length === 0 || wholeBody
     ? `FROM ${callIt}`
     : jsonBodySql(p.add(c.argsText), c.given.map((prm) => ({ name: prm.name, type: prm.type, nullable: true, default: null })), { select: false, limitOne: true, defaults: false })
