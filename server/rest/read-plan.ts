@@ -97,6 +97,8 @@ export interface RootSpec {
   fromSql: string;
   /** Alias for the root (writes/RPC read from the CTE under the table or function name). */
   alias: string | undefined;
+  /** Whose relationships the root's embeds follow, when not the root table's (a function's returned table). */
+  origin?: string;
 }
 
 export function buildTree(cache: SchemaCache, root: RootSpec, select: SelectItem[]): ReadNode {
@@ -108,7 +110,7 @@ export function buildTree(cache: SchemaCache, root: RootSpec, select: SelectItem
     select: [], where: [], order: [], range: ALL, children: [], depth: 0,
     fnSchema: root.alias ? undefined : quoteIdent(cache.schema),
   };
-  addItems(cache, node, root.alias ?? root.table.name, select);
+  addItems(cache, node, root.origin ?? root.alias ?? root.table.name, select);
   return node;
 }
 

@@ -69,6 +69,8 @@ export interface SchemaCache {
   types: Set<string>;
   /** Aggregate functions in `select` are allowed (PostgREST's db-aggregates-enabled). */
   aggregates: boolean;
+  /** The plan media type is answered (PostgREST's db-plan-enabled). */
+  plan: boolean;
 }
 
 const TABLES_SQL = `
@@ -150,16 +152,23 @@ const WHOLE_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
 /**
  * PostgREST's in-database configuration: `alter role authenticator set pgrst.db_aggregates_enabled
  * to 'true'` (or on the role this server connects as) overrides REST_AGGREGATES, as it overrides
- * PostgREST's own setting.
+ * PostgREST's own setting; `pgrst.db_plan_enabled` likewise REST_PLAN.
  */
-const DB_AGGREGATES_SQL = `
+const DB_SETTING_SQL = `
 select split_part(setting, '=', 2) as value
 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) setting
 where r.rolname in (current_user, 'authenticator') and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
-  and split_part(setting, '=', 1) = 'pgrst.db_aggregates_enabled'
+  and split_part(setting, '=', 1) = $1
 order by r.rolname = current_user, s.setdatabase desc limit 1`;
 
-export async function loadSchemaCache(db: Queryable, schema = 'public', options: { aggregates: boolean } = { aggregates: false }): Promise<SchemaCache> {
+async function dbSwitch(db: Queryable, name: string, fallback: boolean): Promise<boolean> {
+  const value = (await db.query<{ value: string }>(DB_SETTING_SQL, [name])).rows[0]?.value;
+  return value === undefined ? fallback : /^(true|on|1|yes)$/i.test(value.trim());
+}
+
+export interface CacheOptions { aggregates: boolean; plan: boolean }
+
+export async function loadSchemaCache(db: Queryable, schema = 'public', options: CacheOptions = { aggregates: false, plan: false }): Promise<SchemaCache> {
   const tables = new Map<string, Table>();
   for (const row of (await db.query<{ name: string; is_view: boolean }>(TABLES_SQL, [schema])).rows) {
     tables.set(row.name, { name: row.name, isView: row.is_view, columns: new Map(), pk: [], computed: new Map() });
@@ -245,7 +254,7 @@ export async function loadSchemaCache(db: Queryable, schema = 'public', options:
   }
 
   const types = new Set((await db.query<{ name: string }>(TYPES_SQL, [schema])).rows.map((r) => r.name));
-  const dbAggregates = (await db.query<{ value: string }>(DB_AGGREGATES_SQL)).rows[0]?.value;
-  const aggregates = dbAggregates === undefined ? options.aggregates : /^(true|on|1|yes)$/i.test(dbAggregates.trim());
-  return { schema, tables, relationships, routines, types, aggregates };
+  const aggregates = await dbSwitch(db, 'pgrst.db_aggregates_enabled', options.aggregates);
+  const plan = await dbSwitch(db, 'pgrst.db_plan_enabled', options.plan);
+  return { schema, tables, relationships, routines, types, aggregates, plan };
 }

@@ -6,10 +6,10 @@
  */
 import { quoteIdent } from '../http/sql-ident.ts';
 import type { CallPlan, MutatePlan } from './plan.ts';
-import { SCHEMA } from './request.ts';
 import type { EmbedNode, ReadNode, Range } from './read-plan.ts';
 import type { FieldRef, FieldSelect, Filter, LogicTree, OrderTerm } from './parser.ts';
 import type { Column } from './schema-cache.ts';
+import type { Shape } from './media-types.ts';
 import { Params } from './params.ts';
 
 const QUANT_SQL: Record<string, string> = { eq: '=', gte: '>=', gt: '>', lte: '<=', lt: '<', like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
@@ -174,12 +174,25 @@ export function countSql(node: ReadNode, p: Params, parentQi?: string): string {
   return `SELECT 1 FROM ${node.fromSql}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
 }
 
-export type BodyShape = 'array' | 'single' | 'none';
+export type BodyShape = Shape | 'none';
 
+/**
+ * The body of the rows of `_postgrest_t` (pgrst_source) in the negotiated media type, as PostgREST's
+ * asJsonF, asJsonSingleF, asCsvF and asGeoJsonF write it.
+ */
 function bodySql(shape: BodyShape, column = '_postgrest_t'): string {
-  if (shape === 'none') return "''::text";
-  if (shape === 'single') return `coalesce(json_agg(${column})->0, 'null')::text`;
-  return `coalesce(json_agg(${column}), '[]')::text`;
+  switch (shape) {
+    case 'none': return "''::text";
+    case 'single': return `coalesce(json_agg(${column})->0, 'null')::text`;
+    case 'single-stripped': return `json_strip_nulls(coalesce(json_agg(${column})->0, 'null'))::text`;
+    case 'array-stripped': return `coalesce(json_strip_nulls(json_agg(${column})), '[]')::text`;
+    case 'csv':
+      return "(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text as k FROM (SELECT row_to_json(hh) as r from pgrst_source as hh limit 1) s) a)"
+        + ` || chr(10) || coalesce(string_agg(substring(${column}::text, 2, length(${column}::text) - 2), chr(10)), '')`;
+    case 'geojson':
+      return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(${column})::json), '[]'))::text`;
+    default: return `coalesce(json_agg(${column}), '[]')::text`;
+  }
 }
 
 export function readStatement(root: ReadNode, p: Params, count: boolean, shape: BodyShape): string {
@@ -217,7 +230,7 @@ function rowOutputs(qi: string, names: string[], computed: Map<string, Column>, 
 
 function returningSql(m: MutatePlan): string {
   if (m.returning.length === 0) return 'RETURNING 1';
-  return `RETURNING ${rowOutputs(m.tableSql, m.returning, m.table.computed, quoteIdent(SCHEMA))}`;
+  return `RETURNING ${rowOutputs(m.tableSql, m.returning, m.table.computed, quoteIdent(m.schema))}`;
 }
 
 const INSERTED = "nullif(current_setting('pgrst.inserted', true), '')";
@@ -263,10 +276,12 @@ function writeStatement(mutation: string, selectSql: string, shape: BodyShape, o
 
 function callStatement(callSql: string, selectSql: string, countSql: string | undefined, opts: { single: boolean; scalar: boolean; setOfScalar: boolean; shape: BodyShape }): string {
   let body: string;
+  const one = opts.shape === 'single' || opts.shape === 'single-stripped';
   if (opts.shape === 'none') body = "''::text";
-  else if (opts.shape === 'single' || (opts.single && !opts.scalar)) body = bodySql('single', opts.scalar ? '_postgrest_t.pgrst_scalar' : '_postgrest_t');
-  else if (opts.scalar) body = bodySql(opts.setOfScalar ? 'array' : 'single', '_postgrest_t.pgrst_scalar');
-  else body = bodySql('array');
+  else if (opts.scalar) body = bodySql(one || !opts.setOfScalar ? 'single' : 'array', '_postgrest_t.pgrst_scalar');
+  // a function returning one row answers an object in every JSON shape
+  else if (opts.single && (opts.shape === 'array' || opts.shape === 'array-stripped')) body = bodySql(opts.shape === 'array' ? 'single' : 'single-stripped');
+  else body = bodySql(opts.shape);
   return `WITH pgrst_source AS (${callSql}) ${countSql ? `, pgrst_source_count AS (${countSql}) ` : ''}SELECT `
     + `${countSql ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : 'null::bigint'} AS total_result_set, `
     + `${opts.single ? '1' : 'pg_catalog.count(_postgrest_t)'} AS page_total, ${body} AS body FROM (${selectSql}) _postgrest_t`;
@@ -300,14 +315,14 @@ export function mutateStatement(m: MutatePlan, shape: BodyShape, p: Params): str
 
 /** A function call with its named arguments taken from the JSON text of the body or query string. */
 export function callPlanStatement(c: CallPlan, count: boolean, shape: BodyShape, p: Params): string {
-  const fnSql = `${quoteIdent(SCHEMA)}.${quoteIdent(c.routine.name)}`;
+  const fnSql = `${quoteIdent(c.schema)}.${quoteIdent(c.routine.name)}`;
   const wholeBody = c.given.length === 1 && c.given[0].name === '';
   const callArgs = wholeBody
     ? `${p.add(c.argsText)}::${c.given[0].type}`
     : c.given.map((prm) => `${prm.variadic ? 'VARIADIC ' : ''}${quoteIdent(prm.name)} := pgrst_body.${quoteIdent(prm.name)}`).join(', ');
   const callIt = c.scalar ? `(SELECT ${fnSql}(${callArgs}) pgrst_scalar) pgrst_call` : `${fnSql}(${callArgs}) pgrst_call`;
   // pgrst_call.* and not *: the argument rows of the FROM list are not part of the function's rows
-  const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : rowOutputs('pgrst_call', c.returning.length === 0 ? ['*'] : c.returning, c.root.table.computed, quoteIdent(SCHEMA));
+  const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : rowOutputs('pgrst_call', c.returning.length === 0 ? ['*'] : c.returning, c.root.table.computed, quoteIdent(c.schema));
   const fromCall = c.given.length === 0 || wholeBody
     ? `FROM ${callIt}`
     : jsonBodySql(p.add(c.argsText), c.given.map((prm) => ({ name: prm.name, type: prm.type, nullable: true, default: null })), { select: false, limitOne: true, defaults: false })
