@@ -73,6 +73,12 @@ export interface Config {
    * others chosen by Accept-Profile / Content-Profile. Default `public` only.
    */
   restSchemas: string[];
+  /**
+   * REST_MAX_ROWS, PostgREST's db-max-rows: at most this many rows in a read or a function's answer
+   * (the client's limit may be lower), and the threshold under which `count=estimated` is exact.
+   * Unset: no cap.
+   */
+  restMaxRows: number | undefined;
   /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY, comma-separated). */
   trustProxy: string[];
   /** Serve captured mail at /_dev/mail to loopback clients (DEV_MAILBOX=true; never with SMTP_URL). */
@@ -208,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     restAggregates: bool(env.REST_AGGREGATES, false),
     restPlan: bool(env.REST_PLAN, false),
     restSchemas: restSchemas(env.REST_SCHEMAS),
+    restMaxRows: env.REST_MAX_ROWS ? int('REST_MAX_ROWS', env.REST_MAX_ROWS, 0) || undefined : undefined,
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
     devMailbox: bool(env.DEV_MAILBOX, false),
     storageOrigin: origin('STORAGE_ORIGIN', env.STORAGE_ORIGIN),

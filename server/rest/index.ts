@@ -74,7 +74,7 @@ export function createRestApp(ctx: ServerContext): Hono {
       if (c.req.method.toUpperCase() === 'OPTIONS') {
         return respond(200, null, { Allow: target.kind === 'rpc' ? 'OPTIONS,GET,HEAD,POST' : 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' });
       }
-      const asked = readRequest(c, target, { txEnd: ctx.config.restTxEnd, schemas });
+      const asked = readRequest(c, target, { txEnd: ctx.config.restTxEnd, schemas, maxRows: ctx.config.restMaxRows });
       const schema = await getCache(asked.schema);
       if (asked.plan && !schema.plan) throw refused(asked.headers.get('accept'));
       // a plan is the plan of the query answering in the media type it is for

@@ -33,7 +33,7 @@ function request(method: Method, url: string, headers: Record<string, string> = 
   return {
     target, method, isRead, headers: h, query, parsed: parseParams(query, target.kind === 'rpc' && isRead),
     prefer: parsePrefer(h), rollback: false, ...negotiate(h.get('accept') ?? undefined),
-    range: method === 'GET' ? h.get('range') ?? undefined : undefined, schema: 'public', path: '/articles', raw: new Request('http://x/'),
+    range: method === 'GET' ? h.get('range') ?? undefined : undefined, schema: 'public', maxRows: undefined, path: '/articles', raw: new Request('http://x/'),
   };
 }
 

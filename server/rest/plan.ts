@@ -38,6 +38,14 @@ export function tableColumns(table: Table, names: string[]): Column[] {
   });
 }
 
+/** The top-level range of a read or call: limit/offset and Range, capped at max-rows (PostgREST's restrictRange). */
+function rootRange(req: ApiRequest): Range {
+  const rootLimit = req.parsed.ranges.get('');
+  const range = topRange(rootLimit?.limit, rootLimit?.offset, req.range);
+  if (req.maxRows === undefined || (range.limit !== undefined && range.limit <= req.maxRows)) return range;
+  return { offset: range.offset, limit: req.maxRows };
+}
+
 /** Applies filters, and/or trees, orders and embed ranges to the plan tree (root filters optional). */
 export function applyParams(root: ReadNode, parsed: Parsed, opts: { rootFilters: boolean; orders: boolean }): void {
   for (const { embedPath, filter } of parsed.filters) {
@@ -133,8 +141,7 @@ export function chooseRoutine(schema: SchemaCache, name: string, keys: string[],
 export function planRead(schema: SchemaCache, table: Table, req: ApiRequest): ReadNode {
   const root = buildTree(schema, { table, fromSql: `${quoteIdent(schema.schema)}.${quoteIdent(table.name)}`, alias: undefined }, req.parsed.select);
   applyParams(root, req.parsed, { rootFilters: true, orders: true });
-  const rootLimit = req.parsed.ranges.get('');
-  root.range = topRange(rootLimit?.limit, rootLimit?.offset, req.range);
+  root.range = rootRange(req);
   return root;
 }
 
@@ -227,8 +234,7 @@ export function planCall(schema: SchemaCache, req: ApiRequest, payload: Payload 
   };
   const root = buildTree(schema, { table: pseudo, fromSql: 'pgrst_source', alias: routine.name, origin: routine.returnTable }, req.parsed.select);
   applyParams(root, req.parsed, { rootFilters: true, orders: true });
-  const rootLimit = req.parsed.ranges.get('');
-  root.range = topRange(rootLimit?.limit, rootLimit?.offset, req.range);
+  root.range = rootRange(req);
   return {
     schema: schema.schema, routine, scalar, root, argsText,
     given: takesWholeBody(routine) ? routine.params : routine.params.filter((prm) => keys.includes(prm.name)),

@@ -91,7 +91,9 @@ export async function runRead(run: Runner, root: ReadNode, req: ApiRequest): Pro
     })
     : { row: (await run.statement<ReadRow>(true, build))!, plannedTotal: undefined };
   let total = row.total_result_set === null ? undefined : Number(row.total_result_set);
-  if (planned) total = count === 'planned' ? plannedTotal : Math.max(total ?? 0, plannedTotal ?? 0);
+  // estimated: exact up to max-rows, past it the planner's estimate when larger (PostgREST's readTotal)
+  if (count === 'planned') total = plannedTotal;
+  else if (planned && (req.maxRows === undefined || (total ?? 0) > req.maxRows)) total = Math.max(total ?? 0, plannedTotal ?? 0);
   const pageTotal = Number(row.page_total);
   if (isSingle(req.shape) && pageTotal !== 1) throw errors.singularity(pageTotal);
   return { offset: root.range.offset, total, pageTotal, body: req.method === 'HEAD' ? null : row.body };

@@ -107,6 +107,8 @@ export interface ApiRequest {
   plan: PlanRequest | undefined;
   /** The Range header, which PostgREST honours on GET only. */
   range: string | undefined;
+  /** PostgREST's db-max-rows, if set. */
+  maxRows: number | undefined;
   /** The exposed schema the request reads or writes (Accept-Profile / Content-Profile, else the first). */
   schema: string;
   /** Path below /rest/v1, for request.path in the transaction settings. */
@@ -115,7 +117,7 @@ export interface ApiRequest {
 }
 
 /** Checks profile and method, then reads the query string and headers, in PostgREST's error order. */
-export function readRequest(c: Context, target: Target, opts: { txEnd: TxEnd; schemas: string[] }): ApiRequest {
+export function readRequest(c: Context, target: Target, opts: { txEnd: TxEnd; schemas: string[]; maxRows?: number }): ApiRequest {
   const method = c.req.method.toUpperCase();
   const headers = c.req.raw.headers;
   const isRead = method === 'GET' || method === 'HEAD';
@@ -139,6 +141,7 @@ export function readRequest(c: Context, target: Target, opts: { txEnd: TxEnd; sc
     target, method: method as Method, isRead, headers, query, parsed, prefer, rollback: rollsBack(prefer, txEnd), shape, plan,
     range: method === 'GET' ? headers.get('range') ?? undefined : undefined,
     schema: profile ?? opts.schemas[0],
+    maxRows: opts.maxRows,
     path: rawPath(c.req.url).replace(/^\/rest\/v1/, ''),
     raw: c.req.raw,
   };

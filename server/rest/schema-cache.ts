@@ -80,7 +80,10 @@ where n.nspname = $1 and c.relkind in ('r','v','m','f','p')`;
 
 const COLUMNS_SQL = `
 select c.relname as table_name, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
-       not a.attnotnull as nullable, pg_get_expr(d.adbin, d.adrelid) as default_expr
+       not a.attnotnull as nullable,
+       -- an identity column's default is its sequence, as PostgREST's column cache reads it (missing=default)
+       coalesce(pg_get_expr(d.adbin, d.adrelid), case when a.attidentity = 'd' then
+         format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)) end) as default_expr
 from pg_attribute a
 join pg_class c on c.oid = a.attrelid
 join pg_namespace n on n.oid = c.relnamespace
