@@ -76,7 +76,7 @@ export function createRestApp(ctx: ServerContext): Hono {
       }
       const asked = readRequest(c, target, { txEnd: ctx.config.restTxEnd, schemas, maxRows: ctx.config.restMaxRows });
       const schema = await getCache(asked.schema);
-      if (asked.plan && !schema.plan) throw refused(asked.headers.get('accept'));
+      if (asked.plan && !schema.plan) throw errors.planDisabled((asked.headers.get('accept') ?? '').trim());
       // a plan is the plan of the query answering in the media type it is for
       const req = asked.plan ? { ...asked, shape: asked.plan.for } : asked;
       const tag = req.method === 'GET' && isAnonymous(c, ctx.keys);

@@ -79,7 +79,7 @@ export function returnings(root: ReadNode, pk: string[]): string[] {
   // `*` leaves computed fields out, so those selected are returned beside it
   if (names.includes('*')) return ['*', ...new Set(names.filter((n) => root.table.computed.has(n)))].sort();
   if (root.select.length === 0 && root.children.length === 0) return ['*'];
-  const fk = root.children.flatMap((c) => c.rel.columns.map(([parentCol]) => parentCol));
+  const fk = root.children.flatMap((c) => (c.rel.junction?.toOrigin ?? c.rel.columns).map(([parentCol]) => parentCol));
   return [...new Set([...names, ...fk, ...pk])].sort();
 }
 

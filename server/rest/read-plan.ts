@@ -71,6 +71,7 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
   const singleRefCol = (r: Relationship, name: string) => r.columns.length === 1 && r.columns[0][1] === name;
   const rels = all.filter((r) => {
     if (r.computed !== undefined) return hint === undefined && target === r.computed;
+    if (r.junction !== undefined) return target === r.foreignTable && (hint === undefined || hint === r.junction.table);
     if (r.isSelf) {
       if (hint === undefined) {
         return (target === r.foreignTable && r.cardinality === 'o2m') || (singleCol(r, target) && r.cardinality === 'm2o');
@@ -139,7 +140,9 @@ function addItems(cache: SchemaCache, node: ReadNode, originName: string, items:
       qi: quoteIdent(alias),
       errName: alias,
       // a computed relationship reads the function's rows for the parent's row (PostgREST's fromF)
-      fromSql: `${quoteIdent(cache.schema)}.${quoteIdent(rel.computed ?? target.name)}${rel.computed ? `(${node.qi}.*)` : ''} AS ${quoteIdent(alias)}`,
+      fromSql: `${quoteIdent(cache.schema)}.${quoteIdent(rel.computed ?? target.name)}${rel.computed ? `(${node.qi}.*)` : ''} AS ${quoteIdent(alias)}`
+        + (rel.junction ? ` INNER JOIN ${quoteIdent(cache.schema)}.${quoteIdent(rel.junction.table)} AS ${quoteIdent(`${alias}_junction`)} ON `
+          + rel.junction.toTarget.map(([j, f]) => `${quoteIdent(`${alias}_junction`)}.${quoteIdent(j)} = ${quoteIdent(alias)}.${quoteIdent(f)}`).join(' AND ') : ''),
       select: [], where: [], order: [], range: ALL, children: [], depth, fnSchema: quoteIdent(cache.schema),
       rel, relName: item.name, alias: item.alias,
       aggAlias: `${rel.table}_${item.alias ?? item.name}_${depth}`,

@@ -4,6 +4,7 @@
  * Every identifier a request names is checked against this before it reaches SQL.
  */
 import type { Queryable } from '../db/adapter.ts';
+import { loadViewColumns, viewRelationships } from './view-relationships.ts';
 
 export interface Column {
   name: string;
@@ -24,11 +25,21 @@ export interface Relationship {
   columns: [string, string][];
   cardinality: Cardinality;
   isSelf: boolean;
+  /** Many-to-many through a junction table: `columns` is empty, the joins are these. */
+  junction?: Junction;
   /**
    * A computed relationship (PostgREST 11+): the function of the exposed schema that takes a row of
    * `table` and returns rows of `foreignTable`, embedded by the function's name; `columns` is empty.
    */
   computed?: string;
+}
+
+export interface Junction {
+  table: string;
+  /** [column of the origin table, column of the junction] pairs. */
+  toOrigin: [string, string][];
+  /** [column of the junction, column of the foreign table] pairs. */
+  toTarget: [string, string][];
 }
 
 export interface Table {
@@ -144,6 +155,27 @@ left join pg_class rc on rc.reltype = p.prorettype and rc.relkind in ('r','v','m
 left join pg_namespace rn on rn.oid = rc.relnamespace
 where n.nspname = $1 and an.nspname = $1 and p.pronargs = 1 and p.prokind = 'f'`;
 
+/**
+ * PostgREST 12's many-to-many: two different many-to-one keys of one table whose columns all belong
+ * to its primary key make it a junction between the tables they reference.
+ */
+function junctionRelationships(keys: Relationship[], tables: Map<string, Table>): Relationship[] {
+  const out: Relationship[] = [];
+  for (const a of keys) {
+    for (const b of keys) {
+      if (a.table !== b.table || a.constraint === b.constraint || a.cardinality !== 'm2o' || b.cardinality !== 'm2o') continue;
+      const pk = tables.get(a.table)?.pk ?? [];
+      if (![...a.columns, ...b.columns].every(([col]) => pk.includes(col))) continue;
+      out.push({
+        table: a.foreignTable, foreignTable: b.foreignTable, constraint: a.table, columns: [], cardinality: 'o2m',
+        isSelf: a.foreignTable === b.foreignTable,
+        junction: { table: a.table, toOrigin: a.columns.map(([j, o]): [string, string] => [o, j]), toTarget: b.columns },
+      });
+    }
+  }
+  return out;
+}
+
 const TYPES_SQL = `
 select distinct t.typname as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
 where n.nspname in ('pg_catalog', $1) and t.typname !~ '^(pg_|_)'`;
@@ -198,19 +230,24 @@ export async function loadSchemaCache(db: Queryable, schema = 'public', options:
   }
   const relationships = new Map<string, Relationship[]>();
   const add = (rel: Relationship) => relationships.set(rel.table, [...(relationships.get(rel.table) ?? []), rel]);
+  const keys: Relationship[] = [];
   for (const con of constraints) {
     // Only foreign keys between two tables of the exposed schema count (an FK to auth.users does not).
     if (con.type !== 'f' || con.fschema !== schema || !con.ftable_name || !tables.has(con.ftable_name)) continue;
-    const key = [...con.cols].sort().join('\u0000');
-    const oneToOne = (uniques.get(con.table_name) ?? []).some((u) => u.join('\u0000') === key);
+    const sortedCols = [...con.cols].sort().join('\u0000');
+    const oneToOne = (uniques.get(con.table_name) ?? []).some((u) => u.join('\u0000') === sortedCols);
     const pairs = con.cols.map((c, i): [string, string] => [c, con.fcols[i]]);
     const isSelf = con.table_name === con.ftable_name;
-    add({ table: con.table_name, foreignTable: con.ftable_name, constraint: con.name, columns: pairs, cardinality: oneToOne ? 'o2o' : 'm2o', isSelf });
+    const key: Relationship = { table: con.table_name, foreignTable: con.ftable_name, constraint: con.name, columns: pairs, cardinality: oneToOne ? 'o2o' : 'm2o', isSelf };
+    keys.push(key);
+    add(key);
     add({
       table: con.ftable_name, foreignTable: con.table_name, constraint: con.name,
       columns: pairs.map(([a, b]): [string, string] => [b, a]), cardinality: oneToOne ? 'o2o' : 'o2m', isSelf,
     });
   }
+  for (const rel of viewRelationships(keys, await loadViewColumns(db, schema))) add(rel);
+  for (const rel of junctionRelationships(keys, tables)) add(rel);
 
   const rowFunctions = (await db.query<{
     name: string; arg_table: string; ret_type: string; ret_table: string | null; ret_row: boolean; single_row: boolean;

@@ -115,6 +115,11 @@ function limitSql(range: Range): string {
 }
 
 function joinConditions(child: EmbedNode, parentQi: string): string[] {
+  const { junction } = child.rel;
+  if (junction) {
+    const jq = quoteIdent(`${child.errName}_junction`);
+    return junction.toOrigin.map(([parentCol, jCol]) => `${jq}.${quoteIdent(jCol)} = ${parentQi}.${quoteIdent(parentCol)}`);
+  }
   return child.rel.columns.map(([parentCol, childCol]) => `${child.qi}.${quoteIdent(childCol)} = ${parentQi}.${quoteIdent(parentCol)}`);
 }
 

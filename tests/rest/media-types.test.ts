@@ -91,7 +91,7 @@ describe('plans switched off (the default)', () => {
     const response = await fetch(`${off.url}/rest/v1/articles?select=id`, {
       headers: { apikey: off.server.anonKey, Accept: 'application/vnd.pgrst.plan+json' },
     });
-    expect(response.status).toBe(406);
+    expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ code: 'PGRST107', message: 'None of these media types are available: application/vnd.pgrst.plan+json' });
   });
 });
