@@ -79,7 +79,7 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
       return target === r.foreignTable && r.cardinality === 'o2m' && singleRefCol(r, hint);
     }
     if (hint === undefined) {
-      return target === r.foreignTable || target === r.constraint || singleCol(r, target);
+      return target === r.foreignTable || (!r.foreignIsView && (target === r.constraint || singleCol(r, target)));
     }
     return target === r.foreignTable && (hint === r.constraint || singleCol(r, hint) || singleRefCol(r, hint));
   });

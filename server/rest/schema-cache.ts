@@ -25,6 +25,8 @@ export interface Relationship {
   columns: [string, string][];
   cardinality: Cardinality;
   isSelf: boolean;
+  /** The foreign end is a view: embedded by its name only, never by constraint or column (PostgREST issue 2277). */
+  foreignIsView?: boolean;
   /** Many-to-many through a junction table: `columns` is empty, the joins are these. */
   junction?: Junction;
   /**

@@ -14,6 +14,7 @@ interface Relationship {
   columns: [string, string][];
   cardinality: 'm2o' | 'o2m' | 'o2o';
   isSelf: boolean;
+  foreignIsView?: boolean;
 }
 
 /** Each view column's origin, in the order the rule lists its target entries (the view's own list last). */
@@ -74,8 +75,11 @@ export function viewRelationships(keys: Relationship[], views: Map<string, Map<s
         if (from.name === key.table && to.name === key.foreignTable) continue;
         const pairs = from.cols.map((c, i): [string, string] => [c, to.cols[i]]);
         const isSelf = from.name === to.name;
-        out.push({ table: from.name, foreignTable: to.name, constraint: key.constraint, columns: pairs, cardinality: key.cardinality, isSelf });
-        out.push({ table: to.name, foreignTable: from.name, constraint: key.constraint, columns: pairs.map(([a, b]): [string, string] => [b, a]), cardinality: REVERSE[key.cardinality], isSelf });
+        out.push({ table: from.name, foreignTable: to.name, constraint: key.constraint, columns: pairs, cardinality: key.cardinality, isSelf, foreignIsView: to.name !== key.foreignTable });
+        out.push({
+          table: to.name, foreignTable: from.name, constraint: key.constraint, columns: pairs.map(([a, b]): [string, string] => [b, a]),
+          cardinality: REVERSE[key.cardinality], isSelf, foreignIsView: from.name !== key.table,
+        });
       }
     }
   }

@@ -47,6 +47,11 @@ describe('views', () => {
       { name: 'Elang', t_long_flights: [{ route: 'Jakarta' }] }, { name: 'Rajawali', t_long_flights: [{ route: 'Bandung' }] },
     ]);
   });
+
+  test('a foreign-key column or constraint name as the target finds the table only, never a view', async () => {
+    expect(await (await get('t_flights?select=id,crew_id(name)&id=eq.1')).json()).toEqual([{ id: 1, crew_id: { name: 'Elang' } }]);
+    expect(await (await get('t_flights?select=id,t_flights_crew_id_fkey(name)&id=eq.3')).json()).toEqual([{ id: 3, t_flights_crew_id_fkey: { name: 'Rajawali' } }]);
+  });
 });
 
 describe('many-to-many', () => {
