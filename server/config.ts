@@ -67,6 +67,23 @@ export interface Config {
    * `pgrst.db_aggregates_enabled` role setting overrides it.
    */
   restAggregates: boolean;
+  /**
+   * REST_PLAN, PostgREST's db-plan-enabled: answer `Accept: application/vnd.pgrst.plan` with the
+   * query's EXPLAIN. Off by default as in PostgREST (a plan tells more about the database than the
+   * rows do); the database's `pgrst.db_plan_enabled` role setting overrides it.
+   */
+  restPlan: boolean;
+  /**
+   * REST_SCHEMAS, PostgREST's db-schemas: the schemas /rest/v1 exposes, the first the default, the
+   * others chosen by Accept-Profile / Content-Profile. Default `public` only.
+   */
+  restSchemas: string[];
+  /**
+   * REST_MAX_ROWS, PostgREST's db-max-rows: at most this many rows in a read or a function's answer
+   * (the client's limit may be lower), and the threshold under which `count=estimated` is exact.
+   * Unset: no cap.
+   */
+  restMaxRows: number | undefined;
   /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY, comma-separated). */
   trustProxy: string[];
   /** Serve captured mail at /_dev/mail to loopback clients (DEV_MAILBOX=true; never with SMTP_URL). */
@@ -144,6 +161,13 @@ function txEnd(value: string | undefined): TxEnd {
   return value as TxEnd;
 }
 
+function restSchemas(value: string | undefined): string[] {
+  const list = (value || 'public').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((s) => !/^[a-z_][a-z0-9_]*$/.test(s) || s.startsWith('pg_') || s === 'information_schema');
+  if (bad !== undefined || list.length === 0) throw new Error(`REST_SCHEMAS must be a comma-separated list of schema names, got "${value}"`);
+  return [...new Set(list)];
+}
+
 function logLevel(value: string | undefined): string {
   if (!value) return 'info';
   if (!LOG_LEVELS.includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
@@ -194,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     readCacheTtlSeconds: int('READ_CACHE_TTL', env.READ_CACHE_TTL, 60),
     restTxEnd: txEnd(env.REST_TX_END),
     restAggregates: bool(env.REST_AGGREGATES, false),
+    restPlan: bool(env.REST_PLAN, false),
+    restSchemas: restSchemas(env.REST_SCHEMAS),
+    restMaxRows: env.REST_MAX_ROWS ? int('REST_MAX_ROWS', env.REST_MAX_ROWS, 0) || undefined : undefined,
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim().replace(/^::ffff:/, '')).filter(Boolean),
     devMailbox: bool(env.DEV_MAILBOX, false),
     storageOrigin: origin('STORAGE_ORIGIN', env.STORAGE_ORIGIN),

@@ -20,6 +20,11 @@ export interface RequestSettings {
    * role; `statementTimeout` then lowers the timeout further (pattern filters). Default: the role's.
    */
   budget?: { lane: 'anon' | 'member'; statementTimeout?: string };
+  /**
+   * The REST schema the request chose (Accept-Profile / Content-Profile): first on the search_path,
+   * before public and extensions (PostgREST's db-extra-search-path as Supabase sets it).
+   */
+  schema?: string;
 }
 
 /**
@@ -39,7 +44,8 @@ export function requestPrologue(db: Db, settings: RequestSettings): string {
     ['request.headers', JSON.stringify(settings.headers ?? {})],
     ...Object.entries(settings.extra ?? {}),
   ];
-  return `select ${SEARCH_PATH}, ${pairs.map(([k, v]) => setConfig(k, v)).join(', ')}, ${roleTail(db, role)}${budgetTail(db, role, settings.budget)}`;
+  const searchPath = settings.schema === undefined || settings.schema === 'public' ? SEARCH_PATH : setConfig('search_path', `"${settings.schema}", public, extensions`);
+  return `select ${searchPath}, ${pairs.map(([k, v]) => setConfig(k, v)).join(', ')}, ${roleTail(db, role)}${budgetTail(db, role, settings.budget)}`;
 }
 
 /**

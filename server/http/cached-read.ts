@@ -38,7 +38,7 @@ export interface Reply {
 }
 
 /** Headers of a REST answer that belong to the answer itself (not CORS, not per client). */
-const KEPT_HEADERS = ['content-type', 'content-range', 'range-unit', 'preference-applied', 'x-total-count', 'content-location',
+const KEPT_HEADERS = ['content-type', 'content-profile', 'content-range', 'range-unit', 'preference-applied', 'x-total-count', 'content-location',
   'cache-control', 'cdn-cache-control', 'surrogate-control'];
 
 const LOWER_SECURITY_HEADERS = Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value] as const);
@@ -63,6 +63,8 @@ export function sharedReadKey(keys: Keys, req: ReadRequest): string | undefined 
   if (req.method !== 'GET' || !req.url.startsWith('/rest/v1/') || decodedPath(req.url).includes('/rpc/')) return undefined;
   if (!isAnonymousCall(keys, req.header('apikey') ?? req.query('apikey'), req.header('authorization'))) return undefined;
   const h = (name: string) => req.header(name) ?? '';
+  // writes by others are announced for public tables only (60_write_notify.sql): other profiles are not kept
+  if (h('accept-profile') !== '' && h('accept-profile') !== 'public') return undefined;
   return [req.url, h('accept'), h('prefer'), h('range'), h('accept-profile')].join('\n');
 }
 

@@ -46,6 +46,8 @@ export const errors = {
   invalidRange: (details: string) => restError(416, 'PGRST103', 'Requested range not satisfiable', details),
   unacceptableSchema: (schemas: string) => restError(406, 'PGRST106', `The schema must be one of the following: ${schemas}`),
   mediaType: (types: string[]) => restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`),
+  /** PostgREST 12 answers the plan media type with 415 while db-plan-enabled is off. */
+  planDisabled: (accept: string) => restError(415, 'PGRST107', `None of these media types are available: ${accept}`),
   notEmbedded: (resource: string) => restError(400, 'PGRST108', `'${resource}' is not an embedded resource in this request`, null,
     `Verify that '${resource}' is included in the 'select' query parameter.`),
   limitWithoutOrder: () => restError(400, 'PGRST109', "A 'limit' was applied without an explicit 'order'", null, "Apply an 'order' using unique column(s)"),

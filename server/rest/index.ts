@@ -15,25 +15,34 @@ import { errors, RestError, toRestError } from './errors.ts';
 import { planCall, planMutate, planRead } from './plan.ts';
 import { patternTimeout } from './pattern-budget.ts';
 import { affectedLimit } from './preferences.ts';
-import { requestTransaction, runCall, runMutate, runRead, type RequestShare } from './query.ts';
-import { readPayload, readRequest, SCHEMA, type ApiRequest, type Target } from './request.ts';
+import { callStatementOf, mutateStatementOf, readStatementOf, requestTransaction, runCall, runMutate, runPlan, runRead, type RequestShare } from './query.ts';
+import { readPayload, readRequest, type ApiRequest, type Target } from './request.ts';
+import { planContentType } from './media-types.ts';
+import { refused } from './negotiate.ts';
 import { contentLocation, errorResponse, pageResponse, respond, voidResponse, writeResponse } from './response.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { log } from '../observability/log.ts';
 import { requestIdOf } from '../observability/requests.ts';
 
 export function createRestApp(ctx: ServerContext): Hono {
-  let cache: Promise<SchemaCache> | undefined;
-  const getCache = () => {
-    cache ??= loadSchemaCache(ctx.db, SCHEMA, { aggregates: ctx.config.restAggregates }).catch((error: unknown) => {
-      cache = undefined;
-      throw error;
-    });
+  const schemas = ctx.config.restSchemas;
+  const options = { aggregates: ctx.config.restAggregates, plan: ctx.config.restPlan };
+  // one schema cache per exposed schema (PostgREST's db-schemas), each loaded on first use
+  const caches = new Map<string, Promise<SchemaCache>>();
+  const getCache = (name: string) => {
+    let cache = caches.get(name);
+    if (!cache) {
+      cache = loadSchemaCache(ctx.db, name, options).catch((error: unknown) => {
+        caches.delete(name);
+        throw error;
+      });
+      caches.set(name, cache);
+    }
     return cache;
   };
   ctx.onSchemaChange(async () => {
-    cache = undefined;
-    await getCache();
+    caches.clear();
+    await getCache(schemas[0]);
   });
 
   const admission = new Admission({ poolSize: ctx.config.dbPoolSize, acquisitionTimeoutMs: ctx.config.dbPoolAcquisitionTimeoutMs });
@@ -65,29 +74,39 @@ export function createRestApp(ctx: ServerContext): Hono {
       if (c.req.method.toUpperCase() === 'OPTIONS') {
         return respond(200, null, { Allow: target.kind === 'rpc' ? 'OPTIONS,GET,HEAD,POST' : 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' });
       }
-      const req = readRequest(c, target, ctx.config.restTxEnd);
+      const asked = readRequest(c, target, { txEnd: ctx.config.restTxEnd, schemas, maxRows: ctx.config.restMaxRows });
+      const schema = await getCache(asked.schema);
+      if (asked.plan && !schema.plan) throw errors.planDisabled((asked.headers.get('accept') ?? '').trim());
+      // a plan is the plan of the query answering in the media type it is for
+      const req = asked.plan ? { ...asked, shape: asked.plan.for } : asked;
       const tag = req.method === 'GET' && isAnonymous(c, ctx.keys);
-      const schema = await getCache();
       const run = requestTransaction(ctx, req, caller.claims, await shareOf(caller, req));
+      const profile: Record<string, string> = schemas.length > 1 ? { 'Content-Profile': req.schema } : {};
+      const planned = async (statement: Parameters<typeof runPlan>[2], readOnly: boolean) =>
+        respond(200, await runPlan(run, req.plan!, statement, readOnly), { 'Content-Type': planContentType(req.plan!), ...profile });
 
       if (target.kind === 'rpc') {
         const plan = planCall(schema, req, await readPayload(req));
         if (!plan.routine.returnsSet && affectedLimit(req.prefer) !== undefined) throw errors.maxAffectedScalar();
+        if (plan.scalar && (req.shape === 'csv' || req.shape === 'geojson')) throw refused(req.headers.get('accept'));
+        if (req.plan) return planned(callStatementOf(plan, req), plan.readOnly);
         const result = await runCall(run, plan, req);
-        return plan.routine.returnsVoid ? voidResponse(result, req.prefer) : pageResponse(result, req.shape, req.prefer, {}, tag);
+        return plan.routine.returnsVoid ? voidResponse(result, req.prefer) : pageResponse(result, req.shape, req.prefer, profile, tag);
       }
       const table = schema.tables.get(target.name);
-      if (!table) throw errors.tableNotFound(SCHEMA, target.name);
+      if (!table) throw errors.tableNotFound(schema.schema, target.name);
       if (req.isRead) {
         const root = planRead(schema, table, req);
+        if (req.plan) return planned(readStatementOf(root, req), true);
         const result = await runRead(run, root, req);
-        return pageResponse(result, req.shape, { ...req.prefer, maxAffected: undefined }, contentLocation(target.name, req.query), tag);
+        return pageResponse(result, req.shape, { ...req.prefer, maxAffected: undefined }, { ...contentLocation(target.name, req.query), ...profile }, tag);
       }
       const plan = planMutate(schema, table, req, await readPayload(req));
+      if (req.plan) return planned(mutateStatementOf(plan, req), false);
       const result = await runMutate(run, plan, req);
       return writeResponse(result, {
         table: table.name, method: req.method as 'POST' | 'PATCH' | 'DELETE', prefer: req.prefer, shape: req.shape,
-        resolvable: table.pk.length > 0 || req.parsed.onConflict !== undefined,
+        resolvable: table.pk.length > 0 || req.parsed.onConflict !== undefined, headers: profile,
       });
     } catch (error) {
       const e = toRestError(error, caller.authenticated);

@@ -2,12 +2,13 @@ import { describe, expect, test } from 'vitest';
 import { RestError } from './errors.ts';
 import { planCall, planMutate, planRead, topRange } from './plan.ts';
 import { parsePrefer } from './preferences.ts';
-import { negotiate, parseParams, parseQuery, type ApiRequest, type Method, type Target } from './request.ts';
+import { negotiate } from './negotiate.ts';
+import { parseParams, parseQuery, type ApiRequest, type Method, type Target } from './request.ts';
 import type { Column, SchemaCache, Table } from './schema-cache.ts';
 
 const col = (name: string, type = 'text'): [string, Column] => [name, { name, type, nullable: true, default: null }];
-const articles: Table = { name: 'articles', isView: false, pk: ['id'], columns: new Map([col('id', 'uuid'), col('title'), col('author_id', 'uuid')]) };
-const profiles: Table = { name: 'profiles', isView: false, pk: ['id'], columns: new Map([col('id', 'uuid'), col('full_name')]) };
+const articles: Table = { name: 'articles', isView: false, pk: ['id'], columns: new Map([col('id', 'uuid'), col('title'), col('author_id', 'uuid')]), computed: new Map() };
+const profiles: Table = { name: 'profiles', isView: false, pk: ['id'], columns: new Map([col('id', 'uuid'), col('full_name')]), computed: new Map() };
 
 const schema: SchemaCache = {
   schema: 'public',
@@ -22,6 +23,7 @@ const schema: SchemaCache = {
   }]]]),
   types: new Set(['text', 'int4']),
   aggregates: false,
+  plan: false,
 };
 
 function request(method: Method, url: string, headers: Record<string, string> = {}, target: Target = { kind: 'table', name: 'articles' }): ApiRequest {
@@ -30,8 +32,8 @@ function request(method: Method, url: string, headers: Record<string, string> = 
   const isRead = method === 'GET' || method === 'HEAD';
   return {
     target, method, isRead, headers: h, query, parsed: parseParams(query, target.kind === 'rpc' && isRead),
-    prefer: parsePrefer(h), rollback: false, shape: negotiate(h.get('accept') ?? undefined),
-    range: method === 'GET' ? h.get('range') ?? undefined : undefined, path: '/articles', raw: new Request('http://x/'),
+    prefer: parsePrefer(h), rollback: false, ...negotiate(h.get('accept') ?? undefined),
+    range: method === 'GET' ? h.get('range') ?? undefined : undefined, schema: 'public', maxRows: undefined, path: '/articles', raw: new Request('http://x/'),
   };
 }
 

@@ -5,7 +5,7 @@
 import { quoteIdent } from '../http/sql-ident.ts';
 import { errors } from './errors.ts';
 import { buildTree, checkFilterField, checkLogic, checkOrder, findNode, type Range, type ReadNode } from './read-plan.ts';
-import { SCHEMA, type ApiRequest, type Parsed, type Payload } from './request.ts';
+import type { ApiRequest, Parsed, Payload } from './request.ts';
 import type { Column, Routine, RoutineParam, SchemaCache, Table } from './schema-cache.ts';
 import type { LogicTree } from './parser.ts';
 
@@ -38,6 +38,14 @@ export function tableColumns(table: Table, names: string[]): Column[] {
   });
 }
 
+/** The top-level range of a read or call: limit/offset and Range, capped at max-rows (PostgREST's restrictRange). */
+function rootRange(req: ApiRequest): Range {
+  const rootLimit = req.parsed.ranges.get('');
+  const range = topRange(rootLimit?.limit, rootLimit?.offset, req.range);
+  if (req.maxRows === undefined || (range.limit !== undefined && range.limit <= req.maxRows)) return range;
+  return { offset: range.offset, limit: req.maxRows };
+}
+
 /** Applies filters, and/or trees, orders and embed ranges to the plan tree (root filters optional). */
 export function applyParams(root: ReadNode, parsed: Parsed, opts: { rootFilters: boolean; orders: boolean }): void {
   for (const { embedPath, filter } of parsed.filters) {
@@ -68,8 +76,10 @@ export function applyParams(root: ReadNode, parsed: Parsed, opts: { rootFilters:
 /** Columns a write must RETURN so the select (and its embeds) can be answered (inferColsEmbedNeeds). */
 export function returnings(root: ReadNode, pk: string[]): string[] {
   const names = root.select.map((s) => s.field.name);
-  if (names.includes('*') || (root.select.length === 0 && root.children.length === 0)) return ['*'];
-  const fk = root.children.flatMap((c) => c.rel.columns.map(([parentCol]) => parentCol));
+  // `*` leaves computed fields out, so those selected are returned beside it
+  if (names.includes('*')) return ['*', ...new Set(names.filter((n) => root.table.computed.has(n)))].sort();
+  if (root.select.length === 0 && root.children.length === 0) return ['*'];
+  const fk = root.children.flatMap((c) => (c.rel.junction?.toOrigin ?? c.rel.columns).map(([parentCol]) => parentCol));
   return [...new Set([...names, ...fk, ...pk])].sort();
 }
 
@@ -122,22 +132,22 @@ export function chooseRoutine(schema: SchemaCache, name: string, keys: string[],
   }
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
-    throw errors.ambiguousFunction([...matches].sort(byParams).map((r) => `${SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`));
+    throw errors.ambiguousFunction([...matches].sort(byParams).map((r) => `${schema.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`));
   }
-  throw errors.noFunction(`${SCHEMA}.${name}`, [...keys].sort(), !isGet);
+  throw errors.noFunction(`${schema.schema}.${name}`, [...keys].sort(), !isGet);
 }
 
 /** A table read: the tree with the Range header applied to the top level. */
 export function planRead(schema: SchemaCache, table: Table, req: ApiRequest): ReadNode {
-  const root = buildTree(schema, { table, fromSql: `${quoteIdent(SCHEMA)}.${quoteIdent(table.name)}`, alias: undefined }, req.parsed.select);
+  const root = buildTree(schema, { table, fromSql: `${quoteIdent(schema.schema)}.${quoteIdent(table.name)}`, alias: undefined }, req.parsed.select);
   applyParams(root, req.parsed, { rootFilters: true, orders: true });
-  const rootLimit = req.parsed.ranges.get('');
-  root.range = topRange(rootLimit?.limit, rootLimit?.offset, req.range);
+  root.range = rootRange(req);
   return root;
 }
 
 export interface MutatePlan {
   kind: 'insert' | 'update' | 'noop-update' | 'delete';
+  schema: string;
   table: Table;
   tableSql: string;
   /** The select over the changed rows (pgrst_source), with embeds, for return=representation. */
@@ -158,7 +168,7 @@ export function planMutate(schema: SchemaCache, table: Table, req: ApiRequest, p
   const { parsed, prefer, method } = req;
   const root = buildTree(schema, { table, fromSql: 'pgrst_source', alias: table.name }, parsed.select);
   applyParams(root, parsed, { rootFilters: false, orders: false });
-  const tableSql = `${quoteIdent(SCHEMA)}.${quoteIdent(table.name)}`;
+  const tableSql = `${quoteIdent(schema.schema)}.${quoteIdent(table.name)}`;
   const target: ReadNode = { ...root, qi: tableSql, errName: table.name, where: [], children: [] };
   for (const { filter } of parsed.filters.filter((f) => f.embedPath.length === 0)) {
     checkFilterField(target, filter);
@@ -175,7 +185,7 @@ export function planMutate(schema: SchemaCache, table: Table, req: ApiRequest, p
     throw errors.writeRange(method);
   }
   const plan: MutatePlan = {
-    kind: 'delete', table, tableSql, root, target, columns: [], payload, onConflict: undefined,
+    kind: 'delete', schema: schema.schema, table, tableSql, root, target, columns: [], payload, onConflict: undefined,
     returning: prefer.return === undefined || prefer.return === 'minimal' ? [] : returnings(root, table.pk),
     defaults: prefer.missing === 'default',
     representation: prefer.return === 'representation',
@@ -199,6 +209,7 @@ export function planMutate(schema: SchemaCache, table: Table, req: ApiRequest, p
 }
 
 export interface CallPlan {
+  schema: string;
   routine: Routine;
   /** Scalar and void functions are wrapped so their value reads as column pgrst_scalar. */
   scalar: boolean;
@@ -215,16 +226,17 @@ export function planCall(schema: SchemaCache, req: ApiRequest, payload: Payload 
   const keys = payload ? payload.keys : Object.keys(req.parsed.args);
   const routine = chooseRoutine(schema, req.target.name, keys, req.isRead);
   const scalar = routine.returnsScalar || routine.returnsVoid;
+  // computed fields of the returned table are called on the function's rows and read back as columns
+  const computed = scalar ? new Map<string, Column>() : schema.tables.get(routine.returnTable ?? '')?.computed ?? new Map<string, Column>();
   const pseudo: Table = {
-    name: routine.name, isView: false, pk: [],
-    columns: new Map((scalar ? [{ name: 'pgrst_scalar', type: 'unknown', nullable: true, default: null }] : routine.columns).map((c) => [c.name, c])),
+    name: routine.name, isView: false, pk: [], computed,
+    columns: new Map((scalar ? [{ name: 'pgrst_scalar', type: 'unknown', nullable: true, default: null }] : [...routine.columns, ...computed.values()]).map((c) => [c.name, c])),
   };
-  const root = buildTree(schema, { table: pseudo, fromSql: 'pgrst_source', alias: routine.name }, req.parsed.select);
+  const root = buildTree(schema, { table: pseudo, fromSql: 'pgrst_source', alias: routine.name, origin: routine.returnTable }, req.parsed.select);
   applyParams(root, req.parsed, { rootFilters: true, orders: true });
-  const rootLimit = req.parsed.ranges.get('');
-  root.range = topRange(rootLimit?.limit, rootLimit?.offset, req.range);
+  root.range = rootRange(req);
   return {
-    routine, scalar, root, argsText,
+    schema: schema.schema, routine, scalar, root, argsText,
     given: takesWholeBody(routine) ? routine.params : routine.params.filter((prm) => keys.includes(prm.name)),
     returning: scalar ? [] : callReturnings(root),
     readOnly: req.isRead || routine.volatility !== 'v',

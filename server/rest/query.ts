@@ -9,6 +9,7 @@ import type { CallPlan, MutatePlan } from './plan.ts';
 import type { ReadNode } from './read-plan.ts';
 import { headerObject, type ApiRequest } from './request.ts';
 import { errors } from './errors.ts';
+import { isSingle, type PlanRequest } from './media-types.ts';
 import { affectedLimit } from './preferences.ts';
 import type { PageResult, WriteResult } from './response.ts';
 import { LiteralParams, NotLiteral, Params } from './params.ts';
@@ -38,7 +39,7 @@ export interface RequestShare {
  * after the caller got its place.
  */
 export function requestTransaction(ctx: ServerContext, req: ApiRequest, claims: JwtClaims, share: RequestShare): Runner {
-  const settings: RequestSettings = { claims, method: req.method, path: req.path, headers: headerObject(req.headers), budget: share.budget };
+  const settings: RequestSettings = { claims, method: req.method, path: req.path, headers: headerObject(req.headers), budget: share.budget, schema: req.schema };
   const admitted = async <T>(fn: () => Promise<T>): Promise<T> => {
     const release = await share.enter();
     try {
@@ -90,9 +91,11 @@ export async function runRead(run: Runner, root: ReadNode, req: ApiRequest): Pro
     })
     : { row: (await run.statement<ReadRow>(true, build))!, plannedTotal: undefined };
   let total = row.total_result_set === null ? undefined : Number(row.total_result_set);
-  if (planned) total = count === 'planned' ? plannedTotal : Math.max(total ?? 0, plannedTotal ?? 0);
+  // estimated: exact up to max-rows, past it the planner's estimate when larger (PostgREST's readTotal)
+  if (count === 'planned') total = plannedTotal;
+  else if (planned && (req.maxRows === undefined || (total ?? 0) > req.maxRows)) total = Math.max(total ?? 0, plannedTotal ?? 0);
   const pageTotal = Number(row.page_total);
-  if (req.shape === 'single' && pageTotal !== 1) throw errors.singularity(pageTotal);
+  if (isSingle(req.shape) && pageTotal !== 1) throw errors.singularity(pageTotal);
   return { offset: root.range.offset, total, pageTotal, body: req.method === 'HEAD' ? null : row.body };
 }
 
@@ -102,12 +105,12 @@ export async function runRead(run: Runner, root: ReadNode, req: ApiRequest): Pro
  * roll back; other writes commit in the statement's own round trip.
  */
 async function runWrite<T>(run: Runner, readOnly: boolean, req: ApiRequest, build: (p: Params) => string, pageTotalOf: (row: T | undefined) => number, limit: number | undefined): Promise<T | undefined> {
-  if (req.shape !== 'single' && limit === undefined && !req.rollback) return run.statement<T>(readOnly, build);
+  if (!isSingle(req.shape) && limit === undefined && !req.rollback) return run.statement<T>(readOnly, build);
   return run.transaction(readOnly, async (tx) => {
     const p = new Params();
     const row = (await tx.query<T>(build(p), p.values)).rows[0];
     const pageTotal = pageTotalOf(row);
-    if (req.shape === 'single' && pageTotal !== 1) throw errors.singularity(pageTotal);
+    if (isSingle(req.shape) && pageTotal !== 1) throw errors.singularity(pageTotal);
     if (limit !== undefined && pageTotal > limit) throw errors.maxAffected(pageTotal);
     if (req.rollback) throw new Rollback(row);
     return row;
@@ -132,3 +135,22 @@ export async function runCall(run: Runner, plan: CallPlan, req: ApiRequest): Pro
     body: req.method === 'HEAD' ? null : row?.body ?? '',
   };
 }
+
+/**
+ * PostgREST's plan media type: EXPLAIN of the statement the request would run, in a transaction
+ * that is always rolled back, so nothing an ANALYZE executed is kept.
+ */
+export async function runPlan(run: Runner, plan: PlanRequest, statement: (p: Params) => string, readOnly: boolean): Promise<string> {
+  const options = [`FORMAT ${plan.format.toUpperCase()}`, ...plan.options.map((o) => o.toUpperCase())].join(', ');
+  return run.transaction(readOnly, async (tx) => {
+    const p = new Params();
+    const rows = (await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (${options}) ${statement(p)}`, p.values)).rows;
+    const cell = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+    throw new Rollback(plan.format === 'json' ? cell(rows[0]?.['QUERY PLAN']) : rows.map((r) => cell(r['QUERY PLAN'])).join('\n'));
+  });
+}
+
+/** The statement a request would run, for its plan. */
+export const readStatementOf = (root: ReadNode, req: ApiRequest) => (p: Params) => readStatement(root, p, wantsCount(req), req.shape);
+export const mutateStatementOf = (plan: MutatePlan, req: ApiRequest) => (p: Params) => mutateStatement(plan, req.shape, p);
+export const callStatementOf = (plan: CallPlan, req: ApiRequest) => (p: Params) => callPlanStatement(plan, wantsCount(req), req.shape, p);

@@ -22,6 +22,11 @@ export interface ReadNode {
   range: Range;
   children: EmbedNode[];
   depth: number;
+  /**
+   * The quoted schema of computed-field functions when this node reads table rows and calls them;
+   * undefined when its rows (of pgrst_source) already carry computed fields as columns.
+   */
+  fnSchema: string | undefined;
 }
 
 export interface EmbedNode extends ReadNode {
@@ -34,6 +39,11 @@ export interface EmbedNode extends ReadNode {
   /** `profiles()` selects nothing but still joins (useful with !inner). */
   empty: boolean;
   toOne: boolean;
+}
+
+/** A column or a computed field of the table. */
+export function hasField(table: Table, name: string): boolean {
+  return table.columns.has(name) || table.computed.has(name);
 }
 
 export function columnMissing(node: Pick<ReadNode, 'errName'>, column: string): RestError {
@@ -60,6 +70,8 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
   const singleCol = (r: Relationship, name: string) => r.columns.length === 1 && r.columns[0][0] === name;
   const singleRefCol = (r: Relationship, name: string) => r.columns.length === 1 && r.columns[0][1] === name;
   const rels = all.filter((r) => {
+    if (r.computed !== undefined) return hint === undefined && target === r.computed;
+    if (r.junction !== undefined) return target === r.foreignTable && (hint === undefined || hint === r.junction.table);
     if (r.isSelf) {
       if (hint === undefined) {
         return (target === r.foreignTable && r.cardinality === 'o2m') || (singleCol(r, target) && r.cardinality === 'm2o');
@@ -67,7 +79,7 @@ export function findRel(cache: SchemaCache, origin: string, target: string, hint
       return target === r.foreignTable && r.cardinality === 'o2m' && singleRefCol(r, hint);
     }
     if (hint === undefined) {
-      return target === r.foreignTable || target === r.constraint || singleCol(r, target);
+      return target === r.foreignTable || (!r.foreignIsView && (target === r.constraint || singleCol(r, target)));
     }
     return target === r.foreignTable && (hint === r.constraint || singleCol(r, hint) || singleRefCol(r, hint));
   });
@@ -86,6 +98,8 @@ export interface RootSpec {
   fromSql: string;
   /** Alias for the root (writes/RPC read from the CTE under the table or function name). */
   alias: string | undefined;
+  /** Whose relationships the root's embeds follow, when not the root table's (a function's returned table). */
+  origin?: string;
 }
 
 export function buildTree(cache: SchemaCache, root: RootSpec, select: SelectItem[]): ReadNode {
@@ -95,8 +109,9 @@ export function buildTree(cache: SchemaCache, root: RootSpec, select: SelectItem
     errName: root.alias ?? root.table.name,
     fromSql: root.alias ? `${root.fromSql} AS ${quoteIdent(root.alias)}` : root.fromSql,
     select: [], where: [], order: [], range: ALL, children: [], depth: 0,
+    fnSchema: root.alias ? undefined : quoteIdent(cache.schema),
   };
-  addItems(cache, node, root.alias ?? root.table.name, select);
+  addItems(cache, node, root.origin ?? root.alias ?? root.table.name, select);
   return node;
 }
 
@@ -124,8 +139,11 @@ function addItems(cache: SchemaCache, node: ReadNode, originName: string, items:
       table: target,
       qi: quoteIdent(alias),
       errName: alias,
-      fromSql: `${quoteIdent(cache.schema)}.${quoteIdent(target.name)} AS ${quoteIdent(alias)}`,
-      select: [], where: [], order: [], range: ALL, children: [], depth,
+      // a computed relationship reads the function's rows for the parent's row (PostgREST's fromF)
+      fromSql: `${quoteIdent(cache.schema)}.${quoteIdent(rel.computed ?? target.name)}${rel.computed ? `(${node.qi}.*)` : ''} AS ${quoteIdent(alias)}`
+        + (rel.junction ? ` INNER JOIN ${quoteIdent(cache.schema)}.${quoteIdent(rel.junction.table)} AS ${quoteIdent(`${alias}_junction`)} ON `
+          + rel.junction.toTarget.map(([j, f]) => `${quoteIdent(`${alias}_junction`)}.${quoteIdent(j)} = ${quoteIdent(alias)}.${quoteIdent(f)}`).join(' AND ') : ''),
+      select: [], where: [], order: [], range: ALL, children: [], depth, fnSchema: quoteIdent(cache.schema),
       rel, relName: item.name, alias: item.alias,
       aggAlias: `${rel.table}_${item.alias ?? item.name}_${depth}`,
       join: item.join === 'inner' ? 'inner' : 'left',
@@ -146,7 +164,7 @@ function isBareCount(node: ReadNode, item: FieldSelect): boolean {
 
 export function checkField(node: Pick<ReadNode, 'table' | 'errName'>, field: FieldRef): void {
   if (field.name === '*' && field.path.length === 0) return;
-  if (!node.table.columns.has(field.name)) throw columnMissing(node, field.name);
+  if (!hasField(node.table, field.name)) throw columnMissing(node, field.name);
 }
 
 const MULTI_WORD_TYPES = new Set([
@@ -186,13 +204,13 @@ export function checkFilterField(node: ReadNode, filter: Filter): void {
   const { field, expr } = filter;
   if (field.path.length === 0 && expr.operation.kind === 'is' && expr.operation.value === 'null'
       && node.children.some((c) => (c.alias ?? c.relName) === field.name)) return;
-  if (!node.table.columns.has(field.name)) throw columnMissing(node, field.name);
+  if (!hasField(node.table, field.name)) throw columnMissing(node, field.name);
 }
 
 export function checkOrder(node: ReadNode, terms: OrderTerm[]): void {
   for (const term of terms) {
     if (term.relation === undefined) {
-      if (!node.table.columns.has(term.field.name)) throw columnMissing(node, term.field.name);
+      if (!hasField(node.table, term.field.name)) throw columnMissing(node, term.field.name);
       continue;
     }
     const child = node.children.find((c) => (c.alias ?? c.relName) === term.relation);
@@ -202,6 +220,6 @@ export function checkOrder(node: ReadNode, terms: OrderTerm[]): void {
     if (!child.toOne) {
       throw errors.relatedOrderNotToOne(node.table.name, term.relation);
     }
-    if (!child.table.columns.has(term.field.name)) throw columnMissing({ errName: child.aggAlias }, term.field.name);
+    if (!hasField(child.table, term.field.name)) throw columnMissing({ errName: child.aggAlias }, term.field.name);
   }
 }

@@ -9,25 +9,15 @@ import { errors } from './errors.ts';
 import { hasOperator, parseFilter, parseLogic, type FilterParam, type LogicParam } from './filter-parser.ts';
 import { parseColumns, parseOrder, parseSelect, type OrderTerm, type SelectItem } from './parser.ts';
 import { checkStrict, parsePrefer, rollsBack, type Prefer, type TxEnd } from './preferences.ts';
+import type { PlanRequest, Shape } from './media-types.ts';
+import { negotiate } from './negotiate.ts';
 
-export const SCHEMA = 'public';
 export const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_QUERY_LENGTH = 16 * 1024;
 
 export interface Target { kind: 'table' | 'rpc'; name: string }
-export type Shape = 'array' | 'single';
+export type { Shape } from './media-types.ts';
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
-
-/** Accept negotiation limited to what supabase-js sends: JSON arrays, or one object. */
-export function negotiate(accept: string | undefined): 'array' | 'single' {
-  if (!accept) return 'array';
-  for (const part of accept.split(',')) {
-    const type = part.split(';')[0].trim().toLowerCase();
-    if (type === '*/*' || type === 'application/json' || type === 'application/*') return 'array';
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'single';
-  }
-  throw errors.mediaType(accept.split(',').map((s) => s.split(';')[0].trim()));
-}
 
 export interface Query {
   params: [string, string][];
@@ -113,22 +103,29 @@ export interface ApiRequest {
   /** The transaction ends in a rollback (db-tx-end, or `Prefer: tx=rollback` where it allows). */
   rollback: boolean;
   shape: Shape;
+  /** Accept asked for the query plan (application/vnd.pgrst.plan) instead of the rows. */
+  plan: PlanRequest | undefined;
   /** The Range header, which PostgREST honours on GET only. */
   range: string | undefined;
+  /** PostgREST's db-max-rows, if set. */
+  maxRows: number | undefined;
+  /** The exposed schema the request reads or writes (Accept-Profile / Content-Profile, else the first). */
+  schema: string;
   /** Path below /rest/v1, for request.path in the transaction settings. */
   path: string;
   raw: Request;
 }
 
 /** Checks profile and method, then reads the query string and headers, in PostgREST's error order. */
-export function readRequest(c: Context, target: Target, txEnd: TxEnd): ApiRequest {
+export function readRequest(c: Context, target: Target, opts: { txEnd: TxEnd; schemas: string[]; maxRows?: number }): ApiRequest {
   const method = c.req.method.toUpperCase();
   const headers = c.req.raw.headers;
   const isRead = method === 'GET' || method === 'HEAD';
   const profile = isRead ? headers.get('accept-profile') : headers.get('content-profile');
-  if (profile !== null && profile !== SCHEMA) {
-    throw errors.unacceptableSchema(SCHEMA);
+  if (profile !== null && !opts.schemas.includes(profile)) {
+    throw errors.unacceptableSchema(opts.schemas.join(', '));
   }
+  const txEnd = opts.txEnd;
   if (target.kind === 'rpc' && !['GET', 'HEAD', 'POST'].includes(method)) {
     throw errors.invalidRpcMethod(method);
   }
@@ -139,10 +136,12 @@ export function readRequest(c: Context, target: Target, txEnd: TxEnd): ApiReques
   const parsed = parseParams(query, target.kind === 'rpc' && isRead);
   const prefer = parsePrefer(headers, txEnd);
   checkStrict(prefer);
-  const shape = negotiate(headers.get('accept') ?? undefined);
+  const { shape, plan } = negotiate(headers.get('accept') ?? undefined);
   return {
-    target, method: method as Method, isRead, headers, query, parsed, prefer, rollback: rollsBack(prefer, txEnd), shape,
+    target, method: method as Method, isRead, headers, query, parsed, prefer, rollback: rollsBack(prefer, txEnd), shape, plan,
     range: method === 'GET' ? headers.get('range') ?? undefined : undefined,
+    schema: profile ?? opts.schemas[0],
+    maxRows: opts.maxRows,
     path: rawPath(c.req.url).replace(/^\/rest\/v1/, ''),
     raw: c.req.raw,
   };

@@ -5,7 +5,7 @@
 import { etagOf } from '../http/etag.ts';
 import { knownBodyResponse } from '../http/response-body.ts';
 import { errors, type RestError } from './errors.ts';
-import { JSON_TYPE, OBJECT_TYPE } from './media-types.ts';
+import { contentTypeOf, JSON_TYPE } from './media-types.ts';
 import { appliedTail, type Prefer } from './preferences.ts';
 import type { Method, Query, Shape } from './request.ts';
 
@@ -55,7 +55,7 @@ export function pageResponse(result: PageResult, shape: Shape, prefer: Prefer, e
   }
   const headers: Record<string, string> = {
     'Content-Range': contentRange(lower, upper, result.total), ...extra,
-    'Content-Type': status === 416 || shape === 'array' ? JSON_TYPE : OBJECT_TYPE,
+    'Content-Type': status === 416 ? JSON_TYPE : contentTypeOf(shape),
     ...preferenceApplied([prefer.count && `count=${prefer.count}`, ...appliedTail(prefer)]),
   };
   if (tag && status === 200 && body) headers.ETag = etagOf(body);
@@ -77,12 +77,14 @@ export interface WriteContext {
   shape: Shape;
   /** on_conflict was given or the table has a primary key, so a resolution preference applies. */
   resolvable: boolean;
+  /** Headers of every answer (Content-Profile). */
+  headers?: Record<string, string>;
 }
 
 export function writeResponse(result: WriteResult, w: WriteContext): Response {
   const { method, prefer } = w;
   const count = prefer.count === 'exact' || prefer.count === 'estimated' ? result.pageTotal : undefined;
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = { ...w.headers };
   if (method === 'POST') {
     const loc = JSON.parse(result.header || '[]') as string[];
     if (loc.length) out.Location = `/${w.table}?${loc.map((kv) => { const i = kv.indexOf('='); return `${encodeComponent(kv.slice(0, i))}=${encodeComponent(kv.slice(i + 1))}`; }).join('&')}`;
@@ -105,6 +107,6 @@ export function writeResponse(result: WriteResult, w: WriteContext): Response {
   if (method === 'POST') status = prefer.resolution === 'merge-duplicates' && (result.inserted ?? 0) <= 0 ? 200 : 201;
   else status = representation ? 200 : 204;
   if (!representation) return new Response(null, { status, headers: out });
-  out['Content-Type'] = w.shape === 'single' ? OBJECT_TYPE : JSON_TYPE;
+  out['Content-Type'] = contentTypeOf(w.shape);
   return knownBodyResponse(result.body, { status, headers: out });
 }

@@ -6,18 +6,26 @@
  */
 import { quoteIdent } from '../http/sql-ident.ts';
 import type { CallPlan, MutatePlan } from './plan.ts';
-import { SCHEMA } from './request.ts';
 import type { EmbedNode, ReadNode, Range } from './read-plan.ts';
 import type { FieldRef, FieldSelect, Filter, LogicTree, OrderTerm } from './parser.ts';
 import type { Column } from './schema-cache.ts';
+import type { Shape } from './media-types.ts';
 import { Params } from './params.ts';
 
 const QUANT_SQL: Record<string, string> = { eq: '=', gte: '>=', gt: '>', lte: '<=', lt: '<', like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
 const SIMPLE_SQL: Record<string, string> = { neq: '<>', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
 const FTS_SQL: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
 
-export function fieldSql(qi: string, field: FieldRef, p: Params): string {
-  let sql = `${qi}.${quoteIdent(field.name)}`;
+/** A column of the node's rows, or its computed field called with the row (PostgREST writes `tbl.fn`). */
+export function columnSql(node: Pick<ReadNode, 'qi' | 'table' | 'fnSchema'>, name: string): string {
+  if (node.fnSchema !== undefined && !node.table.columns.has(name) && node.table.computed.has(name)) {
+    return `${node.fnSchema}.${quoteIdent(name)}(${node.qi}.*)`;
+  }
+  return `${node.qi}.${quoteIdent(name)}`;
+}
+
+export function fieldSql(base: string, field: FieldRef, p: Params): string {
+  let sql = base;
   for (const step of field.path) sql += `${step.arrow}${p.add(step.key)}${step.index ? '::int' : '::text'}`;
   return sql;
 }
@@ -30,14 +38,14 @@ function lastJsonKey(field: FieldRef): string | undefined {
 }
 
 /** A select item as its expression and output name; aggregates (count(), amount.sum()) named after the function. */
-function selectItemParts(qi: string, item: FieldSelect, p: Params): { expr: string; alias: string | undefined } {
+function selectItemParts(node: ReadNode, item: FieldSelect, p: Params): { expr: string; alias: string | undefined } {
   if (item.field.name === '*' && item.field.path.length === 0) {
-    return item.aggregate ? { expr: 'COUNT(*)', alias: item.alias ?? 'count' } : { expr: `${qi}.*`, alias: undefined };
+    return item.aggregate ? { expr: 'COUNT(*)', alias: item.alias ?? 'count' } : { expr: `${node.qi}.*`, alias: undefined };
   }
-  let expr = fieldSql(qi, item.field, p);
+  let expr = fieldSql(columnSql(node, item.field.name), item.field, p);
   if (item.cast !== undefined) expr = `CAST( ${expr} AS ${item.cast.trim().replace(/\s+/g, ' ').toLowerCase()} )`;
   if (item.aggregate) return { expr: `${item.aggregate.toUpperCase()}(${expr})`, alias: item.alias ?? item.aggregate };
-  return { expr, alias: item.alias ?? lastJsonKey(item.field) };
+  return { expr, alias: item.alias ?? lastJsonKey(item.field) ?? (node.table.columns.has(item.field.name) ? undefined : item.field.name) };
 }
 
 /** PostgREST builds `{"a","b"}` and lets PostgreSQL cast it to the column's array type. */
@@ -56,7 +64,7 @@ export function filterSql(node: ReadNode, filter: Filter, p: Params): string {
   if (embed) return `${quoteIdent(embed.aggAlias)} IS ${filter.expr.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
   const { expr } = filter;
   const not = expr.negate ? 'NOT ' : '';
-  const col = fieldSql(node.qi, filter.field, p);
+  const col = fieldSql(columnSql(node, filter.field.name), filter.field, p);
   const op = expr.operation;
   switch (op.kind) {
     case 'quant': {
@@ -91,9 +99,9 @@ function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
     let sql: string;
     if (t.relation !== undefined) {
       const child = node.children.find((c) => (c.alias ?? c.relName) === t.relation)!;
-      sql = fieldSql(quoteIdent(child.aggAlias), t.field, p);
+      sql = fieldSql(`${quoteIdent(child.aggAlias)}.${quoteIdent(t.field.name)}`, t.field, p);
     } else {
-      sql = fieldSql(node.qi, t.field, p);
+      sql = fieldSql(columnSql(node, t.field.name), t.field, p);
     }
     if (t.direction) sql += t.direction === 'asc' ? ' ASC' : ' DESC';
     if (t.nulls) sql += t.nulls === 'first' ? ' NULLS FIRST' : ' NULLS LAST';
@@ -107,12 +115,17 @@ function limitSql(range: Range): string {
 }
 
 function joinConditions(child: EmbedNode, parentQi: string): string[] {
+  const { junction } = child.rel;
+  if (junction) {
+    const jq = quoteIdent(`${child.errName}_junction`);
+    return junction.toOrigin.map(([parentCol, jCol]) => `${jq}.${quoteIdent(jCol)} = ${parentQi}.${quoteIdent(parentCol)}`);
+  }
   return child.rel.columns.map(([parentCol, childCol]) => `${child.qi}.${quoteIdent(childCol)} = ${parentQi}.${quoteIdent(parentCol)}`);
 }
 
 /** readPlanToQuery: one SELECT per node, children as LEFT/INNER JOIN LATERAL subqueries. */
 export function readSql(node: ReadNode, p: Params, parentQi?: string): string {
-  const outputs: { expr: string; alias: string | undefined }[] = node.select.map((item) => selectItemParts(node.qi, item, p));
+  const outputs: { expr: string; alias: string | undefined }[] = node.select.map((item) => selectItemParts(node, item, p));
   if (node.select.length === 0 && node.children.length === 0) outputs.push({ expr: `${node.qi}.*`, alias: undefined });
   const joins: string[] = [];
   for (const child of node.children) {
@@ -166,12 +179,25 @@ export function countSql(node: ReadNode, p: Params, parentQi?: string): string {
   return `SELECT 1 FROM ${node.fromSql}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
 }
 
-export type BodyShape = 'array' | 'single' | 'none';
+export type BodyShape = Shape | 'none';
 
+/**
+ * The body of the rows of `_postgrest_t` (pgrst_source) in the negotiated media type, as PostgREST's
+ * asJsonF, asJsonSingleF, asCsvF and asGeoJsonF write it.
+ */
 function bodySql(shape: BodyShape, column = '_postgrest_t'): string {
-  if (shape === 'none') return "''::text";
-  if (shape === 'single') return `coalesce(json_agg(${column})->0, 'null')::text`;
-  return `coalesce(json_agg(${column}), '[]')::text`;
+  switch (shape) {
+    case 'none': return "''::text";
+    case 'single': return `coalesce(json_agg(${column})->0, 'null')::text`;
+    case 'single-stripped': return `json_strip_nulls(coalesce(json_agg(${column})->0, 'null'))::text`;
+    case 'array-stripped': return `coalesce(json_strip_nulls(json_agg(${column})), '[]')::text`;
+    case 'csv':
+      return "(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text as k FROM (SELECT row_to_json(hh) as r from pgrst_source as hh limit 1) s) a)"
+        + ` || chr(10) || coalesce(string_agg(substring(${column}::text, 2, length(${column}::text) - 2), chr(10)), '')`;
+    case 'geojson':
+      return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(${column})::json), '[]'))::text`;
+    default: return `coalesce(json_agg(${column}), '[]')::text`;
+  }
 }
 
 export function readStatement(root: ReadNode, p: Params, count: boolean, shape: BodyShape): string {
@@ -202,9 +228,14 @@ function jsonBodySql(bodyParam: string, columns: Column[], opts: { select: boole
     + ') pgrst_body ';
 }
 
-function returningSql(qi: string, returnings: string[]): string {
-  if (returnings.length === 0) return 'RETURNING 1';
-  return 'RETURNING ' + returnings.map((c) => (c === '*' ? `${qi}.*` : `${qi}.${quoteIdent(c)}`)).join(', ');
+/** Output columns of rows `qi` whose computed fields (names in `computed`) are called with the row. */
+function rowOutputs(qi: string, names: string[], computed: Map<string, Column>, schemaQi: string): string {
+  return names.map((c) => (c === '*' ? `${qi}.*` : computed.has(c) ? `${schemaQi}.${quoteIdent(c)}(${qi}.*) AS ${quoteIdent(c)}` : `${qi}.${quoteIdent(c)}`)).join(', ');
+}
+
+function returningSql(m: MutatePlan): string {
+  if (m.returning.length === 0) return 'RETURNING 1';
+  return `RETURNING ${rowOutputs(m.tableSql, m.returning, m.table.computed, quoteIdent(m.schema))}`;
 }
 
 const INSERTED = "nullif(current_setting('pgrst.inserted', true), '')";
@@ -250,10 +281,12 @@ function writeStatement(mutation: string, selectSql: string, shape: BodyShape, o
 
 function callStatement(callSql: string, selectSql: string, countSql: string | undefined, opts: { single: boolean; scalar: boolean; setOfScalar: boolean; shape: BodyShape }): string {
   let body: string;
+  const one = opts.shape === 'single' || opts.shape === 'single-stripped';
   if (opts.shape === 'none') body = "''::text";
-  else if (opts.shape === 'single' || (opts.single && !opts.scalar)) body = bodySql('single', opts.scalar ? '_postgrest_t.pgrst_scalar' : '_postgrest_t');
-  else if (opts.scalar) body = bodySql(opts.setOfScalar ? 'array' : 'single', '_postgrest_t.pgrst_scalar');
-  else body = bodySql('array');
+  else if (opts.scalar) body = bodySql(one || !opts.setOfScalar ? 'single' : 'array', '_postgrest_t.pgrst_scalar');
+  // a function returning one row answers an object in every JSON shape
+  else if (opts.single && (opts.shape === 'array' || opts.shape === 'array-stripped')) body = bodySql(opts.shape === 'array' ? 'single' : 'single-stripped');
+  else body = bodySql(opts.shape);
   return `WITH pgrst_source AS (${callSql}) ${countSql ? `, pgrst_source_count AS (${countSql}) ` : ''}SELECT `
     + `${countSql ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : 'null::bigint'} AS total_result_set, `
     + `${opts.single ? '1' : 'pg_catalog.count(_postgrest_t)'} AS page_total, ${body} AS body FROM (${selectSql}) _postgrest_t`;
@@ -261,7 +294,7 @@ function callStatement(callSql: string, selectSql: string, countSql: string | un
 
 /** The INSERT, UPDATE or DELETE of a write, wrapped so its rows can be selected back with embeds. */
 export function mutateStatement(m: MutatePlan, shape: BodyShape, p: Params): string {
-  const returning = returningSql(m.tableSql, m.returning);
+  const returning = returningSql(m);
   const where = () => m.target.where.map((t) => logicSql(m.target, t, p)).join(' AND ');
   let mutation: string;
   if (m.kind === 'delete') {
@@ -287,14 +320,14 @@ export function mutateStatement(m: MutatePlan, shape: BodyShape, p: Params): str
 
 /** A function call with its named arguments taken from the JSON text of the body or query string. */
 export function callPlanStatement(c: CallPlan, count: boolean, shape: BodyShape, p: Params): string {
-  const fnSql = `${quoteIdent(SCHEMA)}.${quoteIdent(c.routine.name)}`;
+  const fnSql = `${quoteIdent(c.schema)}.${quoteIdent(c.routine.name)}`;
   const wholeBody = c.given.length === 1 && c.given[0].name === '';
   const callArgs = wholeBody
     ? `${p.add(c.argsText)}::${c.given[0].type}`
     : c.given.map((prm) => `${prm.variadic ? 'VARIADIC ' : ''}${quoteIdent(prm.name)} := pgrst_body.${quoteIdent(prm.name)}`).join(', ');
   const callIt = c.scalar ? `(SELECT ${fnSql}(${callArgs}) pgrst_scalar) pgrst_call` : `${fnSql}(${callArgs}) pgrst_call`;
   // pgrst_call.* and not *: the argument rows of the FROM list are not part of the function's rows
-  const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : c.returning.includes('*') || c.returning.length === 0 ? 'pgrst_call.*' : c.returning.map((col) => `pgrst_call.${quoteIdent(col)}`).join(', ');
+  const selected = c.scalar ? 'pgrst_call.pgrst_scalar' : rowOutputs('pgrst_call', c.returning.length === 0 ? ['*'] : c.returning, c.root.table.computed, quoteIdent(c.schema));
   const fromCall = c.given.length === 0 || wholeBody
     ? `FROM ${callIt}`
     : jsonBodySql(p.add(c.argsText), c.given.map((prm) => ({ name: prm.name, type: prm.type, nullable: true, default: null })), { select: false, limitOne: true, defaults: false })

@@ -119,6 +119,12 @@ const CASES: Case[] = [
   { name: 'Accept-Profile other schema -> PGRST106', as: 'anon', path: '/articles', headers: { 'Accept-Profile': 'auth' } },
   { name: 'Content-Profile other schema -> PGRST106', as: 'admin', method: 'POST', path: '/galleries', headers: { ...json, 'Content-Profile': 'storage' }, body: { name: 'x' } },
   { name: 'Accept-Profile public', as: 'anon', path: '/galleries?select=name&order=name', headers: { 'Accept-Profile': 'public' } },
+  // --- media types (issue 34) ---
+  { name: 'text/csv', as: 'anon', path: '/articles?select=title,category,image_gallery_urls,created_at&order=title', headers: { Accept: 'text/csv' } },
+  { name: 'nulls=stripped list', as: 'anon', path: '/articles?select=title,category,cover_image_url&order=title', headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped' } },
+  { name: 'nulls=stripped single', as: 'anon', path: `/articles?select=title,category&id=eq.${A(3)}`, headers: { Accept: 'application/vnd.pgrst.object+json;nulls=stripped' } },
+  { name: 'plan media type while plans are off -> 415 PGRST107', as: 'anon', path: '/galleries?select=id', headers: { Accept: 'application/vnd.pgrst.plan+json; for="application/json"' } },
+  { name: 'geo+json without PostGIS -> 42883', as: 'anon', path: '/galleries?select=name', headers: { Accept: 'application/geo+json' }, diff: { reason: 'the message names the function as each server spells the call', compare: 'status+code' } },
   // --- RPC ---
   { name: 'rpc get_all_users as superadmin', as: 'superadmin', method: 'POST', path: '/rpc/get_all_users', headers: json, body: {} },
   { name: 'rpc get_all_users with filter/order/select', as: 'superadmin', method: 'POST', path: '/rpc/get_all_users?select=full_name,role&role=eq.admin', headers: json, body: {} },
