@@ -6,7 +6,8 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { usePeople } from '../api/get-people'
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditEntry, type AuditFilter } from '../api/get-audit-log'
 import { AuditFilters } from './audit-filters'
-import { ACTION_LABELS, describeChanges, describeTarget, formatOccurredAt } from './describe-entry'
+import { ACTION_LABELS, describeTarget, formatOccurredAt } from './describe-entry'
+import { Changes } from './changes'
 
 const START: AuditFilter = { actorId: '', action: '', from: '', to: '', page: 0 }
 /**
@@ -28,20 +29,6 @@ const actionOf = (entry: AuditEntry) => ACTION_LABELS[entry.action ?? ''] ?? 'Ak
 // An account is named as it is now too; a deleted one by the name it had then.
 const targetOf = (entry: AuditEntry) => describeTarget(entry.target_type, entry.target_current_label ?? entry.target_label)
 
-function Changes({ entry }: { entry: AuditEntry }) {
-  const lines = describeChanges(entry.changes)
-  if (lines.length === 0) return <span className="text-muted-foreground">-</span>
-  return (
-    <ul className="space-y-0.5">
-      {lines.map((line) => (
-        <li key={line} className="break-words">
-          {line}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 const When = ({ entry }: { entry: AuditEntry }) =>
   entry.occurred_at ? <time dateTime={entry.occurred_at}>{formatOccurredAt(entry.occurred_at)}</time> : null
 
@@ -51,7 +38,7 @@ const COLUMNS: Column<AuditEntry>[] = [
   { header: 'Pelaku', className: 'align-top max-w-56', cell: (entry) => <Actor entry={entry} /> },
   { header: 'Aksi', className: 'align-top font-medium', cell: actionOf },
   { header: 'Sasaran', className: 'align-top break-words', cell: targetOf },
-  { header: 'Perubahan', className: 'align-top max-w-sm text-muted-foreground', cell: (entry) => <Changes entry={entry} /> },
+  { header: 'Perubahan', className: 'align-top max-w-sm text-muted-foreground', cell: (entry) => <Changes changes={entry.changes} /> },
 ]
 
 /** /admin/riwayat: the append-only activity log, for the superadmin. */
@@ -96,7 +83,7 @@ export function AuditPage() {
                   <When entry={entry} />
                 </p>
                 <div className="text-muted-foreground">
-                  <Changes entry={entry} />
+                  <Changes changes={entry.changes} />
                 </div>
               </>
             )}
