@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ResponsiveTable, type Column } from '@/components/ui/responsive-table'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
+import { ResultsStatus, useResultsFocus } from '@/components/ui/results-status'
 import { usePeople } from '../api/get-people'
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditEntry, type AuditFilter } from '../api/get-audit-log'
 import { AuditFilters } from './audit-filters'
@@ -50,7 +51,12 @@ export function AuditPage() {
   const total = log.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
   const change = (next: Partial<AuditFilter>) => setFilter((current) => ({ ...current, ...next, page: 0 }))
-  const goTo = (page: number) => setFilter((current) => ({ ...current, page }))
+  const { ref: resultsRef, focus: focusResults } = useResultsFocus()
+  const goTo = (page: number) => {
+    setFilter((current) => ({ ...current, page }))
+    focusResults()
+  }
+  const where = `Halaman ${filter.page + 1} dari ${pages} · ${total} aktivitas`
 
   return (
     <div className="space-y-6">
@@ -65,6 +71,9 @@ export function AuditPage() {
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
         <AuditFilters filter={filter} people={people.data ?? []} onChange={change} onReset={() => setFilter(START)} />
+        <ResultsStatus ref={resultsRef} className="px-4 pt-3">
+          {log.data ? where : 'Memuat riwayat...'}
+        </ResultsStatus>
         <div aria-busy={(log.isFetching && !log.isPending) || undefined}>
           <ResponsiveTable
             items={log.data?.entries}
@@ -90,9 +99,7 @@ export function AuditPage() {
           />
         </div>
         <nav className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border p-4 text-sm" aria-label="Halaman riwayat">
-          <p className="text-muted-foreground" aria-live="polite">
-            Halaman {filter.page + 1} dari {pages} · {total} aktivitas
-          </p>
+          <p className="text-muted-foreground">{where}</p>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" disabled={filter.page === 0} onClick={() => goTo(filter.page - 1)}>
               <ChevronLeft aria-hidden="true" />
