@@ -95,7 +95,7 @@ for (const viewport of VIEWPORTS) {
       await expect(entry).toHaveCount(1)
       await expect(entry.locator('del')).toHaveText('[dihapus: Mayor]')
       await expect(entry.locator('ins')).toHaveText('[ditambahkan: Letkol]')
-      await expect(entry).toContainText('Jawa Tengah selama tiga hari. Latihan dipimpin')
+      await expect(entry).toContainText('tiga hari. Latihan dipimpin')
       await expect(entry).toContainText('Cpn Andi Wijaya.')
       await entry.scrollIntoViewIfNeeded()
       await shot(page, `riwayat-words-${viewport.name}`)

@@ -172,11 +172,10 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
           </section>
         ) : (
         <>
-        {shown && (
-          <ResultsStatus ref={resultsRef} className="px-4 pt-3">
-            Menampilkan {shown.length} dari {articles.data?.length ?? 0} artikel
-          </ResultsStatus>
-        )}
+        {/* there (empty) while loading too: an Enter pressed before the list came still lands here */}
+        <ResultsStatus ref={resultsRef} className="px-4 pt-3">
+          {shown ? `Menampilkan ${shown.length} dari ${articles.data?.length ?? 0} artikel` : ''}
+        </ResultsStatus>
         <ResponsiveTable
           items={shown}
           isPending={articles.isPending}

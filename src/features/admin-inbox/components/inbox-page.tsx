@@ -80,11 +80,9 @@ export function InboxPage() {
 
   const list = (
     <div className="rounded-xl border border-border bg-card shadow-sm">
-      {!messages.isPending && (
-        <ResultsStatus ref={resultsRef} className="px-4 pt-3">
-          {deferredQuery.trim() ? `${total} pesan cocok dengan "${deferredQuery.trim()}"` : `${total} pesan`}
-        </ResultsStatus>
-      )}
+      <ResultsStatus ref={resultsRef} className="px-4 pt-3">
+        {messages.isPending ? '' : deferredQuery.trim() ? `${total} pesan cocok dengan "${deferredQuery.trim()}"` : `${total} pesan`}
+      </ResultsStatus>
       {messages.isPending ? (
         <p className="px-4 py-10 text-center text-sm text-muted-foreground" role="status">
           Memuat pesan...

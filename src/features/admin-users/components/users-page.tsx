@@ -237,11 +237,9 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
             />
           </div>
         </div>
-        {usersQuery.data && (
-          <ResultsStatus ref={resultsRef} className="px-4 pt-3">
-            Menampilkan {users.length} pengguna
-          </ResultsStatus>
-        )}
+        <ResultsStatus ref={resultsRef} className="px-4 pt-3">
+          {usersQuery.data ? `Menampilkan ${users.length} pengguna` : ''}
+        </ResultsStatus>
         <ResponsiveTable
           items={users}
           isPending={usersQuery.isPending}
