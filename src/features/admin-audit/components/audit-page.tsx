@@ -71,7 +71,7 @@ export function AuditPage() {
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
         <AuditFilters filter={filter} people={people.data ?? []} onChange={change} onReset={() => setFilter(START)} />
-        <ResultsStatus ref={resultsRef} className="px-4 pt-3">
+        <ResultsStatus ref={resultsRef} className="mx-4 mt-3 px-1">
           {log.data ? where : 'Memuat riwayat...'}
         </ResultsStatus>
         <div aria-busy={(log.isFetching && !log.isPending) || undefined}>

@@ -173,7 +173,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
         ) : (
         <>
         {/* there (empty) while loading too: an Enter pressed before the list came still lands here */}
-        <ResultsStatus ref={resultsRef} className="px-4 pt-3">
+        <ResultsStatus ref={resultsRef} className="mx-4 mt-3 px-1">
           {shown ? `Menampilkan ${shown.length} dari ${articles.data?.length ?? 0} artikel` : ''}
         </ResultsStatus>
         <ResponsiveTable

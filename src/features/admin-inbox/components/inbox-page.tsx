@@ -80,7 +80,7 @@ export function InboxPage() {
 
   const list = (
     <div className="rounded-xl border border-border bg-card shadow-sm">
-      <ResultsStatus ref={resultsRef} className="px-4 pt-3">
+      <ResultsStatus ref={resultsRef} className="mx-4 mt-3 px-1">
         {messages.isPending ? '' : deferredQuery.trim() ? `${total} pesan cocok dengan "${deferredQuery.trim()}"` : `${total} pesan`}
       </ResultsStatus>
       {messages.isPending ? (

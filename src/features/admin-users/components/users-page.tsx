@@ -237,7 +237,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
             />
           </div>
         </div>
-        <ResultsStatus ref={resultsRef} className="px-4 pt-3">
+        <ResultsStatus ref={resultsRef} className="mx-4 mt-3 px-1">
           {usersQuery.data ? `Menampilkan ${users.length} pengguna` : ''}
         </ResultsStatus>
         <ResponsiveTable
