@@ -132,8 +132,8 @@ superadmin in Chromium at 1440 x 900 (the sidebar shown) over CDP network emulat
 page: the dashboard opens, the tab stays idle ${IDLE_MS / 1000} s, then the page's sidebar link is clicked; ms from the
 click to the page's heading in \`<main>\`. Cold: a new browser context (empty cache); warm: the same context after
 reloading the dashboard. "without": the same build with \`requestIdleCallback\` stubbed out, so the idle prefetch
-of the page chunks and the editor never runs (the state before it); "with": as shipped. Median of ${RUNS} runs, one
-run. Load average ${load.map((l) => l.toFixed(2)).join(' / ')} at start, ${loadAfter.map((l) => l.toFixed(2)).join(' / ')}
+of the page chunks and the editor never runs (the state before it); "with": as shipped. Median of ${RUNS} runs, taken
+in one sitting, pages and modes interleaved. Load average ${load.map((l) => l.toFixed(2)).join(' / ')} at start, ${loadAfter.map((l) => l.toFixed(2)).join(' / ')}
 at the end (shared 2-core machine, other engineers' tests running).
 
 | page | cold, without | cold, with | warm, without | warm, with |
