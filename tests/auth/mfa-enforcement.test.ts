@@ -117,6 +117,20 @@ describe('the superadmin setting: a second step required for staff', () => {
     const notSuper = await admin.client.from('security_settings').update({ mfa_required_for_staff: true }).eq('id', true).select();
     expect(notSuper.data).toEqual([]);
 
+    // an admin already inside hears of the change at once (the admin shell then asks to enrol)
+    const heard: unknown[] = [];
+    const channel = admin.client
+      .channel('security-settings-watch')
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'security_settings' }, (payload) => heard.push(payload.new));
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status, error) => (status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(error ?? new Error(status)))),
+    );
+    const anonHeard: unknown[] = [];
+    const anonChannel = t.anon()
+      .channel('security-settings-anon')
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'security_settings' }, (payload) => anonHeard.push(payload.new));
+    await new Promise<void>((resolve) => anonChannel.subscribe((status) => status === 'SUBSCRIBED' && resolve()));
+
     const boss = await enrolledUser(t, { role: 'superadmin' });
     const on = await boss.client.from('security_settings').update({ mfa_required_for_staff: true }).eq('id', true).select();
     expect(on.error).toBeNull();
@@ -125,6 +139,8 @@ describe('the superadmin setting: a second step required for staff', () => {
     expect(log).toEqual([{ action: 'settings.mfa_required', actor_id: boss.user.id }]);
 
     try {
+      await vi.waitFor(() => expect(heard).toContainEqual(expect.objectContaining({ mfa_required_for_staff: true })), { timeout: 5_000 });
+      expect(anonHeard).toEqual([]);
       // staff without a factor: reads work, writes wait for enrolment; members are unaffected
       const read = await admin.client.from('articles').select('id').limit(1);
       expect(read.error).toBeNull();
@@ -139,6 +155,7 @@ describe('the superadmin setting: a second step required for staff', () => {
       expect(seen).toEqual({ mfa_required_for_staff: true });
     } finally {
       await boss.client.from('security_settings').update({ mfa_required_for_staff: false }).eq('id', true);
+      await admin.client.removeAllChannels();
     }
   });
 });

@@ -9,7 +9,7 @@ import { describeError } from '@/lib/error-messages'
 import { useAssurance } from '@/features/account/api/assurance'
 import type { AppRole } from '@/features/account/api/types'
 import { EnrolSecondStep } from '@/features/account/components/enrol-second-step'
-import { useSecondStepRequired } from '@/features/admin-users/api/security-settings'
+import { useLiveSecondStepRequired } from '@/features/admin-users/api/security-settings'
 import { CONTENT_ROLES, hasRole } from './roles'
 
 type Props = {
@@ -25,13 +25,13 @@ type Props = {
 /**
  * Before the admin area: an account with two-step verification whose session has only the
  * password is asked for the code (a reload during sign-in lands here); when the superadmin made
- * it required, an admin or superadmin without it enrols first. The database refuses their writes
- * until then in any case; this only says why.
+ * it required, an admin or superadmin without it enrols first, also when the requirement arrives
+ * while they are inside. The database refuses their writes until then in any case; this says why.
  */
 export function SecondStepGate({ userId, role, onSignOut, loading, held = false, children }: Props) {
   const { session } = useAuth()
   const assurance = useAssurance(session?.access_token)
-  const required = useSecondStepRequired()
+  const required = useLiveSecondStepRequired(userId)
 
   if (held) return children
   if (assurance.isPending || required.isPending) return loading

@@ -3,10 +3,12 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ResponsiveTable, type Column } from '@/components/ui/responsive-table'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
+import { ResultsStatus, useResultsFocus } from '@/components/ui/results-status'
 import { usePeople } from '../api/get-people'
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditEntry, type AuditFilter } from '../api/get-audit-log'
 import { AuditFilters } from './audit-filters'
-import { ACTION_LABELS, describeChanges, describeTarget, formatOccurredAt } from './describe-entry'
+import { ACTION_LABELS, describeTarget, formatOccurredAt } from './describe-entry'
+import { Changes } from './changes'
 
 const START: AuditFilter = { actorId: '', action: '', from: '', to: '', page: 0 }
 /**
@@ -28,20 +30,6 @@ const actionOf = (entry: AuditEntry) => ACTION_LABELS[entry.action ?? ''] ?? 'Ak
 // An account is named as it is now too; a deleted one by the name it had then.
 const targetOf = (entry: AuditEntry) => describeTarget(entry.target_type, entry.target_current_label ?? entry.target_label)
 
-function Changes({ entry }: { entry: AuditEntry }) {
-  const lines = describeChanges(entry.changes)
-  if (lines.length === 0) return <span className="text-muted-foreground">-</span>
-  return (
-    <ul className="space-y-0.5">
-      {lines.map((line) => (
-        <li key={line} className="break-words">
-          {line}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 const When = ({ entry }: { entry: AuditEntry }) =>
   entry.occurred_at ? <time dateTime={entry.occurred_at}>{formatOccurredAt(entry.occurred_at)}</time> : null
 
@@ -51,7 +39,7 @@ const COLUMNS: Column<AuditEntry>[] = [
   { header: 'Pelaku', className: 'align-top max-w-56', cell: (entry) => <Actor entry={entry} /> },
   { header: 'Aksi', className: 'align-top font-medium', cell: actionOf },
   { header: 'Sasaran', className: 'align-top break-words', cell: targetOf },
-  { header: 'Perubahan', className: 'align-top max-w-sm text-muted-foreground', cell: (entry) => <Changes entry={entry} /> },
+  { header: 'Perubahan', className: 'align-top max-w-sm text-muted-foreground', cell: (entry) => <Changes changes={entry.changes} /> },
 ]
 
 /** /admin/riwayat: the append-only activity log, for the superadmin. */
@@ -63,7 +51,12 @@ export function AuditPage() {
   const total = log.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
   const change = (next: Partial<AuditFilter>) => setFilter((current) => ({ ...current, ...next, page: 0 }))
-  const goTo = (page: number) => setFilter((current) => ({ ...current, page }))
+  const { ref: resultsRef, focus: focusResults } = useResultsFocus()
+  const goTo = (page: number) => {
+    setFilter((current) => ({ ...current, page }))
+    focusResults()
+  }
+  const where = `Halaman ${filter.page + 1} dari ${pages} · ${total} aktivitas`
 
   return (
     <div className="space-y-6">
@@ -78,6 +71,9 @@ export function AuditPage() {
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
         <AuditFilters filter={filter} people={people.data ?? []} onChange={change} onReset={() => setFilter(START)} />
+        <ResultsStatus ref={resultsRef} className="mx-4 mt-3 px-1">
+          {log.data ? where : 'Memuat riwayat...'}
+        </ResultsStatus>
         <div aria-busy={(log.isFetching && !log.isPending) || undefined}>
           <ResponsiveTable
             items={log.data?.entries}
@@ -96,16 +92,14 @@ export function AuditPage() {
                   <When entry={entry} />
                 </p>
                 <div className="text-muted-foreground">
-                  <Changes entry={entry} />
+                  <Changes changes={entry.changes} />
                 </div>
               </>
             )}
           />
         </div>
         <nav className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border p-4 text-sm" aria-label="Halaman riwayat">
-          <p className="text-muted-foreground" aria-live="polite">
-            Halaman {filter.page + 1} dari {pages} · {total} aktivitas
-          </p>
+          <p className="text-muted-foreground">{where}</p>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" disabled={filter.page === 0} onClick={() => goTo(filter.page - 1)}>
               <ChevronLeft aria-hidden="true" />

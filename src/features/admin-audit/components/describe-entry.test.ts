@@ -16,6 +16,33 @@ describe('describeChanges', () => {
     expect(line).toBe(`Isi: ${'a'.repeat(60)}… → (kosong)`)
   })
 
+  it('tells a text change by its changed words, not by the same first characters of both sides', () => {
+    const lead = '<p>Skadron Udara 11 melaksanakan latihan terbang malam bersama satuan lain di wilayah Jawa Tengah.</p>'
+    const [line] = describeChanges({ content: { old: `${lead}<p>Dipimpin Mayor Cpn Andi.</p>`, new: `${lead}<p>Dipimpin Letkol Cpn Andi.</p>` } })
+    expect(line).toEqual({
+      label: 'Isi',
+      diff: {
+        hunks: [{ cutBefore: true, cutAfter: false, parts: [
+          { kind: 'same', text: 'wilayah Jawa Tengah. Dipimpin' },
+          { kind: 'removed', text: 'Mayor' },
+          { kind: 'added', text: 'Letkol' },
+          { kind: 'same', text: 'Cpn Andi.' },
+        ] }],
+        more: 0,
+      },
+    })
+    expect(describeChanges({ body: { old: '<p>Sama</p>', new: '<p><strong>Sama</strong></p>' } })).toEqual(['Isi: tata letak diubah'])
+  })
+
+  it('tells a unit page photo by what happened to it and the row by its name', () => {
+    const url = 'http://127.0.0.1:3000/storage/v1/object/public/unit_photos/0b6e6a3c-1111-2222-3333-444455556666/0f1e2d3c-aaaa-bbbb-cccc-ddddeeeeffff.webp'
+    expect(describeChanges({ photo_url: { old: null, new: url }, photo_alt: { old: null, new: 'Letkol Cpn Andi' } })).toEqual([
+      'Foto ditambahkan',
+      'Keterangan foto: Letkol Cpn Andi',
+    ])
+    expect(describeChanges({ officer_name: { old: 'Andi', new: 'Budi' }, period: '2024-2026' })).toEqual(['Nama pejabat: Andi → Budi', 'Masa jabatan: 2024-2026'])
+  })
+
   it('tells pictures by what happened to them, never by their address', () => {
     const url = 'http://127.0.0.1:3000/storage/v1/object/public/article_images/f00/1732000000000_a.jpg'
     const lines = describeChanges({

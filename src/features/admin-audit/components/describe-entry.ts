@@ -1,5 +1,6 @@
 import type { Json } from '@/lib/database.types'
 import { htmlToText } from '@/lib/format'
+import { wordDiff, type WordDiff } from './word-diff'
 
 export const ACTION_LABELS: Record<string, string> = {
   'user.approve': 'Menyetujui pengguna',
@@ -102,12 +103,29 @@ function showValue(value: Json | undefined): string {
   return String(value)
 }
 
+/** A text change told by the words that changed, both the removed and the added ones. */
+export type WordsLine = { label: string; diff: WordDiff }
+export type ChangeLine = string | WordsLine
+
 /** 'Judul: Latihan', or 'Judul: Lama → Baru' when there was an old value. */
 function plain(label: string) {
   return (value: Json | undefined) => {
     if (!isChange(value)) return `${label}: ${showValue(value)}`
     if (isEmpty(value.old)) return `${label}: ${showValue(value.new)}`
     return `${label}: ${showValue(value.old)} → ${showValue(value.new)}`
+  }
+}
+
+/** A long text: its changed words when it had a text before and still has one, else as `plain`. */
+function words(label: string) {
+  const short = plain(label)
+  return (value: Json | undefined): ChangeLine => {
+    if (!isChange(value) || typeof value.old !== 'string' || typeof value.new !== 'string') return short(value)
+    const before = htmlToText(value.old)
+    const after = htmlToText(value.new)
+    if (!before || !after) return short(value)
+    const diff = wordDiff(before, after)
+    return diff.hunks.length ? { label, diff } : `${label}: tata letak diubah`
   }
 }
 
@@ -144,7 +162,7 @@ function size(value: Json | undefined): string {
 }
 
 /** How each recorded field is told; a field not listed here is internal and never shown by name. */
-const FIELDS: Record<string, (value: Json | undefined) => string> = {
+const FIELDS: Record<string, (value: Json | undefined) => ChangeLine> = {
   status: plain('Status'),
   reason: plain('Alasan'),
   role: plain('Peran'),
@@ -154,7 +172,8 @@ const FIELDS: Record<string, (value: Json | undefined) => string> = {
   phone_number: plain('Nomor HP'),
   avatar_url: picture('Foto profil'),
   title: plain('Judul'),
-  content: plain('Isi'),
+  content: words('Isi'),
+  body: words('Isi'),
   category: plain('Kategori'),
   cover_image_url: picture('Sampul'),
   image_gallery_urls: pictureList,
@@ -166,6 +185,17 @@ const FIELDS: Record<string, (value: Json | undefined) => string> = {
   overwritten_by: plain('Versi yang ditimpa dibuat oleh'),
   mfa_required_for_staff: plain('Wajib untuk admin'),
   caption: plain('Keterangan'),
+  photo_url: picture('Foto'),
+  photo_alt: plain('Keterangan foto'),
+  officer_title: plain('Jabatan'),
+  officer_rank: plain('Pangkat'),
+  officer_name: plain('Nama pejabat'),
+  rank: plain('Pangkat'),
+  period: plain('Masa jabatan'),
+  note: plain('Catatan'),
+  position: plain('Urutan'),
+  ordinal: plain('Urutan'),
+  sections: () => 'Bagian-bagian diubah',
   alt: plain('Teks alternatif'),
   file: (value) => `Berkas: ${fileName(String((isChange(value) ? value.new ?? value.old : value) ?? ''))}`,
   read_at: marked('Ditandai sudah dibaca', 'Ditandai belum dibaca'),
@@ -186,9 +216,9 @@ const INTERNAL = new Set(['id', 'author_id', 'updated_by', 'version', 'excerpt',
  * One line per change, in words a superadmin reads: 'Status: Tertunda → Disetujui', 'Sampul
  * diganti', 'Gambar galeri: 2 ditambahkan'. No internal columns, ids or file addresses.
  */
-export function describeChanges(changes: Json | null): string[] {
+export function describeChanges(changes: Json | null): ChangeLine[] {
   if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) return []
-  const lines: string[] = []
+  const lines: ChangeLine[] = []
   let others = 0
   for (const [field, value] of Object.entries(changes)) {
     if (INTERNAL.has(field)) continue

@@ -1,7 +1,7 @@
 import { supabase } from '@/lib/supabase'
 import { describeError } from '@/lib/error-messages'
 import { ImageFileError, prepareImage } from '@/lib/images'
-import { safeFilename } from './safe-filename'
+import { safeFilename } from '@/lib/safe-filename'
 
 export const ARTICLE_IMAGES_BUCKET = 'article_images'
 

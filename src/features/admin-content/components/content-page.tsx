@@ -8,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { formatShortDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { cn } from '@/lib/utils'
+import { ResultsStatus, useResultsFocus } from '@/components/ui/results-status'
 import { ResponsiveTable } from '@/components/ui/responsive-table'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useAdminArticles, type AdminArticle } from '../api/get-articles'
@@ -81,6 +82,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>(ALL)
   const [showTrash, setShowTrash] = useState(false)
+  const { ref: resultsRef, onSearchKeyDown } = useResultsFocus()
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase('id-ID')
     return articles.data?.filter(
@@ -140,6 +142,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
               type="search"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
+              onKeyDown={onSearchKeyDown}
               placeholder="Judul atau kategori"
             />
           </div>
@@ -168,6 +171,11 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
             <ArticleTrashList search={search} />
           </section>
         ) : (
+        <>
+        {/* there (empty) while loading too: an Enter pressed before the list came still lands here */}
+        <ResultsStatus ref={resultsRef} className="mx-4 mt-3 px-1">
+          {shown ? `Menampilkan ${shown.length} dari ${articles.data?.length ?? 0} artikel` : ''}
+        </ResultsStatus>
         <ResponsiveTable
           items={shown}
           isPending={articles.isPending}
@@ -222,6 +230,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
             },
           ]}
         />
+        </>
         )}
       </div>
 

@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { describeError } from '@/lib/error-messages'
+import { focusFirstInvalid, SaveError, type Refusal } from '@/components/ui/save-error'
 import {
   CATEGORY_LABELS, DOCUMENT_CATEGORIES, documentTypeLabel, formatFileSize, isDocumentCategory, MAX_DOCUMENT_BYTES,
 } from '@/lib/public-documents/documents'
@@ -27,6 +28,7 @@ export function DocumentDialog({ current, userId, onClose }: Props) {
   const [published, setPublished] = useState(current ? current.published_at !== null : false)
   const [file, setFile] = useState<File | null>(null)
   const [errors, setErrors] = useState<Errors>({})
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
   const save = useSaveDocument(userId)
 
   const check = (): Errors => {
@@ -41,11 +43,13 @@ export function DocumentDialog({ current, userId, onClose }: Props) {
     return found
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const form = event.currentTarget
+    setRefusal(null)
     const found = check()
     setErrors(found)
-    if (Object.keys(found).length > 0 || !isDocumentCategory(category)) return
+    if (Object.keys(found).length > 0 || !isDocumentCategory(category)) return focusFirstInvalid(form)
     save.mutate(
       { current, input: { title: title.trim(), description: description.trim(), category, year: Number(year), published, file } },
       {
@@ -55,7 +59,11 @@ export function DocumentDialog({ current, userId, onClose }: Props) {
           })
           onClose()
         },
-        onError: (error) => toast.error('Gagal Menyimpan Dokumen', { description: describeError(error) }),
+        onError: (error) => {
+          const told = { title: 'Gagal Menyimpan Dokumen', description: describeError(error) }
+          toast.error(told.title, { description: told.description })
+          setRefusal(told)
+        },
       },
     )
   }
@@ -98,6 +106,7 @@ export function DocumentDialog({ current, userId, onClose }: Props) {
             <input type="checkbox" checked={published} onChange={(e) => setPublished(e.target.checked)} className="size-4 accent-army" />
             Terbitkan di halaman Informasi Publik
           </label>
+          <SaveError refusal={refusal} />
         </form>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>Batal</Button>

@@ -9,6 +9,7 @@ import { fieldErrors } from '@/lib/validation/field-errors'
 import type { Gallery } from '../api/get-galleries'
 import { useSaveGallery } from '../api/save-gallery'
 import { VersionConflictError } from '@/lib/version-conflict'
+import { focusFirstInvalid, SaveError, type Refusal } from '@/components/ui/save-error'
 import {
   GALLERY_DESCRIPTION_MAX,
   GALLERY_NAME_MAX,
@@ -24,15 +25,19 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
   const [description, setDescription] = useState(gallery?.description ?? '')
   const [errors, setErrors] = useState<Partial<Record<keyof GalleryFormInput, string>>>({})
   const save = useSaveGallery()
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
   const editing = gallery !== null
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const form = event.currentTarget
+    setRefusal(null)
     const parsed = galleryFormSchema.safeParse({ name, description })
     if (!parsed.success) {
       const found = fieldErrors(parsed.error)
       setErrors(found)
       toast.error(found.name ?? found.description)
+      focusFirstInvalid(form)
       return
     }
     setErrors({})
@@ -43,14 +48,17 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
           toast.success(editing ? 'Galeri berhasil diperbarui!' : 'Galeri berhasil dibuat!')
           onOpenChange(false)
         },
-        onError: (error) =>
-          error instanceof VersionConflictError
-            ? toast.error('Galeri Telah Diubah', {
-                description: `${error.conflict.updatedByName ?? 'Pengguna lain'} telah menyimpan versi yang lebih baru. Tutup lalu buka lagi galeri ini untuk menyunting versi terbaru.`,
-              })
-            : toast.error(editing ? 'Gagal memperbarui galeri' : 'Gagal menyimpan galeri', {
-                description: error.message,
-              }),
+        onError: (error) => {
+          const told =
+            error instanceof VersionConflictError
+              ? {
+                  title: 'Galeri Telah Diubah',
+                  description: `${error.conflict.updatedByName ?? 'Pengguna lain'} telah menyimpan versi yang lebih baru. Tutup lalu buka lagi galeri ini untuk menyunting versi terbaru.`,
+                }
+              : { title: editing ? 'Gagal memperbarui galeri' : 'Gagal menyimpan galeri', description: error.message }
+          toast.error(told.title, { description: told.description })
+          setRefusal(told)
+        },
       },
     )
   }
@@ -86,6 +94,7 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
               />
             )}
           </Field>
+          <SaveError refusal={refusal} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
               Batal

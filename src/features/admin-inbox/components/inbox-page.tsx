@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react'
+import { useDeferredValue, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Inbox, Search } from 'lucide-react'
 import { toast } from '@/lib/toast'
@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { describeError } from '@/lib/error-messages'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
+import { ResultsStatus, useResultsFocus } from '@/components/ui/results-status'
 import { useMessages, type ContactMessage } from '../api/get-messages'
 import { useUpdateMessageState } from '../api/update-message'
 import { useDeleteMessage } from '../api/delete-message'
@@ -37,6 +38,15 @@ export function InboxPage() {
   const visible = messages.data?.pages.flatMap((page) => page.messages) ?? []
   const total = messages.data?.pages.at(-1)?.total ?? 0
   const unreadInbox = unread.data ?? 0
+  const { ref: resultsRef, onSearchKeyDown } = useResultsFocus()
+  const listRef = useRef<HTMLUListElement>(null)
+
+  // The button may vanish with the last page: focus moves to the first message just loaded.
+  const loadMore = async () => {
+    const before = visible.length
+    await messages.fetchNextPage()
+    requestAnimationFrame(() => listRef.current?.querySelectorAll<HTMLElement>(':scope > li')[before]?.focus())
+  }
 
   const setState = (message: ContactMessage, patch: Parameters<typeof update.mutate>[0]['patch'], done?: string) =>
     update.mutate(
@@ -70,6 +80,9 @@ export function InboxPage() {
 
   const list = (
     <div className="rounded-xl border border-border bg-card shadow-sm">
+      <ResultsStatus ref={resultsRef} className="mx-4 mt-3 px-1">
+        {messages.isPending ? '' : deferredQuery.trim() ? `${total} pesan cocok dengan "${deferredQuery.trim()}"` : `${total} pesan`}
+      </ResultsStatus>
       {messages.isPending ? (
         <p className="px-4 py-10 text-center text-sm text-muted-foreground" role="status">
           Memuat pesan...
@@ -80,9 +93,9 @@ export function InboxPage() {
           {deferredQuery.trim() ? 'Tidak ada pesan yang cocok.' : EMPTY_TEXT[view]}
         </div>
       ) : (
-        <ul className="divide-y divide-border" aria-label={view === 'inbox' ? 'Daftar pesan masuk' : 'Daftar arsip pesan'}>
+        <ul ref={listRef} className="divide-y divide-border" aria-label={view === 'inbox' ? 'Daftar pesan masuk' : 'Daftar arsip pesan'}>
           {visible.map((message) => (
-            <li key={message.id}>
+            <li key={message.id} tabIndex={-1} className="outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset">
               <MessageItem
                 message={message}
                 busy={busy(message)}
@@ -96,11 +109,11 @@ export function InboxPage() {
       )}
       {visible.length > 0 && (
         <div className="flex flex-col items-center gap-3 border-t border-border px-4 py-4 sm:flex-row sm:justify-between">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
+          <p className="text-sm text-muted-foreground">
             Menampilkan {visible.length} dari {total} pesan
           </p>
           {messages.hasNextPage && (
-            <Button variant="outline" size="sm" onClick={() => void messages.fetchNextPage()} disabled={messages.isFetchingNextPage}>
+            <Button variant="outline" size="sm" onClick={() => void loadMore()} disabled={messages.isFetchingNextPage}>
               {messages.isFetchingNextPage ? 'Memuat...' : 'Muat lebih banyak'}
             </Button>
           )}
@@ -126,6 +139,7 @@ export function InboxPage() {
           type="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onSearchKeyDown}
           placeholder="Cari pesan..."
           className="pl-9"
         />

@@ -4,6 +4,7 @@ import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
 import { describeError } from '@/lib/error-messages'
 import { ImageFileError, prepareImage } from '@/lib/images'
+import { unitPhotoPath } from './photo-path'
 import { UNIT_PHOTOS_BUCKET } from '@/lib/unit-pages/unit-photo'
 import { asVersionConflict } from '@/lib/version-conflict'
 
@@ -126,7 +127,7 @@ export async function uploadUnitPhoto(userId: string, file: File): Promise<strin
     if (error instanceof ImageFileError) throw new Error(error.message)
     throw error
   }
-  const path = `${userId}/${crypto.randomUUID()}.${prepared.extension}`
+  const path = unitPhotoPath(userId, file.name, prepared.extension, Date.now())
   const { error } = await supabase.storage.from(UNIT_PHOTOS_BUCKET).upload(path, prepared.blob, { contentType: prepared.contentType })
   if (error) throw new Error(describeError(error))
   return supabase.storage.from(UNIT_PHOTOS_BUCKET).getPublicUrl(path).data.publicUrl

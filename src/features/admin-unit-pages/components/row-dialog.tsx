@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { describeError } from '@/lib/error-messages'
 import { VersionConflictError } from '@/lib/version-conflict'
+import { focusFirstInvalid, SaveError, type Refusal } from '@/components/ui/save-error'
 import { removeUnitPhotos, uploadUnitPhoto, useSaveUnitPageRow } from '../api/unit-pages-admin'
 import { PhotoField } from './photo-field'
 import { RevisionsPanel } from './revisions-panel'
@@ -32,6 +33,7 @@ function dialogTitle(target: EditTarget) {
 export function RowDialog({ target, userId, onClose }: Props) {
   const [values, setValues] = useState<FormValues>(() => formValues(target, target.row))
   const [errors, setErrors] = useState<FormErrors>({})
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
   // the editor reads its text once; taking back an earlier version mounts it afresh
   const [editorKey, setEditorKey] = useState(0)
   const uploaded = useRef<string[]>([])
@@ -51,13 +53,16 @@ export function RowDialog({ target, userId, onClose }: Props) {
     onClose()
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const form = event.currentTarget
+    setRefusal(null)
     const found = checkForm(target, values)
     setErrors(found)
     const first = Object.values(found)[0]
     if (first) {
       toast.error('Periksa kembali isian', { description: first })
+      focusFirstInvalid(form)
       return
     }
     save.mutate(saveInput(target, values), {
@@ -66,12 +71,17 @@ export function RowDialog({ target, userId, onClose }: Props) {
         toast.success('Halaman satuan berhasil diperbarui!')
         onClose()
       },
-      onError: (error) =>
-        error instanceof VersionConflictError
-          ? toast.error('Data Telah Diubah', {
-              description: `${error.conflict.updatedByName ?? 'Pengguna lain'} telah menyimpan versi yang lebih baru. Tutup lalu buka lagi untuk menyunting versi terbaru.`,
-            })
-          : toast.error('Gagal menyimpan perubahan', { description: describeError(error) }),
+      onError: (error) => {
+        const told =
+          error instanceof VersionConflictError
+            ? {
+                title: 'Data Telah Diubah',
+                description: `${error.conflict.updatedByName ?? 'Pengguna lain'} telah menyimpan versi yang lebih baru. Tutup lalu buka lagi untuk menyunting versi terbaru.`,
+              }
+            : { title: 'Gagal menyimpan perubahan', description: describeError(error) }
+        toast.error(told.title, { description: told.description })
+        setRefusal(told)
+      },
     })
   }
 
@@ -199,6 +209,7 @@ export function RowDialog({ target, userId, onClose }: Props) {
             />
           )}
 
+          <SaveError refusal={refusal} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close} disabled={save.isPending}>
               Batal

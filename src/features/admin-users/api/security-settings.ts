@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
@@ -11,6 +12,43 @@ export async function getSecondStepRequired(): Promise<boolean> {
 
 export function useSecondStepRequired() {
   return useQuery({ queryKey: queryKeys.security.settings(), queryFn: getSecondStepRequired })
+}
+
+const FALLBACK_POLL_MS = 15_000
+
+/**
+ * The setting as it is now, for the admin shell: a change made while an admin is signed in
+ * arrives over realtime (the row is published), so the shell sends them to enrol at once instead
+ * of on their next refused write. While the channel is down the row is re-read now and then.
+ */
+export function useLiveSecondStepRequired(userId: string) {
+  const queryClient = useQueryClient()
+  const [live, setLive] = useState(false)
+  const query = useQuery({
+    queryKey: queryKeys.security.settings(),
+    queryFn: getSecondStepRequired,
+    refetchInterval: live ? false : FALLBACK_POLL_MS,
+  })
+  useEffect(() => {
+    const key = queryKeys.security.settings()
+    const channel = supabase
+      .channel(`security-settings:${userId}`)
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'security_settings' }, (payload) => {
+        const next = (payload.new as { mfa_required_for_staff?: unknown }).mfa_required_for_staff
+        if (typeof next === 'boolean') queryClient.setQueryData(key, next)
+        else void queryClient.invalidateQueries({ queryKey: key })
+      })
+      .subscribe((status) => {
+        setLive(status === 'SUBSCRIBED')
+        // a change made while the socket was down is not replayed
+        if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: key })
+      })
+    return () => {
+      setLive(false)
+      void supabase.removeChannel(channel)
+    }
+  }, [userId, queryClient])
+  return query
 }
 
 export async function setSecondStepRequired(required: boolean): Promise<void> {

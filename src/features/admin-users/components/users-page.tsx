@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { showNotImplemented } from '@/lib/not-implemented'
 import { ResponsiveTable } from '@/components/ui/responsive-table'
+import { ResultsStatus, useResultsFocus } from '@/components/ui/results-status'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useUsers, type ManagedUser } from '../api/get-users'
 import { ASSIGNABLE_ROLES, useUpdateUserRole, type AssignableRole } from '../api/update-user-role'
@@ -137,6 +138,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
   const usersQuery = useUsers()
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
+  const { ref: resultsRef, onSearchKeyDown } = useResultsFocus()
   const [pending, setPending] = useState<{ action: UserAction; user: ManagedUser } | null>(null)
   const updateRole = useUpdateUserRole()
   const updateStatus = useUpdateUserStatus()
@@ -231,9 +233,13 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
               placeholder="Cari pengguna berdasarkan nama atau email..."
               value={query}
               onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={onSearchKeyDown}
             />
           </div>
         </div>
+        <ResultsStatus ref={resultsRef} className="mx-4 mt-3 px-1">
+          {usersQuery.data ? `Menampilkan ${users.length} pengguna` : ''}
+        </ResultsStatus>
         <ResponsiveTable
           items={users}
           isPending={usersQuery.isPending}
