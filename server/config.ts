@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SigningAlg } from './keys.ts';
 import { LOG_LEVELS } from './observability/log.ts';
 import { defaultHashBudget, type HashBudget } from './auth/hash-queue.ts';
 import type { Keep } from './backup/archives.ts';
@@ -13,6 +14,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** JWT_SIGNING_ALG: ES256 signs access tokens with the current key of DATA_DIR/signing-keys.json; HS256 with JWT_SECRET. */
+  jwtSigningAlg: SigningAlg;
   jwtExpirySeconds: number;
   /** Seconds a rotated refresh token may still be replayed (parallel refreshes from two tabs). */
   refreshTokenReuseInterval: number;
@@ -155,6 +158,12 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
+function signingAlg(value: string | undefined): SigningAlg {
+  if (!value) return 'ES256';
+  if (value !== 'ES256' && value !== 'HS256') throw new Error(`JWT_SIGNING_ALG must be ES256 or HS256, got "${value}"`);
+  return value;
+}
+
 function txEnd(value: string | undefined): TxEnd {
   if (!value) return 'commit-allow-override';
   if (!(TX_END_VALUES as readonly string[]).includes(value)) throw new Error(`REST_TX_END must be one of ${TX_END_VALUES.join(', ')}, got "${value}"`);
@@ -190,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    jwtSigningAlg: signingAlg(env.JWT_SIGNING_ALG),
     jwtExpirySeconds: int('JWT_EXPIRY', env.JWT_EXPIRY, 3600),
     refreshTokenReuseInterval: int('REFRESH_TOKEN_REUSE_INTERVAL', env.REFRESH_TOKEN_REUSE_INTERVAL, 10),
     superadminEmail: env.SUPERADMIN_EMAIL || undefined,

@@ -1,24 +1,46 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
+import { unwatchFile, watchFile } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify, errors, type ProtectedHeaderParameters } from 'jose';
 import type { JwtClaims } from './db/request-context.ts';
+import { activeKeys, ensureSigningKeys, signingKeysPath, type ActiveKey, type PublicJwk } from './signing-keys.ts';
+
+type Reason = 'missing' | 'malformed' | 'invalid_signature' | 'expired' | 'claims';
 
 /** Why a token was refused; services turn this into their own error shape. */
 export class JwtError extends Error {
-  constructor(readonly reason: 'missing' | 'malformed' | 'invalid_signature' | 'expired' | 'claims', message: string) {
+  constructor(
+    readonly reason: Reason,
+    message: string,
+    /** jwt-go's wording (GoTrue's bad_jwt message) where it differs from the reason's usual one. */
+    readonly detail?: string,
+  ) {
     super(message);
   }
 }
+
+export type SigningAlg = 'ES256' | 'HS256';
 
 export interface Keys {
   /** Legacy-style HS256 API keys, as a Supabase project issues them. */
   anonKey: string;
   serviceKey: string;
-  /** Signs an HS256 JWT with the project secret; `exp` is `expiresIn` seconds from now. */
+  /** How access tokens are signed: the current asymmetric key (with its kid), or the legacy secret. */
+  signingAlg: SigningAlg;
+  /** Signs a JWT; `exp` is `expiresIn` seconds from now. */
   sign(claims: Record<string, unknown>, expiresInSeconds: number): Promise<string>;
-  /** Verifies signature and expiry (30 s leeway like PostgREST) and returns the claims. */
+  /**
+   * Verifies signature and expiry (30 s leeway like PostgREST) and returns the claims: a `kid`
+   * of a current or previous key, or HS256 with the legacy secret (tokens issued before the keys).
+   */
   verify(token: string): Promise<JwtClaims>;
+  /** The public half of every key that verifies (GoTrue's /.well-known/jwks.json). */
+  jwks(): { keys: PublicJwk[] };
+  /** Reads DATA_DIR/signing-keys.json again, after `npm run keys` rotated or retired a key. */
+  reload(): Promise<void>;
+  /** Counts reloads: what was verified under an earlier generation must be verified again. */
+  readonly generation: number;
   /** A 32-byte key for `purpose`, derived from the project secret (HKDF-SHA256): data encrypted at rest. */
   deriveKey(purpose: string): Buffer;
 }
@@ -43,39 +65,89 @@ async function loadSecret(dataDir: string, fromEnv: string | undefined): Promise
   return secret;
 }
 
-export async function loadKeys(dataDir: string, secretFromEnv: string | undefined): Promise<Keys> {
+const signatureInvalid = (detail: string) => new JwtError('invalid_signature', 'JWT cryptographic operation failed', detail);
+
+export async function loadKeys(dataDir: string, secretFromEnv: string | undefined, signingAlg: SigningAlg = 'ES256'): Promise<Keys> {
   const secretText = await loadSecret(dataDir, secretFromEnv);
   const secret = new TextEncoder().encode(secretText);
+  let byKid = new Map<string, ActiveKey>();
+  let current: ActiveKey | undefined;
+  const adopt = (keys: ActiveKey[]) => {
+    byKid = new Map(keys.map((k) => [k.kid, k]));
+    current = keys.find((k) => k.status === 'current');
+  };
+  adopt(activeKeys(await ensureSigningKeys(dataDir)));
 
   const signAt = (claims: Record<string, unknown>, iat: number, exp: number) =>
     new SignJWT({ ...claims, iat, exp }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
   const sign = (claims: Record<string, unknown>, expiresIn: number) => {
     const now = Math.floor(Date.now() / 1000);
-    return signAt(claims, now, now + expiresIn);
+    if (signingAlg === 'HS256' || !current) return signAt(claims, now, now + expiresIn);
+    return new SignJWT({ ...claims, iat: now, exp: now + expiresIn })
+      .setProtectedHeader({ alg: current.alg, kid: current.kid, typ: 'JWT' }).sign(current.privateKey);
+  };
+
+  /** GoTrue's keyfunc: a known kid picks its key, else HS256 falls back to the legacy secret. */
+  const keyFor = (header: ProtectedHeaderParameters) => {
+    const { alg, kid } = header;
+    if (alg !== 'ES256' && alg !== 'HS256') throw signatureInvalid(`token signature is invalid: signing method ${String(alg)} is invalid`);
+    const key = typeof kid === 'string' ? byKid.get(kid) : undefined;
+    if (key) {
+      if (alg !== key.alg) throw signatureInvalid('token signature is invalid: key is of invalid type');
+      return key.publicKey;
+    }
+    if (alg === 'HS256') return secret;
+    throw signatureInvalid(`token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${kid ?? '<nil>'} for algorithm ${alg}`);
   };
 
   const verify = async (token: string): Promise<JwtClaims> => {
     if (!token) throw new JwtError('missing', 'No JWT provided');
     try {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: 30 });
+      let header: ProtectedHeaderParameters;
+      try {
+        header = decodeProtectedHeader(token);
+      } catch {
+        throw new JwtError('malformed', 'JWT could not be decoded');
+      }
+      const key = keyFor(header);
+      const { payload } = await jwtVerify(token, key, { algorithms: [String(header.alg)], clockTolerance: 30 });
       if (typeof payload.exp !== 'number') throw new JwtError('claims', 'JWT has no exp claim');
       return { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' } as JwtClaims;
     } catch (error) {
       if (error instanceof JwtError) throw error;
       if (error instanceof errors.JWTExpired) throw new JwtError('expired', 'JWT expired');
-      if (error instanceof errors.JWSSignatureVerificationFailed) {
-        throw new JwtError('invalid_signature', 'JWT cryptographic operation failed');
-      }
+      if (error instanceof errors.JWSSignatureVerificationFailed) throw signatureInvalid('token signature is invalid: signature is invalid');
       if (error instanceof errors.JWTClaimValidationFailed) throw new JwtError('claims', error.message);
       throw new JwtError('malformed', 'JWT could not be decoded');
     }
   };
 
+  let generation = 0;
   return {
     anonKey: await signAt({ iss: 'supabase', role: 'anon' }, API_KEY_ISSUED_AT, API_KEY_EXPIRES_AT),
     serviceKey: await signAt({ iss: 'supabase', role: 'service_role' }, API_KEY_ISSUED_AT, API_KEY_EXPIRES_AT),
+    signingAlg,
     sign,
     verify,
+    jwks: () => ({ keys: [...byKid.values()].map((k) => k.jwk) }),
+    reload: async () => {
+      adopt(activeKeys(await ensureSigningKeys(dataDir)));
+      generation += 1;
+    },
+    get generation() {
+      return generation;
+    },
     deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', secret, 'skadron-keys', purpose, 32)),
   };
+}
+
+/**
+ * Reloads the keys when `npm run keys` changes DATA_DIR/signing-keys.json, so a rotation or a
+ * retirement takes effect within seconds without a restart. Returns the stop function.
+ */
+export function watchSigningKeys(dataDir: string, keys: Keys, onError: (error: unknown) => void): () => void {
+  const file = signingKeysPath(dataDir);
+  const listener = () => void keys.reload().catch(onError);
+  watchFile(file, { interval: 2000, persistent: false }, listener);
+  return () => unwatchFile(file, listener);
 }

@@ -18,7 +18,7 @@ import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { LiveSessions } from './auth/live-sessions.ts';
 import { serveCachedRead } from './http/cached-read.ts';
-import { loadKeys } from './keys.ts';
+import { loadKeys, watchSigningKeys } from './keys.ts';
 import { IntegrityNotices } from './integrity/notices.ts';
 import { startIntegrityWatch, type IntegrityWatch } from './integrity/schedule.ts';
 import { recordIntegritySettings } from './integrity/settings.ts';
@@ -127,7 +127,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const ctx: ServerContext = {
     config,
     db,
-    keys: await loadKeys(config.dataDir, config.jwtSecret),
+    keys: await loadKeys(config.dataDir, config.jwtSecret, config.jwtSigningAlg),
     mail,
     freeSpace: new FreeSpace({
       dir: config.dataDir,
@@ -146,6 +146,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     listeners.push(() => cache.schemaChanged());
   }
   await ctx.sessions.start();
+  const unwatchKeys = watchSigningKeys(config.dataDir, ctx.keys, (err) => log.error({ err }, 'signing keys could not be reloaded'));
   await ensureSuperadmin(ctx);
   ctx.freeSpace.start();
   await recoverStorageFiles(ctx);
@@ -204,6 +205,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
     async close(drainMs = 10_000) {
       stopping = true;
+      unwatchKeys();
       await integrityWatch.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

@@ -15,6 +15,7 @@ export interface Authenticated {
 
 /** GoTrue's wording of jwt-go errors, which ends up in the bad_jwt message. */
 function jwtDetail(error: JwtError): string {
+  if (error.detail) return error.detail;
   switch (error.reason) {
     case 'expired':
       return 'token has invalid claims: token is expired';

@@ -76,14 +76,15 @@ async function loadAmr(q: Queryable, sessionId: string): Promise<{ aal: 'aal1' |
 }
 
 /**
- * GoTrue's updateMFASessionAndClaims: the session gains the `totp` method and aal2, and its
- * refresh token is swapped for a new one (the old one no longer refreshes).
+ * GoTrue's updateMFASessionAndClaims: the session gains the factor's method (`totp`,
+ * `mfa/webauthn`) and aal2, and its refresh token is swapped for a new one (the old one no longer refreshes).
  */
-export async function raiseSessionToAal2(tx: Queryable, sessionId: string, userId: string, factorId: string): Promise<string> {
+export async function raiseSessionToAal2(tx: Queryable, sessionId: string, userId: string, factorId: string,
+  method: 'totp' | 'mfa/webauthn' = 'totp'): Promise<string> {
   await tx.query(
     `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
-     values (gen_random_uuid(), $1, now(), now(), 'totp')
-     on conflict (session_id, authentication_method) do update set updated_at = now()`, [sessionId]);
+     values (gen_random_uuid(), $1, now(), now(), $2)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`, [sessionId, method]);
   await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factorId]);
   const { rows } = await tx.query<{ token: string }>(
     `update auth.refresh_tokens set revoked = true, updated_at = now()

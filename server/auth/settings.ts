@@ -21,6 +21,10 @@ export function settingsRoutes(app: Hono, { ctx }: AuthEnv): void {
   app.get('/health', (c) =>
     c.json({ version: 'skadron-auth', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }));
 
-  // HS256 secrets are never published; GoTrue answers an empty key set in that case
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+  // the public keys of the current and previous signing keys; the legacy HS256 secret is never
+  // published (GoTrue skips oct keys). Cached as GoTrue lets it be.
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json(ctx.keys.jwks());
+  });
 }

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { isUuid } from '../http/uuid.ts';
 import {
-  CHECKSUMS_ENTRY, FORMAT, FORMAT_VERSION, HEADER_ENTRY, SECRETS_ENTRY,
+  CHECKSUMS_ENTRY, FORMAT, FORMAT_VERSION, HEADER_ENTRY, SECRET_FILES,
   type BackupHeader, type Checksums,
 } from './manifest.ts';
 import { ArchiveDamaged, readTar, type TarEntry } from './tar.ts';
@@ -22,14 +22,15 @@ const JSON_LIMIT = 256 * 1024 * 1024;
 
 /** What an entry is, from its name; anything else is not ours and fails the check. */
 export type EntryKind =
-  | { kind: 'header' | 'checksums' | 'secrets' }
+  | { kind: 'header' | 'checksums' }
+  | { kind: 'secrets'; file: string }
   | { kind: 'table'; table: string }
   | { kind: 'file'; bucketDir: string; version: string };
 
 export function entryKind(name: string): EntryKind | undefined {
   if (name === HEADER_ENTRY) return { kind: 'header' };
   if (name === CHECKSUMS_ENTRY) return { kind: 'checksums' };
-  if (name === SECRETS_ENTRY) return { kind: 'secrets' };
+  if ((SECRET_FILES as readonly string[]).includes(name)) return { kind: 'secrets', file: name };
   let match = /^db\/([a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*)\/\d{6}\.jsonl$/.exec(name);
   if (match) return { kind: 'table', table: match[1] };
   match = /^storage\/([a-z0-9][a-z0-9_-]{0,62}|~(?:[0-9a-f]{2})+)\/([0-9a-f-]{36})$/.exec(name);

@@ -10,7 +10,7 @@ import { siteId } from '../db/site-state.ts';
 import { bucketDirName } from '../storage/disk.ts';
 import { BACKUP_LOCK_KEY } from './file-guard.ts';
 import {
-  archiveName, CHECKSUMS_ENTRY, fileEntry, FORMAT, FORMAT_VERSION, HEADER_ENTRY, SECRETS_ENTRY, tableEntryPrefix,
+  archiveName, CHECKSUMS_ENTRY, fileEntry, FORMAT, FORMAT_VERSION, HEADER_ENTRY, SECRET_FILES, tableEntryPrefix,
   type BackupHeader, type Checksums, type StoredFile, type TableInfo,
 } from './manifest.ts';
 import { recordBackupRun } from './runs.ts';
@@ -152,11 +152,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         postgresMajor: info.rows[0].major, migration: info.rows[0].migration, tables,
       };
       await addBytes(HEADER_ENTRY, Buffer.from(JSON.stringify(header, null, 2)));
-      const secrets = await readFile(path.join(options.dataDir, 'secrets.json')).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
-      if (secrets) await addBytes(SECRETS_ENTRY, secrets);
+      for (const name of SECRET_FILES) {
+        const secrets = await readFile(path.join(options.dataDir, name)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
+        if (secrets) await addBytes(name, secrets);
+      }
 
       const rows: Record<string, number> = {};
       let totalRows = 0;

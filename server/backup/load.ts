@@ -6,6 +6,7 @@ import { applyMigrations, applyPlatform, migrationFiles } from '../db/migrate.ts
 import { openPostgres } from '../db/postgres.ts';
 import { ArchiveDamaged, entryKind, readArchive, type CheckedArchive } from './check.ts';
 import { quoteTable } from './create.ts';
+import { SECRETS_ENTRY } from './manifest.ts';
 
 /** Rows sent to PostgreSQL per INSERT (bounded by bytes too). */
 const BATCH_ROWS = 500;
@@ -135,8 +136,8 @@ export async function loadArchive(archive: CheckedArchive, target: { databaseUrl
         const chunks: Buffer[] = [];
         for await (const chunk of hashed()) chunks.push(chunk);
         await mkdir(target.dataDir, { recursive: true, mode: 0o700 });
-        await writeFile(path.join(target.dataDir, 'secrets.json'), Buffer.concat(chunks), { mode: 0o600 });
-        report.secrets = true;
+        await writeFile(path.join(target.dataDir, kind.file), Buffer.concat(chunks), { mode: 0o600 });
+        if (kind.file === SECRETS_ENTRY) report.secrets = true;
       } else {
         for await (const chunk of hashed()) void chunk;
         if (kind.kind === 'checksums') return;

@@ -2,6 +2,7 @@
  * What a backup archive holds (docs/decisions/0015-backup-restore-upgrade.md):
  *   backup.json                      this header (first entry)
  *   secrets.json                     DATA_DIR/secrets.json, when the site keeps its secret there
+ *   signing-keys.json                DATA_DIR/signing-keys.json, the keys that sign access tokens
  *   db/<schema>.<table>/<n>.jsonl    the rows of each table, one JSON object a line
  *   storage/<bucket dir>/<version>   the bytes of each object the exported rows name
  *   checksums.json                   SHA-256 of every other entry, row counts, sequences (last)
@@ -10,6 +11,9 @@ export const FORMAT = 'skadron-backup';
 export const FORMAT_VERSION = 1;
 export const HEADER_ENTRY = 'backup.json';
 export const SECRETS_ENTRY = 'secrets.json';
+export const SIGNING_KEYS_ENTRY = 'signing-keys.json';
+/** The DATA_DIR files an archive carries under their own names. */
+export const SECRET_FILES = [SECRETS_ENTRY, SIGNING_KEYS_ENTRY] as const;
 export const CHECKSUMS_ENTRY = 'checksums.json';
 
 export interface TableInfo {

@@ -10,7 +10,7 @@ import { bucketDirName } from '../storage/disk.ts';
 import { checkArchive, type CheckedArchive } from './check.ts';
 import { moveDataDir, removeDataDir } from './data-dir.ts';
 import { assertKnownLevel, loadArchive, RestoreRefused, type LoadReport } from './load.ts';
-import { fileEntry, SECRETS_ENTRY } from './manifest.ts';
+import { fileEntry, SECRET_FILES } from './manifest.ts';
 
 export { RestoreRefused } from './load.ts';
 
@@ -142,8 +142,10 @@ export async function verifyBackup(file: string): Promise<VerifyResult> {
       const digest = await sha256File(path.join(dir, name));
       if (digest !== stored.sha256) throw new Error(`restored file ${stored.bucket}/${stored.version} ${digest ? 'differs from' : 'is missing, unlike'} the archive`);
     }
-    if (archive.checksums.entries[SECRETS_ENTRY] && (await sha256File(path.join(dir, 'secrets.json'))) !== archive.checksums.entries[SECRETS_ENTRY]) {
-      throw new Error('restored secrets.json differs from the archive');
+    for (const name of SECRET_FILES) {
+      if (archive.checksums.entries[name] && (await sha256File(path.join(dir, name))) !== archive.checksums.entries[name]) {
+        throw new Error(`restored ${name} differs from the archive`);
+      }
     }
     const rows = Object.values(report.rows).reduce((a, b) => a + b, 0);
     return { archive, tables: archive.header.tables.length, rows, files: report.files };

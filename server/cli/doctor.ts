@@ -53,10 +53,12 @@ async function dataDirFindings(dataDir: string): Promise<Finding[]> {
   if (info.mode & 0o007) {
     findings.push(fail('data directory', `${dataDir} is open to every user (mode ${mode(info.mode)}): it holds the database and the signing secret`, `chmod 700 ${dataDir}`));
   }
-  const secrets = path.join(dataDir, 'secrets.json');
-  const secretsInfo = await stat(secrets).catch(() => undefined);
-  if (secretsInfo && secretsInfo.mode & 0o077) {
-    findings.push(fail('data directory', `${secrets} is readable by others (mode ${mode(secretsInfo.mode)})`, `chmod 600 ${secrets}`));
+  for (const name of ['secrets.json', 'signing-keys.json']) {
+    const secrets = path.join(dataDir, name);
+    const secretsInfo = await stat(secrets).catch(() => undefined);
+    if (secretsInfo && secretsInfo.mode & 0o077) {
+      findings.push(fail('data directory', `${secrets} is readable by others (mode ${mode(secretsInfo.mode)})`, `chmod 600 ${secrets}`));
+    }
   }
   return findings;
 }

@@ -12,7 +12,8 @@ let other: Keys;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'caller-'));
   keys = await loadKeys(dir, 'caller-test-secret-with-at-least-32-characters');
-  other = await loadKeys(dir, 'another-secret-that-is-also-32-characters-long');
+  // another project: its own DATA_DIR, so its own signing key as well as its own secret
+  other = await loadKeys(path.join(dir, 'other'), 'another-secret-that-is-also-32-characters-long');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -28,14 +28,16 @@ export function callerToken(headers: Headers, queryApikey: string | null = null)
 /**
  * Verified tokens by their exact text, per signing key set, kept only while `exp` has not passed:
  * the claims of a signed token cannot change, and every request of a browser session (and every
- * anonymous one, with the anon key) carries the same token, so the HMAC check need not run each time.
+ * anonymous one, with the anon key) carries the same token, so the signature check need not run each time.
  */
 const VERIFIED_MAX = 1000;
-const verified = new WeakMap<Keys, Map<string, JwtClaims>>();
+const verified = new WeakMap<Keys, { generation: number; tokens: Map<string, JwtClaims> }>();
 
 async function verifyCached(keys: Keys, token: string): Promise<JwtClaims> {
-  let cache = verified.get(keys);
-  if (!cache) verified.set(keys, (cache = new Map()));
+  let entry = verified.get(keys);
+  // a key retired since: every cached token is checked again
+  if (!entry || entry.generation !== keys.generation) verified.set(keys, (entry = { generation: keys.generation, tokens: new Map() }));
+  const cache = entry.tokens;
   const hit = cache.get(token);
   if (hit && typeof hit.exp === 'number' && Date.now() / 1000 < hit.exp) return hit;
   if (hit) cache.delete(token);

@@ -49,6 +49,7 @@ export const AUTH_ERROR_CODES = [
   'too_many_enrolled_mfa_factors',
   'mfa_phone_enroll_not_enabled',
   'mfa_webauthn_enroll_not_enabled',
+  'mfa_webauthn_verify_not_enabled',
   // limits and malformed requests
   'over_request_rate_limit',
   'over_email_send_rate_limit',

@@ -53,6 +53,7 @@ export const AUTH_MESSAGES: Record<AuthErrorCode, string> = {
   too_many_enrolled_mfa_factors: 'Terlalu banyak perangkat verifikasi. Hapus salah satu terlebih dahulu.',
   mfa_phone_enroll_not_enabled: 'Verifikasi lewat SMS tidak tersedia. Gunakan aplikasi autentikator.',
   mfa_webauthn_enroll_not_enabled: 'Verifikasi dengan kunci keamanan tidak tersedia. Gunakan aplikasi autentikator.',
+  mfa_webauthn_verify_not_enabled: 'Verifikasi dengan kunci keamanan tidak tersedia di alamat ini. Gunakan aplikasi autentikator.',
   over_request_rate_limit: 'Terlalu banyak percobaan. Silakan tunggu sebentar lalu coba lagi.',
   over_email_send_rate_limit: 'Email baru saja dikirim. Silakan tunggu sebentar sebelum meminta lagi.',
   validation_failed: 'Data yang dikirim tidak valid.',

@@ -15,6 +15,9 @@ export type SessionHold = {
   /** Signs that account in again; `needsCode` when its new session still needs the second step. */
   signInAgain: (password: string) => Promise<{ needsCode: boolean }>
   confirmCode: (code: string) => Promise<void>
+  /** What that account's second step is: the app's code, its security keys, or both. */
+  secondStepMethods: () => Promise<{ code: boolean; securityKeys: { id: string; name: string }[] }>
+  confirmWithKey: (factorId: string) => Promise<void>
 }
 
 export const SessionHoldContext = createContext<SessionHold | null>(null)

@@ -3,7 +3,7 @@
  * staff keep writing while the backup runs; what was acknowledged before it began is restored,
  * every restored row's file is there, and removals wait for a running backup's file copy.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,9 @@ describe('backup of a running site', () => {
     const { report } = await restoreSite({ file: archive, dataDir, databaseUrl, log: () => {} });
     expect(report.secrets).toBe(true);
     expect(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).toBe(readFileSync(path.join(t.server.dataDir, 'secrets.json'), 'utf8'));
+    // the signing keys too: access tokens issued before the backup still verify on the restored site
+    expect(readFileSync(path.join(dataDir, 'signing-keys.json'), 'utf8')).toBe(readFileSync(path.join(t.server.dataDir, 'signing-keys.json'), 'utf8'));
+    expect(statSync(path.join(dataDir, 'signing-keys.json')).mode & 0o777).toBe(0o600);
     await asAdmin(async (db) => {
       const titles = new Set((await db.query<{ title: string }>('select title from public.articles')).rows.map((r) => r.title));
       for (const title of ackedBefore) expect(titles).toContain(title);

@@ -69,6 +69,7 @@ describe('npm run doctor', () => {
     const { dataDir, backupDir } = dirs('bad');
     chmodSync(dataDir, 0o755);
     writeFileSync(path.join(dataDir, 'secrets.json'), '{}', { mode: 0o644 });
+    writeFileSync(path.join(dataDir, 'signing-keys.json'), '{}', { mode: 0o640 });
     // An archive is dated by its name, as the backup command writes it.
     writeFileSync(path.join(backupDir, archiveName(new Date(Date.now() - 10 * 24 * 3600_000))), 'x');
     const findings = await runDoctor({
@@ -77,6 +78,7 @@ describe('npm run doctor', () => {
 
     expect(byCheck(findings, 'data directory').map((f) => [f.verdict, f.fix])).toEqual([
       ['ok', undefined], ['fail', `chmod 700 ${dataDir}`], ['fail', `chmod 600 ${path.join(dataDir, 'secrets.json')}`],
+      ['fail', `chmod 600 ${path.join(dataDir, 'signing-keys.json')}`],
     ]);
     expect(byCheck(findings, 'SITE_URL')[0]).toMatchObject({ verdict: 'fail', message: expect.stringContaining('is not https') });
     expect(byCheck(findings, 'SMTP')[0]).toMatchObject({ verdict: 'fail', message: expect.stringContaining(`127.0.0.1:`) });
@@ -84,7 +86,7 @@ describe('npm run doctor', () => {
     expect(byCheck(findings, 'clock')[0]).toMatchObject({ verdict: 'warn', fix: expect.stringContaining('timedatectl set-ntp true') });
     const text = report(findings);
     expect(text).toContain(`FAIL  data directory: ${dataDir} is open to every user (mode 0755)`);
-    expect(text).toMatch(/\n5 to fix, \d+ to look at\.$/);
+    expect(text).toMatch(/\n6 to fix, \d+ to look at\.$/);
   });
 
   test('warns about https without TRUST_PROXY, no backup yet and no SMTP; fails a clock set before this release', async () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { ShieldAlert, Smartphone } from 'lucide-react'
 import { useAuth } from '@/features/auth'
 import { AuthCard } from '@/features/auth/components/auth-card'
-import { SecondStepForm } from '@/features/auth/components/second-step-form'
+import { SecondStepForm, SecondStepPrompt } from '@/features/auth/components/second-step-form'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
@@ -51,7 +51,7 @@ export function SecondStepGate({ userId, role, onSignOut, loading, held = false,
       <AuthCard
         icon={<Smartphone className="size-7" aria-hidden="true" />}
         title="Verifikasi Dua Langkah"
-        subtitle="Masukkan 6 digit kode dari aplikasi autentikator di ponsel Anda."
+        subtitle={<SecondStepPrompt />}
       >
         <SecondStepForm onVerified={() => toast.success('Login Berhasil!', { description: 'Selamat datang kembali!' })} onCancel={onSignOut} />
       </AuthCard>

@@ -13,7 +13,7 @@ import { SecondStepGate } from './second-step-gate'
 import { AdminSessionContext, type AdminSession } from './session-context'
 import { SessionHoldContext, type SessionHold } from '@/lib/session-hold'
 import { ValidatingScreen } from './validating-screen'
-import { confirmCode, signInAgain } from './sign-in-again'
+import { confirmCode, confirmWithKey, secondStepMethods, signInAgain } from './sign-in-again'
 import { endSessionHere, isSessionEndedNotice } from './session-ended'
 
 export const REVOKED_TITLE = 'Akses Dicabut'
@@ -43,7 +43,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const [lastSession, setLastSession] = useState<{ user: User; profile: Profile } | null>(null)
   const email = lastSession?.user.email ?? ''
   const holder = useMemo<SessionHold>(
-    () => ({ hold, signedIn: isSignedIn, email, signInAgain: (password) => signInAgain(email, password), confirmCode }),
+    () => ({ hold, signedIn: isSignedIn, email, signInAgain: (password) => signInAgain(email, password), confirmCode, secondStepMethods, confirmWithKey }),
     [hold, isSignedIn, email],
   )
 

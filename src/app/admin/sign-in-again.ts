@@ -1,5 +1,5 @@
 import { supabase } from '@/lib/supabase'
-import { needsSecondStep, verifySecondStep } from '@/features/auth/api/second-step'
+import { needsSecondStep, secondStepMethods, verifySecondStep, verifyWithSecurityKey } from '@/features/auth/api/second-step'
 
 /** Signs `email` in again with its password (an editor's expired session); true when a code is still owed. */
 export async function signInAgain(email: string, password: string): Promise<{ needsCode: boolean }> {
@@ -8,4 +8,4 @@ export async function signInAgain(email: string, password: string): Promise<{ ne
   return { needsCode: await needsSecondStep() }
 }
 
-export { verifySecondStep as confirmCode }
+export { secondStepMethods, verifySecondStep as confirmCode, verifyWithSecurityKey as confirmWithKey }

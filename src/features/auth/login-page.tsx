@@ -9,7 +9,7 @@ import { useRouteMeta } from '@/lib/use-document-meta'
 import { AuthCard, AuthNotice } from './components/auth-card'
 import { ForgotPasswordForm } from './components/forgot-password-form'
 import { RecoverySteps } from './components/recovery-steps'
-import { SecondStepForm } from './components/second-step-form'
+import { SecondStepForm, SecondStepPrompt } from './components/second-step-form'
 import { SignInForm, type SignInMode } from './components/sign-in-form'
 import { useAuth } from './use-auth'
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in'
@@ -58,7 +58,7 @@ export function LoginPage() {
       <AuthCard
         icon={<Smartphone className="size-7" aria-hidden="true" />}
         title="Verifikasi Dua Langkah"
-        subtitle="Masukkan 6 digit kode dari aplikasi autentikator di ponsel Anda."
+        subtitle={<SecondStepPrompt />}
       >
         <SecondStepForm
           onVerified={() => {

@@ -63,7 +63,7 @@ export async function removeFactor({ factorId, code }: { factorId: string; code:
 }
 
 /** A change to the account's factors; the list refetches after it, whatever the outcome. */
-function useFactorMutation<T, R>(userId: string, mutationFn: (input: T) => Promise<R>) {
+export function useFactorMutation<T, R>(userId: string, mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,

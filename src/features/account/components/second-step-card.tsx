@@ -10,18 +10,20 @@ import { CodeField } from '@/components/ui/code-field'
 import { completeCode } from '@/lib/second-step-code'
 import { useFactors, useRemoveFactor } from '../api/second-step'
 import { EnrolSecondStep } from './enrol-second-step'
+import { SecurityKeys } from './security-keys'
 
-/** Keamanan tab: 'Verifikasi Dua Langkah' with its status, enrolment and removal. */
+/** Keamanan tab: 'Verifikasi Dua Langkah' with its status, the authenticator app and the security keys. */
 export function SecondStepCard({ userId }: { userId: string }) {
   const factors = useFactors(userId)
   const verified = factors.data?.find((factor) => factor.factor_type === 'totp' && factor.status === 'verified')
+  const active = factors.data?.some((factor) => factor.status === 'verified')
 
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           <h2>Verifikasi Dua Langkah</h2>
-          {factors.data && (verified ? <Badge variant="success">Aktif</Badge> : <Badge variant="secondary">Tidak aktif</Badge>)}
+          {factors.data && (active ? <Badge variant="success">Aktif</Badge> : <Badge variant="secondary">Tidak aktif</Badge>)}
         </CardTitle>
         <CardDescription>
           Selain password, login meminta 6 digit kode dari aplikasi autentikator di ponsel Anda. Password yang bocor saja
@@ -33,10 +35,15 @@ export function SecondStepCard({ userId }: { userId: string }) {
           <p className="text-sm text-muted-foreground">Memuat...</p>
         ) : factors.isError ? (
           <p className="text-sm text-destructive">{describeError(factors.error)}</p>
-        ) : verified ? (
-          <RemoveSecondStep userId={userId} factorId={verified.id} since={verified.created_at} />
         ) : (
-          <EnrolSecondStep userId={userId} onEnrolled={() => undefined} />
+          <>
+            {verified ? (
+              <RemoveSecondStep userId={userId} factorId={verified.id} since={verified.created_at} />
+            ) : (
+              <EnrolSecondStep userId={userId} onEnrolled={() => undefined} />
+            )}
+            <SecurityKeys userId={userId} factors={factors.data} />
+          </>
         )}
       </CardContent>
     </Card>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { LogIn, ShieldCheck } from 'lucide-react'
+import { KeyRound, LogIn, ShieldCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { CodeField } from '@/components/ui/code-field'
 import {
@@ -14,12 +14,13 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { describeError } from '@/lib/error-messages'
 import { completeCode } from '@/lib/second-step-code'
+import { securityKeySupported } from '@/lib/security-key'
 import type { SessionHold } from '@/lib/session-hold'
 
 type Props = {
   open: boolean
   /** The account that was signed in: only it may continue this editor's work. */
-  session: Pick<SessionHold, 'email' | 'signInAgain' | 'confirmCode'>
+  session: Pick<SessionHold, 'email' | 'signInAgain' | 'confirmCode' | 'secondStepMethods' | 'confirmWithKey'>
   /** The password was right and a code is still owed: the dialog must stay open through it. */
   onPasswordAccepted: () => void
   onSignedIn: () => void
@@ -39,6 +40,10 @@ export function SignInAgainDialog({ open, session, onPasswordAccepted, onSignedI
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  const [methods, setMethods] = useState<Awaited<ReturnType<SessionHold['secondStepMethods']>>>()
+  // until the account's second steps are known (or if they cannot be read) the code is asked
+  const askCode = methods?.code ?? true
+  const keys = securityKeySupported() ? methods?.securityKeys ?? [] : []
 
   const finish = () => {
     setStep('password')
@@ -69,6 +74,7 @@ export function SignInAgainDialog({ open, session, onPasswordAccepted, onSignedI
         if (needsCode) {
           onPasswordAccepted()
           setStep('code')
+          session.secondStepMethods().then(setMethods, () => undefined)
         } else finish()
       } else {
         await session.confirmCode(typedCode)
@@ -77,6 +83,19 @@ export function SignInAgainDialog({ open, session, onPasswordAccepted, onSignedI
     } catch (failure) {
       setError(describeError(failure))
       if (step === 'code') setCode('')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const confirmWithKey = async (factorId: string) => {
+    if (busy) return
+    setBusy(true)
+    try {
+      await session.confirmWithKey(factorId)
+      finish()
+    } catch (failure) {
+      setError(describeError(failure))
     } finally {
       setBusy(false)
     }
@@ -96,7 +115,9 @@ export function SignInAgainDialog({ open, session, onPasswordAccepted, onSignedI
             <DialogDescription>
               {step === 'password'
                 ? 'Sesi Anda telah berakhir. Masuk kembali untuk menyimpan; semua yang Anda ketik tetap ada di editor.'
-                : 'Masukkan 6 digit kode dari aplikasi autentikator di ponsel Anda.'}
+                : askCode
+                  ? 'Masukkan 6 digit kode dari aplikasi autentikator di ponsel Anda.'
+                  : 'Gunakan kunci keamanan yang terdaftar di akun Anda.'}
             </DialogDescription>
           </DialogHeader>
           {step === 'password' ? (
@@ -119,16 +140,34 @@ export function SignInAgainDialog({ open, session, onPasswordAccepted, onSignedI
               </Field>
             </>
           ) : (
-            <CodeField id="sign-in-again-code" label="Kode Verifikasi" value={code} onChange={setCode} error={error} autoFocus />
+            <>
+              {askCode ? (
+                <CodeField id="sign-in-again-code" label="Kode Verifikasi" value={code} onChange={setCode} error={error} autoFocus />
+              ) : (
+                error && (
+                  <p role="alert" className="text-sm text-destructive">
+                    {error}
+                  </p>
+                )
+              )}
+              {keys.map((key) => (
+                <Button key={key.id} type="button" variant="outline" disabled={busy} onClick={() => void confirmWithKey(key.id)}>
+                  <KeyRound aria-hidden="true" />
+                  {keys.length > 1 ? `Gunakan ${key.name}` : 'Gunakan Kunci Keamanan'}
+                </Button>
+              ))}
+            </>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onGiveUp} disabled={busy}>
               Tutup Editor
             </Button>
-            <Button type="submit" disabled={busy}>
-              {step === 'password' ? <LogIn aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
-              {busy ? 'Memproses...' : step === 'password' ? 'Masuk Kembali' : 'Verifikasi'}
-            </Button>
+            {(step === 'password' || askCode) && (
+              <Button type="submit" disabled={busy}>
+                {step === 'password' ? <LogIn aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
+                {busy ? 'Memproses...' : step === 'password' ? 'Masuk Kembali' : 'Verifikasi'}
+              </Button>
+            )}
           </DialogFooter>
         </form>
       </DialogContent>

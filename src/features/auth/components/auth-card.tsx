@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 /** The /login backdrop and card: every form of the screen (sign-in, sign-up, recovery) sits in it. */
-export function AuthCard({ icon, title, subtitle, children }: { icon: ReactNode; title: string; subtitle: string; children: ReactNode }) {
+export function AuthCard({ icon, title, subtitle, children }: { icon: ReactNode; title: string; subtitle: ReactNode; children: ReactNode }) {
   return (
     <section className="relative flex min-h-[calc(100svh-5rem)] items-center justify-center overflow-hidden bg-navy px-4 py-12">
       <img

@@ -1,29 +1,32 @@
 import { useState, type FormEvent } from 'react'
-import { ShieldCheck } from 'lucide-react'
+import { KeyRound, ShieldCheck } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
+import { securityKeySupported } from '@/lib/security-key'
 import { Button } from '@/components/ui/button'
 import { CodeField } from '@/components/ui/code-field'
 import { completeCode } from '@/lib/second-step-code'
-import { verifySecondStep } from '../api/second-step'
+import { secondStepPrompt, useSecondStepMethods, verifySecondStep, verifyWithSecurityKey } from '../api/second-step'
 
 /**
- * The code step after the password, for an account with two-step verification: one field the
- * phone can fill from the authenticator ('one-time-code'), 'Verifikasi', and 'Batal' to sign out.
+ * The second step after the password: one field the phone can fill from the authenticator
+ * ('one-time-code') and 'Verifikasi' when the account has the app, 'Gunakan Kunci Keamanan' for
+ * each security key it has, and 'Batal' to sign out.
  */
 export function SecondStepForm({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  const methods = useSecondStepMethods()
+  // until the factors are known (and if they cannot be read) the code field is what is offered
+  const askCode = methods.data?.code ?? true
+  const keys = securityKeySupported() ? methods.data?.securityKeys ?? [] : []
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const attempt = async (proof: () => Promise<void>) => {
     if (busy) return
-    const value = completeCode(code, setError)
-    if (value === null) return
     setBusy(true)
     try {
-      await verifySecondStep(value)
+      await proof()
       setError(undefined)
       onVerified()
     } catch (failure) {
@@ -36,24 +39,52 @@ export function SecondStepForm({ onVerified, onCancel }: { onVerified: () => voi
     }
   }
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const value = completeCode(code, setError)
+    if (value === null) return
+    void attempt(() => verifySecondStep(value))
+  }
+
   return (
     <form onSubmit={submit} noValidate className="mt-8 space-y-4">
-      <CodeField
-        id="second-step-code"
-        label="Kode Verifikasi"
-        value={code}
-        onChange={setCode}
-        error={error}
-        autoFocus
-        className="text-center text-lg tracking-[0.4em]"
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        <ShieldCheck aria-hidden="true" />
-        {busy ? 'Memproses...' : 'Verifikasi'}
-      </Button>
+      {askCode && (
+        <>
+          <CodeField
+            id="second-step-code"
+            label="Kode Verifikasi"
+            value={code}
+            onChange={setCode}
+            error={error}
+            autoFocus
+            className="text-center text-lg tracking-[0.4em]"
+          />
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            <ShieldCheck aria-hidden="true" />
+            {busy ? 'Memproses...' : 'Verifikasi'}
+          </Button>
+        </>
+      )}
+      {!askCode && error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {keys.map((key) => (
+        <Button key={key.id} type="button" variant={askCode ? 'outline' : 'default'} size="lg" className="w-full" disabled={busy}
+          onClick={() => void attempt(() => verifyWithSecurityKey(key.id))}>
+          <KeyRound aria-hidden="true" />
+          {keys.length > 1 ? `Gunakan ${key.name}` : 'Gunakan Kunci Keamanan'}
+        </Button>
+      ))}
       <Button type="button" variant="outline" size="lg" className="w-full" disabled={busy} onClick={onCancel}>
         Batal
       </Button>
     </form>
   )
+}
+
+/** The second-step screen's subtitle: what to use, by what the account has (the form's query, shared). */
+export function SecondStepPrompt() {
+  return <>{secondStepPrompt(useSecondStepMethods().data)}</>
 }
