@@ -2,6 +2,7 @@ import type { Db } from '../db/adapter.ts';
 import { buildFindings } from './build-files.ts';
 import { comparePage, unaccountedLinks, type PageView } from './cloaking.ts';
 import { recordFindings, type FindingKind, type WatchFinding } from './findings.ts';
+import { createPacer, DEFAULT_PACE, type PaceOptions } from './pace.ts';
 
 export interface WatchOptions {
   db: Db;
@@ -15,6 +16,10 @@ export interface WatchOptions {
   days?: number;
   /** Pages fetched at once (each in four variants). */
   concurrency?: number;
+  /** How the crawl gives way to visitors while the site is busy; null: it does not. */
+  pace?: PaceOptions | null;
+  /** Ends the run early (a server stopping): no new page is fetched, and the run is recorded as failed. */
+  signal?: AbortSignal;
 }
 
 export interface WatchResult {
@@ -60,15 +65,18 @@ async function pageWords(db: Db, page: PageView): Promise<WatchFinding[]> {
   return rows[0].reasons.map((reason) => ({ kind: 'unaccounted' as const, subject: page.url, detail: `Di halaman: ${reason}` }));
 }
 
-async function crawl(db: Db, base: string, days: number, concurrency: number): Promise<{ findings: WatchFinding[]; pages: number }> {
+async function crawl(db: Db, base: string, days: number, concurrency: number, pace: PaceOptions | null, signal?: AbortSignal): Promise<{ findings: WatchFinding[]; pages: number }> {
   const pages = await pagesToCheck(base, days);
+  const pacer = pace ? createPacer(pace) : undefined;
   const known = await accountedHosts(db);
   const findings: WatchFinding[] = [];
   const visitors: PageView[] = [];
   let next = 0;
   const worker = async () => {
     while (next < pages.length) {
+      signal?.throwIfAborted();
       const url = pages[next++];
+      const started = performance.now();
       try {
         const { visitor, findings: cloaked } = await comparePage(url);
         findings.push(...cloaked, ...(await pageWords(db, visitor)));
@@ -76,6 +84,7 @@ async function crawl(db: Db, base: string, days: number, concurrency: number): P
       } catch (error) {
         findings.push({ kind: 'watch', subject: url, detail: `Halaman tidak dapat diambil: ${(error as Error).message}` });
       }
+      await pacer?.after(performance.now() - started);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -91,7 +100,7 @@ async function crawl(db: Db, base: string, days: number, concurrency: number): P
  * resolved, and the run itself is logged for the dashboard and the doctor.
  */
 export async function runWatch(options: WatchOptions): Promise<WatchResult> {
-  const { db, siteUrl, root, buildId, days = 30, concurrency = 2 } = options;
+  const { db, siteUrl, root, buildId, days = 30, concurrency = 2, pace = DEFAULT_PACE, signal } = options;
   const run = (await db.query<{ id: string }>('insert into private.integrity_runs default values returning id::text')).rows[0].id;
   try {
     const stored = await db.query<WatchFinding>(
@@ -100,7 +109,7 @@ export async function runWatch(options: WatchOptions): Promise<WatchResult> {
     const checked: FindingKind[] = ['markup', 'photo', 'words', 'build'];
     let pages = 0;
     if (siteUrl) {
-      const crawled = await crawl(db, siteUrl.replace(/\/+$/, ''), days, concurrency);
+      const crawled = await crawl(db, siteUrl.replace(/\/+$/, ''), days, concurrency, pace, signal);
       findings.push(...crawled.findings);
       pages = crawled.pages;
       checked.push('cloaking', 'unaccounted', 'watch');
