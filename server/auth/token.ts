@@ -3,7 +3,7 @@ import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
 import { admitPasswordAttempt } from './password-guard.ts';
-import { verifyPassword } from './password.ts';
+import { refuseWhenHashingFull, verifyPassword } from './password.ts';
 import { clientMeta, readJson, stringField } from './request.ts';
 import { createSession, refreshGrant, sessionResponse } from './sessions.ts';
 import { findUserByEmail, findUserById, isBanned } from './users.ts';
@@ -39,6 +39,10 @@ export function tokenRoutes(app: Hono, env: AuthEnv): void {
     if (email.length > 255) throw errors.invalidCredentials();
     // A waiting client answers 429 whether the e-mail exists or not, and even to the right
     // password, so the wait reveals nothing.
+    // A client without any device cookie can only wait in the shared lane: when that is full the
+    // answer is 429 whatever the account, so a flood is refused before the account lookup it
+    // would otherwise cost on every attempt (issue 31: it held up other readers of the database).
+    if (!devices.carriesAny(c)) refuseWhenHashingFull('shared');
     const user = await findUserByEmail(ctx.db, email);
     const attempt = await admitPasswordAttempt(env, c, email, user);
     const ok = await verifyPassword(password, user?.encrypted_password, attempt.lane).catch(async (error: unknown) => {
