@@ -189,3 +189,104 @@ begin
   where not exists (select 1 from matched o where o.term <> m.term and (' ' || o.term || ' ') like ('% ' || m.term || ' %'));
 end
 $$;
+
+-- The links of a saved item are read once: the guard judged them and then read them again to
+-- remember their domains (two more parses of the same HTML per save). guard_reasons(words, html)
+-- stays for the watch and the stored scan, and answers as before.
+create function private.guard_reasons_for_hosts(words text, hosts text[]) returns text[]
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  settings private.integrity_settings;
+  reasons text[] := '{}';
+  score integer;
+  hits text;
+  outbound text[];
+  fresh text[];
+begin
+  select * into settings from private.integrity_settings;
+  select sum(case when g.disguised then greatest(g.weight, settings.hold_score) else g.weight end),
+    string_agg(case when g.disguised then g.term || ' (disamarkan)' else g.term end, ', ' order by g.term)
+    into score, hits from private.guard_terms(coalesce(words, '')) as g;
+  if score >= settings.hold_score then
+    reasons := reasons || ('Kata yang lazim di spam judi: ' || hits);
+  end if;
+  outbound := array(select h from unnest(hosts) as h where not private.host_allowed(h));
+  fresh := array(select distinct h from unnest(outbound) as h
+    where not exists (select 1 from private.integrity_known_domains k where k.domain = h) order by h);
+  if cardinality(fresh) > 0 then
+    reasons := reasons || ('Tautan ke domain yang belum pernah ditautkan: ' || array_to_string(fresh, ', '));
+  end if;
+  if cardinality(outbound) > settings.max_outbound_links then
+    reasons := reasons || format('Tautan keluar terlalu banyak: %s (batas %s)', cardinality(outbound), settings.max_outbound_links);
+  end if;
+  return reasons;
+end
+$$;
+revoke execute on function private.guard_reasons_for_hosts(text, text[]) from public;
+grant execute on function private.guard_reasons_for_hosts(text, text[]) to service_role;
+
+create or replace function private.guard_reasons(words text, html text) returns text[]
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return private.guard_reasons_for_hosts(words, private.html_link_hosts(coalesce(html, '')));
+end
+$$;
+
+create or replace function private.integrity_guard() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  columns text[] := private.guarded_columns(tg_table_name);
+  old_row jsonb := case when tg_op = 'UPDATE' then to_jsonb(old) end;
+  new_row jsonb := to_jsonb(new);
+  html text := coalesce(new_row ->> 'content', new_row ->> 'body');
+  hosts text[];
+  reasons text[];
+  was_public boolean;
+  label text;
+begin
+  if current_setting('skadron.integrity_release', true) = 'on' then
+    return new;
+  end if;
+  -- People writing through the API are guarded; a superadmin is the one who would release it,
+  -- and owner SQL (seeding, operators, restores) is trusted here and scanned by the watch.
+  if (select auth.uid()) is null or (select private.is_superadmin()) then
+    perform private.remember_link_domains(html);
+    return new;
+  end if;
+  -- only what is or becomes public, and only when something a reader sees changes
+  if tg_table_name = 'articles' and new_row ->> 'published_at' is null then
+    return new;
+  end if;
+  if tg_op = 'UPDATE' and not exists (select 1 from unnest(columns) as c where old_row -> c is distinct from new_row -> c) then
+    return new;
+  end if;
+  hosts := private.html_link_hosts(coalesce(html, ''));
+  reasons := private.guard_reasons_for_hosts(private.guard_words(tg_table_name, new_row), hosts);
+  label := coalesce(new_row ->> 'title', new_row ->> 'name', new_row ->> 'key', '');
+  if cardinality(reasons) = 0 then
+    insert into private.integrity_known_domains (domain)
+    select distinct h from unnest(hosts) as h where not private.host_allowed(h)
+    on conflict do nothing;
+    update public.integrity_holds h set status = 'superseded'
+      where h.row_id = new.id and h.status = 'pending';
+    return new;
+  end if;
+
+  update public.integrity_holds h set status = 'superseded' where h.row_id = new.id and h.status = 'pending';
+  insert into public.integrity_holds (table_name, row_id, label, reasons, proposed, held_by)
+  values (tg_table_name, new.id, label, reasons, new_row, (select auth.uid()));
+  perform private.write_audit('integrity.hold', case when tg_table_name = 'articles' then 'article' else 'unit_page' end,
+    new.id, label, jsonb_build_object('reasons', to_jsonb(reasons)));
+  perform pg_notify('integrity_notices', '');
+
+  if tg_op = 'INSERT' and tg_table_name <> 'articles' then
+    return null;
+  end if;
+  was_public := tg_op = 'UPDATE' and (tg_table_name <> 'articles' or coalesce((old_row ->> 'published_at')::timestamptz <= now(), false));
+  if not was_public then
+    return jsonb_populate_record(new, '{"published_at": null}'::jsonb);
+  end if;
+  return jsonb_populate_record(new, (select jsonb_object_agg(c, old_row -> c) from unnest(columns) as c));
+end
+$$;
+
