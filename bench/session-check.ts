@@ -16,6 +16,7 @@ import { createUser } from '../server/auth/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import type { Database } from '../src/lib/database.types.ts';
+import { cpuReader } from './cpu.ts';
 
 const READS = Number(process.env.BENCH_READS ?? 400);
 const BLOCK = 20;
@@ -51,6 +52,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-bench-session-'));
   const server = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1', seedDemo: false, serveSite: false, rateLimitScale: 1000, readCache: false, dataDir }));
+  const cpu: Record<`${List}-${Mode}`, number> = {
+    'staff-with': 0, 'staff-before': 0, 'staff-without': 0, 'public-with': 0, 'public-before': 0, 'public-without': 0,
+  };
   const timings: Record<`${List}-${Mode}`, number[]> = {
     'staff-with': [], 'staff-before': [], 'staff-without': [], 'public-with': [], 'public-before': [], 'public-without': [],
   };
@@ -78,17 +82,21 @@ async function main() {
     WITH = bodies.map((b) => `${b.def};`).join('\n');
     const earlier = readFileSync(path.resolve(import.meta.dirname, '../supabase/migrations/20261127100000_sessions_that_end.sql'), 'utf8');
     BEFORE = `${WITH}\n${/create function private\.second_step_for_reading\(\)[\s\S]*?\n\$\$;/.exec(earlier)![0].replace('create function', 'create or replace function')}`;
+    for (const list of ['staff', 'public'] as const) for (let i = 0; i < BLOCK; i++) await reads[list]();
+    const cpuMs = cpuReader(dataDir);
     const orders: Mode[][] = [['with', 'before', 'without'], ['without', 'with', 'before'], ['before', 'without', 'with']];
     for (let done = 0; done < READS; done += BLOCK) {
       for (const mode of orders[(done / BLOCK) % 3]) {
         await server.ctx.db.exec({ with: WITH, before: BEFORE, without: WITHOUT }[mode]);
         for (const list of ['staff', 'public'] as const) {
+          const cpuStart = cpuMs();
           for (let i = 0; i < BLOCK; i++) {
             const start = performance.now();
             const answer = await reads[list]();
             if (answer.error) throw new Error(`${list} read failed: ${JSON.stringify(answer.error)}`);
             timings[`${list}-${mode}`].push(performance.now() - start);
           }
+          cpu[`${list}-${mode}`] += cpuMs() - cpuStart;
         }
       }
     }
@@ -106,7 +114,9 @@ async function main() {
     const on = stat(`${list}-with`);
     const before = stat(`${list}-before`);
     const off = stat(`${list}-without`);
-    return `| ${list === 'staff' ? 'staff: 20 inbox messages (contacts)' : 'public: 20 published articles (anon)'} | ${off.p50} / ${off.p95} | ${before.p50} / ${before.p95} | ${on.p50} / ${on.p95} | ${round(before.p50 / off.p50)}x | ${round(on.p50 / off.p50)}x |`;
+    const perRead = (mode: Mode) => cpu[`${list}-${mode}`] / READS;
+    return `| ${list === 'staff' ? 'staff: 20 inbox messages (contacts)' : 'public: 20 published articles (anon)'} | ${off.p50} / ${off.p95} | ${before.p50} / ${before.p95} | ${on.p50} / ${on.p95} | ${round(before.p50 / off.p50)}x | ${round(on.p50 / off.p50)}x |`
+      + ` ${round(perRead('without'))} / ${round(perRead('before'))} / ${round(perRead('with'))} | ${round(perRead('before') / perRead('without'))}x | ${round(perRead('with') / perRead('without'))}x |`;
   });
   const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
   console.log(`${new Date().toISOString().slice(0, 16)}Z, ${READS} reads per list and way, load average at the end ${load}`);
