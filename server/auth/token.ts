@@ -1,12 +1,19 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Hono } from 'hono';
 import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
+import { HashQueueFull } from './hash-queue.ts';
 import { admitPasswordAttempt } from './password-guard.ts';
 import { refuseWhenHashingFull, verifyPassword } from './password.ts';
 import { clientMeta, readJson, stringField } from './request.ts';
 import { createSession, refreshGrant, sessionResponse } from './sessions.ts';
 import { findUserByEmail, findUserById, isBanned } from './users.ts';
+
+/** How long a refused password sign-in from a client without a device cookie waits for its 429. */
+const REFUSAL_PAUSE_MS = 500;
+
+const refused = (error: unknown) => error instanceof HashQueueFull || (error instanceof AuthError && error.status === 429);
 
 /** POST /token (password and refresh_token grants), as GoTrue's internal/api/token.go. */
 export function tokenRoutes(app: Hono, env: AuthEnv): void {
@@ -14,7 +21,16 @@ export function tokenRoutes(app: Hono, env: AuthEnv): void {
 
   app.post('/token', async (c) => {
     const grantType = c.req.query('grant_type');
-    if (grantType === 'password') return c.json(await passwordGrant(c));
+    if (grantType === 'password') {
+      return c.json(await passwordGrant(c).catch(async (error: unknown) => {
+        // A refusal to a client that no account knows as its device comes after a pause: a flood
+        // that waits for its answers, as scripts do, then sends a few attempts a second per
+        // connection instead of as many as the event loop can refuse, which held up every other
+        // request (issue 31). A known device is never refused through the shared lane.
+        if (refused(error) && !devices.carriesAny(c)) await sleep(REFUSAL_PAUSE_MS);
+        throw error;
+      }));
+    }
     if (grantType === 'refresh_token') {
       await limits.consume('refreshIp', clientIp(c, ctx.config.trustProxy));
       const body = await readJson(c);
