@@ -1,12 +1,13 @@
 /**
  * `npx tsx bench/session-check.ts`: what the session check (migration 20261127100000) adds to a
  * staff REST list and to a public one. The same two supabase-js reads are timed in alternating
- * blocks with the helpers as the migration leaves them and with their earlier bodies (no
- * auth.sessions lookup, no second-step rule for reading), on one embedded PostgreSQL 17 server,
- * so both figures come from the same run and the same machine load. Writes the
- * "## Issue 30: session check on REST reads" section of docs/benchmarks.md.
+ * blocks in three ways: with the helpers as the migrations leave them ("with"), the same but with
+ * second_step_for_reading() as 20261127100000 wrote it ("with, 8acad30"; 20261128000100 made it
+ * one query), and with their bodies from before the session check (no auth.sessions lookup, no
+ * second-step rule for reading), on one embedded PostgreSQL 17 server, so all figures come from
+ * the same run and the same machine load. Prints the table rows for docs/benchmarks.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
@@ -15,11 +16,10 @@ import { createUser } from '../server/auth/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import type { Database } from '../src/lib/database.types.ts';
-import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { cpuReader } from './cpu.ts';
 
 const READS = Number(process.env.BENCH_READS ?? 400);
 const BLOCK = 20;
-const SECTION = '## Issue 30: session check on REST reads';
 
 // The helpers' bodies before the migration: SQL functions, no session lookup, no rule for reading.
 const WITHOUT = `
@@ -40,17 +40,24 @@ $$;
 create or replace function private.second_step_for_reading() returns boolean
 language sql stable security definer set search_path = '' as $$ select true $$;`;
 
-/** The migration's bodies, read from the database before the first swap. */
+/** The migrations' bodies, read from the database before the first swap. */
 let WITH = '';
+/** As WITH, with second_step_for_reading() in its two steps of 20261127100000. */
+let BEFORE = '';
 
-type Mode = 'with' | 'without';
+type Mode = 'with' | 'before' | 'without';
 type List = 'staff' | 'public';
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-bench-session-'));
   const server = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1', seedDemo: false, serveSite: false, rateLimitScale: 1000, readCache: false, dataDir }));
-  const timings: Record<`${List}-${Mode}`, number[]> = { 'staff-with': [], 'staff-without': [], 'public-with': [], 'public-without': [] };
+  const cpu: Record<`${List}-${Mode}`, number> = {
+    'staff-with': 0, 'staff-before': 0, 'staff-without': 0, 'public-with': 0, 'public-before': 0, 'public-without': 0,
+  };
+  const timings: Record<`${List}-${Mode}`, number[]> = {
+    'staff-with': [], 'staff-before': [], 'staff-without': [], 'public-with': [], 'public-before': [], 'public-without': [],
+  };
   try {
     const email = `bench-session-${Date.now()}@example.com`;
     await createUser(server.ctx.db, { email, password: 'rahasia-123', role: 'admin', status: 'approved', fullName: 'Bench', confirmed: true });
@@ -73,16 +80,23 @@ async function main() {
       `select pg_get_functiondef(p.oid) as def from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and p.proname in ('current_profile_role', 'is_approved', 'is_staff', 'is_superadmin', 'second_step_for_reading')`);
     WITH = bodies.map((b) => `${b.def};`).join('\n');
+    const earlier = readFileSync(path.resolve(import.meta.dirname, '../supabase/migrations/20261127100000_sessions_that_end.sql'), 'utf8');
+    BEFORE = `${WITH}\n${/create function private\.second_step_for_reading\(\)[\s\S]*?\n\$\$;/.exec(earlier)![0].replace('create function', 'create or replace function')}`;
+    for (const list of ['staff', 'public'] as const) for (let i = 0; i < BLOCK; i++) await reads[list]();
+    const cpuMs = cpuReader(dataDir);
+    const orders: Mode[][] = [['with', 'before', 'without'], ['without', 'with', 'before'], ['before', 'without', 'with']];
     for (let done = 0; done < READS; done += BLOCK) {
-      for (const mode of (done / BLOCK) % 2 === 0 ? ['with', 'without'] as const : ['without', 'with'] as const) {
-        await server.ctx.db.exec(mode === 'with' ? WITH : WITHOUT);
+      for (const mode of orders[(done / BLOCK) % 3]) {
+        await server.ctx.db.exec({ with: WITH, before: BEFORE, without: WITHOUT }[mode]);
         for (const list of ['staff', 'public'] as const) {
+          const cpuStart = cpuMs();
           for (let i = 0; i < BLOCK; i++) {
             const start = performance.now();
             const answer = await reads[list]();
             if (answer.error) throw new Error(`${list} read failed: ${JSON.stringify(answer.error)}`);
             timings[`${list}-${mode}`].push(performance.now() - start);
           }
+          cpu[`${list}-${mode}`] += cpuMs() - cpuStart;
         }
       }
     }
@@ -98,26 +112,14 @@ async function main() {
   };
   const lines = (['staff', 'public'] as const).map((list) => {
     const on = stat(`${list}-with`);
+    const before = stat(`${list}-before`);
     const off = stat(`${list}-without`);
-    return `| ${list === 'staff' ? 'staff: 20 inbox messages (contacts)' : 'public: 20 published articles (anon)'} | ${off.p50} / ${off.p95} | ${on.p50} / ${on.p95} | ${round(on.p50 / off.p50)}x |`;
+    const perRead = (mode: Mode) => cpu[`${list}-${mode}`] / READS;
+    return `| ${list === 'staff' ? 'staff: 20 inbox messages (contacts)' : 'public: 20 published articles (anon)'} | ${off.p50} / ${off.p95} | ${before.p50} / ${before.p95} | ${on.p50} / ${on.p95} | ${round(before.p50 / off.p50)}x | ${round(on.p50 / off.p50)}x |`
+      + ` ${round(perRead('without'))} / ${round(perRead('before'))} / ${round(perRead('with'))} | ${round(perRead('before') / perRead('without'))}x | ${round(perRead('with') / perRead('without'))}x |`;
   });
-  const load = os.loadavg().map((x) => x.toFixed(1)).join(', ');
-  writeBenchmarkSection(SECTION, [
-    SECTION,
-    '',
-    `\`npx tsx bench/session-check.ts\` (${new Date().toISOString().slice(0, 16)}Z, load average at the end ${load}; other engineers' test`,
-    `runs share the 2 cores). ${READS} reads per list and mode through supabase-js, alternating blocks of ${BLOCK}, read cache off,`,
-    'one embedded PostgreSQL 17. "Without" puts back the helpers as they were (SQL functions, no auth.sessions lookup, no',
-    'second-step rule for reading); "with" is the migration (PL/pgSQL helpers with the lookup). Milliseconds, p50 / p95:',
-    '',
-    '| list | without session check | with session check | p50 ratio |',
-    '|---|---|---|---|',
-    ...lines,
-    '',
-    'The public list calls no helper (anon policies), so its two columns differ only by noise. A first version kept the',
-    'helpers as SQL functions with the lookup added: 2.11x on the staff list (2.05 against 4.32 ms p50, load 15), since a',
-    'SECURITY DEFINER SQL function is planned again on every call; PL/pgSQL keeps its plans per connection.',
-  ].join('\n'));
+  const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+  console.log(`${new Date().toISOString().slice(0, 16)}Z, ${READS} reads per list and way, load average at the end ${load}`);
   console.log(lines.join('\n'));
 }
 

@@ -30,6 +30,11 @@ export class DeviceCookies {
     });
   }
 
+  /** Whether the request carries a device cookie of any account (valid or not: that is for deviceOf). */
+  carriesAny(c: Context): boolean {
+    return Object.keys(getCookie(c)).some((name) => name.startsWith('sb-device-'));
+  }
+
   /** The device's id when the request carries a valid device cookie for `userId`, else null. */
   deviceOf(c: Context, userId: string): string | null {
     const value = getCookie(c, this.name(userId));

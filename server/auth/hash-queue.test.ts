@@ -26,6 +26,20 @@ describe('the password hashing queue', () => {
     expect(started).toEqual(['a', 'b', 'c']);
   });
 
+  it('tells beforehand, without queueing anything, that a lane would refuse', async () => {
+    const queue = new HashQueue({ concurrency: 1, queue: 2, deviceQueue: 1 });
+    const started: string[] = [];
+    expect(() => queue.refuseWhenFull('shared')).not.toThrow();
+    const jobs = ['a', 'b', 'c'].map((name) => gate(started, name));
+    const running = jobs.map(({ job }) => queue.run('shared', job));
+    expect(() => queue.refuseWhenFull('shared')).toThrow(HashQueueFull);
+    expect(() => queue.refuseWhenFull('device')).not.toThrow();
+    expect(queue.stats).toEqual({ running: 1, shared: 2, device: 0 });
+    for (const { finish } of jobs) finish();
+    await Promise.all(running);
+    expect(() => queue.refuseWhenFull('shared')).not.toThrow();
+  });
+
   it('starts a known device before every waiting stranger, in its own places', async () => {
     const queue = new HashQueue({ concurrency: 1, queue: 2, deviceQueue: 1 });
     const started: string[] = [];

@@ -53,11 +53,17 @@ export class HashQueue {
     return { running: this.running, shared: this.waiting.shared.length, device: this.waiting.device.length };
   }
 
-  async run<T>(lane: HashLane, job: () => Promise<T>): Promise<T> {
+  /** Throws HashQueueFull when a job of `lane` would be refused now (a caller's cheaper early answer). */
+  refuseWhenFull(lane: HashLane): void {
     const capacity = lane === 'device' ? this.budget.deviceQueue : this.budget.queue;
+    if (this.running >= this.budget.concurrency && this.waiting[lane].length >= capacity) {
+      throw new HashQueueFull(this.retryAfter(this.waiting.device.length + (lane === 'shared' ? this.waiting.shared.length : 0)));
+    }
+  }
+
+  async run<T>(lane: HashLane, job: () => Promise<T>): Promise<T> {
     if (this.running >= this.budget.concurrency) {
-      const ahead = this.waiting.device.length + (lane === 'shared' ? this.waiting.shared.length : 0);
-      if (this.waiting[lane].length >= capacity) throw new HashQueueFull(this.retryAfter(ahead));
+      this.refuseWhenFull(lane);
       await new Promise<void>((resolve) => this.waiting[lane].push({ start: resolve }));
     } else this.running += 1;
     const started = performance.now();

@@ -18,6 +18,11 @@ export function hashingStats(): HashQueue['stats'] {
   return queue.stats;
 }
 
+/** Throws HashQueueFull when a hash of `lane` would be refused now, before any other work for it. */
+export function refuseWhenHashingFull(lane: HashLane): void {
+  queue.refuseWhenFull(lane);
+}
+
 /**
  * A `$2a$10$...` hash, the form GoTrue (Go) and pgcrypto's crypt() write, so rows move to a hosted
  * project. Throws HashQueueFull (before hashing) when the queue is full.

@@ -20,11 +20,14 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-export async function digestBuild(root: string): Promise<Record<string, string>> {
+/** `between` is awaited after each file with the time it took (the watch gives way there). */
+export async function digestBuild(root: string, between?: (workedMs: number) => Promise<void>): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const dir of BUILD_DIRS) {
     for (const file of await listFiles(path.join(root, dir))) {
+      const started = performance.now();
       files[path.relative(root, file).split(path.sep).join('/')] = createHash('sha256').update(await readFile(file)).digest('hex');
+      await between?.(performance.now() - started);
     }
   }
   return Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
@@ -58,7 +61,7 @@ export async function recordBuild(db: Db, root: string): Promise<string | undefi
 }
 
 /** Built files changed, removed or added since the build was recorded. */
-export async function buildFindings(db: Db, root: string, buildId: string | undefined): Promise<WatchFinding[]> {
+export async function buildFindings(db: Db, root: string, buildId: string | undefined, between?: (workedMs: number) => Promise<void>): Promise<WatchFinding[]> {
   const { rows } = await db.query<{ build_id: string; files: Record<string, string> }>(
     buildId
       ? 'select build_id, files from private.build_manifests where build_id = $1'
@@ -67,7 +70,7 @@ export async function buildFindings(db: Db, root: string, buildId: string | unde
   );
   if (rows.length === 0) return [];
   const recorded = rows[0].files;
-  const onDisk = await digestBuild(root);
+  const onDisk = await digestBuild(root, between);
   const findings: WatchFinding[] = [];
   const build = (subject: string, detail: string) => findings.push({ kind: 'build', subject, detail });
   for (const [file, digest] of Object.entries(recorded)) {

@@ -22,12 +22,16 @@ export async function startIntegrityWatch(db: Db, metrics: Metrics, options: { s
   const root = options.root ?? ROOT;
   const buildId = await recordBuild(db, root);
   let running: Promise<void> | undefined;
+  // a stopping server ends a run under way instead of waiting out a crawl of every page
+  const stopping = new AbortController();
   const runNow = () => {
-    running ??= runWatch({ db, siteUrl: options.siteUrl, root, buildId })
+    running ??= runWatch({ db, siteUrl: options.siteUrl, root, buildId, signal: stopping.signal })
       .then((result) => {
         if (result.findings.length > 0) log.warn({ findings: result.findings.length, pages: result.pages }, '[integrity] the watch found problems');
       })
-      .catch((error: unknown) => log.error({ err: error }, '[integrity] watch run failed'))
+      .catch((error: unknown) => {
+        if (!stopping.signal.aborted) log.error({ err: error }, '[integrity] watch run failed');
+      })
       .finally(() => { running = undefined; });
     return running;
   };
@@ -48,6 +52,7 @@ export async function startIntegrityWatch(db: Db, metrics: Metrics, options: { s
     async stop() {
       clearInterval(timer);
       clearTimeout(first);
+      stopping.abort();
       await running;
     },
   };

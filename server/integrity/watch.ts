@@ -2,6 +2,7 @@ import type { Db } from '../db/adapter.ts';
 import { buildFindings } from './build-files.ts';
 import { comparePage, unaccountedLinks, type PageView } from './cloaking.ts';
 import { recordFindings, type FindingKind, type WatchFinding } from './findings.ts';
+import { createPacer, DEFAULT_PACE, type PaceOptions, type Pacer } from './pace.ts';
 
 export interface WatchOptions {
   db: Db;
@@ -15,6 +16,10 @@ export interface WatchOptions {
   days?: number;
   /** Pages fetched at once (each in four variants). */
   concurrency?: number;
+  /** How the crawl gives way to visitors while the site is busy; null: it does not. */
+  pace?: PaceOptions | null;
+  /** Ends the run early (a server stopping): no new page is fetched, and the run is recorded as failed. */
+  signal?: AbortSignal;
 }
 
 export interface WatchResult {
@@ -24,6 +29,8 @@ export interface WatchResult {
 }
 
 const DAY = 86_400_000;
+/** Articles judged per statement of the stored-content scan. */
+const STORED_PAGE = 50;
 
 /** The public pages to look at: every page the sitemap lists, articles only when recent, and the feeds. */
 async function pagesToCheck(base: string, days: number): Promise<string[]> {
@@ -60,7 +67,7 @@ async function pageWords(db: Db, page: PageView): Promise<WatchFinding[]> {
   return rows[0].reasons.map((reason) => ({ kind: 'unaccounted' as const, subject: page.url, detail: `Di halaman: ${reason}` }));
 }
 
-async function crawl(db: Db, base: string, days: number, concurrency: number): Promise<{ findings: WatchFinding[]; pages: number }> {
+async function crawl(db: Db, base: string, days: number, concurrency: number, pacer: Pacer | undefined, signal?: AbortSignal): Promise<{ findings: WatchFinding[]; pages: number }> {
   const pages = await pagesToCheck(base, days);
   const known = await accountedHosts(db);
   const findings: WatchFinding[] = [];
@@ -68,7 +75,9 @@ async function crawl(db: Db, base: string, days: number, concurrency: number): P
   let next = 0;
   const worker = async () => {
     while (next < pages.length) {
+      signal?.throwIfAborted();
       const url = pages[next++];
+      const started = performance.now();
       try {
         const { visitor, findings: cloaked } = await comparePage(url);
         findings.push(...cloaked, ...(await pageWords(db, visitor)));
@@ -76,6 +85,7 @@ async function crawl(db: Db, base: string, days: number, concurrency: number): P
       } catch (error) {
         findings.push({ kind: 'watch', subject: url, detail: `Halaman tidak dapat diambil: ${(error as Error).message}` });
       }
+      await pacer?.after(performance.now() - started);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -85,22 +95,36 @@ async function crawl(db: Db, base: string, days: number, concurrency: number): P
   return { findings, pages: pages.length };
 }
 
+/** The stored content judged as the guard would: the few unit and information rows at once, the articles a page at a time. */
+async function storedFindings(db: Db, pacer: Pacer | undefined, signal?: AbortSignal): Promise<WatchFinding[]> {
+  const findings = (await db.query<WatchFinding>('select * from private.stored_other_findings()')).rows;
+  const ids = (await db.query<{ id: string }>('select id from public.articles order by id')).rows.map((row) => row.id);
+  for (let at = 0; at < ids.length; at += STORED_PAGE) {
+    signal?.throwIfAborted();
+    const started = performance.now();
+    const { rows } = await db.query<WatchFinding>('select * from private.stored_article_findings($1::uuid[])', [ids.slice(at, at + STORED_PAGE)]);
+    findings.push(...rows);
+    await pacer?.after(performance.now() - started);
+  }
+  return findings;
+}
+
 /**
  * One run of the integrity watch: the stored content, the built files and (given a site URL)
  * the public pages in four variants. Findings are recorded (new ones get mailed), gone ones
  * resolved, and the run itself is logged for the dashboard and the doctor.
  */
 export async function runWatch(options: WatchOptions): Promise<WatchResult> {
-  const { db, siteUrl, root, buildId, days = 30, concurrency = 2 } = options;
+  const { db, siteUrl, root, buildId, days = 30, concurrency = 2, pace = DEFAULT_PACE, signal } = options;
   const run = (await db.query<{ id: string }>('insert into private.integrity_runs default values returning id::text')).rows[0].id;
   try {
-    const stored = await db.query<WatchFinding>(
-      'select * from private.stored_markup_findings() union all select * from private.stored_word_findings()');
-    const findings: WatchFinding[] = [...stored.rows, ...(await buildFindings(db, root, buildId))];
+    // one pacer for the whole run, its share split between the pages fetched at once
+    const pacer = pace ? createPacer({ ...pace, busyShare: pace.busyShare / concurrency }) : undefined;
+    const findings: WatchFinding[] = [...(await storedFindings(db, pacer, signal)), ...(await buildFindings(db, root, buildId, pacer?.after))];
     const checked: FindingKind[] = ['markup', 'photo', 'words', 'build'];
     let pages = 0;
     if (siteUrl) {
-      const crawled = await crawl(db, siteUrl.replace(/\/+$/, ''), days, concurrency);
+      const crawled = await crawl(db, siteUrl.replace(/\/+$/, ''), days, concurrency, pacer, signal);
       findings.push(...crawled.findings);
       pages = crawled.pages;
       checked.push('cloaking', 'unaccounted', 'watch');

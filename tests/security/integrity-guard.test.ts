@@ -46,6 +46,8 @@ const SPAM: [string, Record<string, unknown>][] = [
   ['file name', { title: 'Info', content: '<p>x</p>', cover_image_url: '/storage/v1/object/public/article_images/u/slot-gacor-maxwin.jpg' }],
   ['entity-encoded word', { title: 'Info', content: '<p>g&#97;cor</p>' }],
   ['word split across tags', { title: 'Info', content: '<p>ga<strong>cor</strong></p>' }],
+  ['@ for a inside a word', { title: 'Info', content: '<p>situs g@cor</p>' }],
+  ['a disguise glued to digits, 1 read as i', { title: 'Info', content: '<p>m4xw1n88 hari ini</p>' }],
   ['two weak words together', { title: 'Info', content: '<p>bonus deposit untuk taruhan</p>' }],
 ];
 

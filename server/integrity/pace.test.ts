@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createPacer, type PaceClock } from './pace.ts';
+
+function clockAt(utilization: number) {
+  const slept: number[] = [];
+  const probed: number[] = [];
+  const clock: PaceClock = {
+    async utilization(ms) {
+      probed.push(ms);
+      return utilization;
+    },
+    async sleep(ms) {
+      slept.push(ms);
+    },
+  };
+  return { clock, slept, probed };
+}
+
+describe('the watch pacer', () => {
+  it('goes on at once while the site is quiet', async () => {
+    const { clock, slept, probed } = clockAt(0.1);
+    await createPacer({ busyShare: 0.05, busyAbove: 0.5, probeMs: 25 }, clock).after(200);
+    expect(probed).toEqual([25]);
+    expect(slept).toEqual([]);
+  });
+
+  it('rests so that its work is at most its share of the time while the site is busy', async () => {
+    const { clock, slept } = clockAt(0.9);
+    await createPacer({ busyShare: 0.05, busyAbove: 0.5, probeMs: 25 }, clock).after(200);
+    // 200 ms of work in 4,000 ms: 25 ms looking, 3,775 ms resting
+    expect(slept).toEqual([3775]);
+  });
+});

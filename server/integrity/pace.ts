@@ -1,0 +1,48 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface PaceOptions {
+  /** The watch's share of the time while the process is busy serving (0 < share <= 1). */
+  busyShare: number;
+  /** Event-loop utilization, looked at while the watch rests, above which the process counts as busy. */
+  busyAbove: number;
+  /** How long the watch looks at the event loop before it decides. */
+  probeMs: number;
+}
+
+export const DEFAULT_PACE: PaceOptions = { busyShare: 0.05, busyAbove: 0.5, probeMs: 25 };
+
+export interface PaceClock {
+  /** Event-loop utilization (0..1) over `ms` milliseconds from now. */
+  utilization(ms: number): Promise<number>;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: PaceClock = {
+  async utilization(ms) {
+    const start = performance.eventLoopUtilization();
+    await sleep(ms);
+    return performance.eventLoopUtilization(start).utilization;
+  },
+  sleep: (ms) => sleep(ms),
+};
+
+/**
+ * Gives way to the site's visitors. The watch runs in the server's process (or on the same
+ * machine): after each page it looks at how busy the event loop is while it itself does
+ * nothing; when others keep it busy, it rests long enough that its own work stays within
+ * `busyShare` of the time, and when the site is quiet it goes on at once. It never stops, so a
+ * run under constant load still ends, only later.
+ */
+export function createPacer(options: PaceOptions = DEFAULT_PACE, clock: PaceClock = realClock) {
+  const restFactor = 1 / options.busyShare - 1;
+  return {
+    /** Called after a piece of work that took `workedMs`; resolves when the next may start. */
+    async after(workedMs: number): Promise<void> {
+      const busy = await clock.utilization(options.probeMs);
+      if (busy > options.busyAbove) await clock.sleep(Math.max(0, workedMs * restFactor - options.probeMs));
+    },
+  };
+}
+
+export type Pacer = ReturnType<typeof createPacer>;
