@@ -232,10 +232,14 @@ beforeAll(async () => {
   dbUri.username = 'authenticator';
   // libpq does not read '+' as a space, so the option is percent-encoded by hand.
   dbUri.search = '?options=-c%20TimeZone%3DUTC';
+  // Hosted Supabase gives PostgREST the project's signing keys as a JWK set: the published public
+  // keys (access tokens are ES256 with a kid) and the legacy secret (the HS256 anon and service keys).
+  const published = (await (await fetch(`${t.url}/auth/v1/.well-known/jwks.json`, { headers: { apikey: t.server.anonKey } })).json()) as { keys: object[] };
+  const jwks = { keys: [...published.keys, { kty: 'oct', alg: 'HS256', k: Buffer.from(SECRET).toString('base64url') }] };
   postgrest = spawn(POSTGREST, [], {
     env: {
       PGRST_DB_URI: dbUri.toString(), PGRST_DB_SCHEMAS: 'public', PGRST_DB_ANON_ROLE: 'anon',
-      PGRST_DB_EXTRA_SEARCH_PATH: 'public, extensions', PGRST_JWT_SECRET: SECRET,
+      PGRST_DB_EXTRA_SEARCH_PATH: 'public, extensions', PGRST_JWT_SECRET: JSON.stringify(jwks),
       PGRST_SERVER_HOST: '127.0.0.1', PGRST_SERVER_PORT: String(port), PGRST_LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
