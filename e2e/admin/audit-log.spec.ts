@@ -54,11 +54,13 @@ test('the superadmin reads who did what at /admin/riwayat, filtered and paginate
   // by person: what the member did, 22 entries on two pages
   await page.getByLabel('Orang').click()
   await page.getByRole('option', { name: member.fullName }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Halaman 1 dari 2 · 22 aktivitas' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Menampilkan 1–20 dari 22 aktivitas' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Halaman riwayat' })).toContainText('Halaman 1 dari 2')
   await expect(page.getByRole('row').filter({ hasText: 'Membuat galeri' })).toHaveCount(20)
   await page.getByRole('button', { name: 'Berikutnya' }).click()
   // the button is disabled on the last page: focus goes to the line that says where the list is now
-  await expect(page.getByRole('status').filter({ hasText: 'Halaman 2 dari 2 · 22 aktivitas' })).toBeFocused()
+  await expect(page.getByRole('status').filter({ hasText: 'Menampilkan 21–22 dari 22 aktivitas' })).toBeFocused()
+  await expect(page.getByRole('navigation', { name: 'Halaman riwayat' })).toContainText('Halaman 2 dari 2')
   await expect(page.getByRole('row').filter({ hasText: 'Membuat' })).toHaveCount(2)
   await expect(page.getByRole('row').filter({ hasText: `Artikel: Artikel Riwayat ${tag}` })).toContainText(member.fullName)
   await expect(page.getByRole('button', { name: 'Berikutnya' })).toBeDisabled()

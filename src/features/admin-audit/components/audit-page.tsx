@@ -56,7 +56,11 @@ export function AuditPage() {
     setFilter((current) => ({ ...current, page }))
     focusResults()
   }
-  const where = `Halaman ${filter.page + 1} dari ${pages} · ${total} aktivitas`
+  const first = filter.page * AUDIT_PAGE_SIZE
+  const shown = log.data?.entries.length ?? 0
+  // The status line above the list says which entries are shown (it takes focus after paging);
+  // the pager below says which page: two different facts, not one line twice.
+  const range = shown ? `Menampilkan ${first + 1}–${first + shown} dari ${total} aktivitas` : `${total} aktivitas`
 
   return (
     <div className="space-y-6">
@@ -72,7 +76,7 @@ export function AuditPage() {
       <div className="rounded-xl border border-border bg-card shadow-sm">
         <AuditFilters filter={filter} people={people.data ?? []} onChange={change} onReset={() => setFilter(START)} />
         <ResultsStatus ref={resultsRef} className="mx-4 mt-3 px-1">
-          {log.data ? where : 'Memuat riwayat...'}
+          {log.data ? range : 'Memuat riwayat...'}
         </ResultsStatus>
         <div aria-busy={(log.isFetching && !log.isPending) || undefined}>
           <ResponsiveTable
@@ -99,7 +103,9 @@ export function AuditPage() {
           />
         </div>
         <nav className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border p-4 text-sm" aria-label="Halaman riwayat">
-          <p className="text-muted-foreground">{where}</p>
+          <p className="text-muted-foreground">
+            Halaman {filter.page + 1} dari {pages}
+          </p>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" disabled={filter.page === 0} onClick={() => goTo(filter.page - 1)}>
               <ChevronLeft aria-hidden="true" />
