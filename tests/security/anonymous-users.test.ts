@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rollback } from '../../server/db/adapter.ts';
 import { asRequest, type JwtClaims } from '../../server/db/request-context.ts';
+import { joined } from '../realtime/channels.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 
 const t = useTestServer({ authAnonymousSignIns: true });
@@ -120,6 +121,10 @@ describe('an anonymous user in the database', () => {
       expect((await client.from('audit_log').select('id')).data).toEqual([]);
       expect((await client.from('galleries').insert({ name: 'Palsu' })).error?.code).toBe('42501');
       expect((await client.rpc('get_all_users')).data ?? []).toEqual([]);
+      expect((await client.rpc('members_with_second_step')).error?.code).toBe('42501');
+      expect((await client.rpc('last_backup')).data).toEqual([]);
+      expect((await client.rpc('disk_space')).data ?? []).toEqual([]);
+      expect((await client.from('security_settings').select('*')).data).toEqual([]);
     } finally {
       await db().query('delete from public.profiles where id = $1', [intruder.id]);
     }
@@ -149,5 +154,17 @@ describe("an anonymous user in the site's buckets", () => {
     const { rows } = await db().query<{ bucket_id: string }>(
       `select bucket_id from storage.objects where name = $1 or name like $2 order by 1`, [`${staffId}/berkas.png`, `${anonymous.id}/%`]);
     expect(rows.map((r) => r.bucket_id)).toEqual([...SITE_BUCKETS].sort());
+  });
+});
+
+describe('an anonymous user in realtime', () => {
+  it('joins no private channel: the site has no policy on realtime.messages, as for a visitor', async () => {
+    const client = t.withToken(anonymous.token);
+    try {
+      await expect(joined(client.channel('artikel-disunting', { config: { private: true } })))
+        .rejects.toThrow(/You do not have permissions to read from this Channel topic: artikel-disunting/);
+    } finally {
+      await client.removeAllChannels();
+    }
   });
 });
