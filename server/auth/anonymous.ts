@@ -70,18 +70,22 @@ export async function addEmailToAnonymous(
   return linkMail(env, email, 'email_change_new', issued, email);
 }
 
-/**
- * GoTrue's emailChangeVerify for an anonymous user: the confirmed address gets an e-mail identity,
- * app_metadata names the provider, and is_anonymous is cleared (the database then gives the
- * account a pending profile like any sign-up).
- */
-export async function makePermanent(tx: Queryable, userId: string, email: string): Promise<void> {
-  const address = email.toLowerCase();
+/** GoTrue's createNewIdentity for an address given to a user that has no e-mail identity yet. */
+export async function ensureEmailIdentity(tx: Queryable, userId: string, email: string, verified: boolean): Promise<void> {
   await tx.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
      select $1::text, $1::uuid, $2::jsonb, 'email', now(), now()
      where not exists (select 1 from auth.identities where user_id = $1::uuid and provider = 'email')`,
-    [userId, JSON.stringify({ sub: userId, email: address, email_verified: true, phone_verified: false })]);
+    [userId, JSON.stringify({ sub: userId, email: email.toLowerCase(), email_verified: verified, phone_verified: false })]);
+}
+
+/**
+ * GoTrue's emailChangeVerify (and admin update with email_confirm) for an anonymous user: the
+ * confirmed address gets an e-mail identity, app_metadata names the provider, and is_anonymous is
+ * cleared (the database then gives the account a pending profile like any sign-up).
+ */
+export async function makePermanent(tx: Queryable, userId: string, email: string): Promise<void> {
+  await ensureEmailIdentity(tx, userId, email, true);
   await tx.query(
     `update auth.users set is_anonymous = false, updated_at = now(),
        raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"provider":"email","providers":["email"]}'::jsonb

@@ -127,3 +127,28 @@ describe('becoming a permanent account', () => {
     expect(rows).toEqual([{ status: 'pending' }]);
   });
 });
+
+describe('the admin API and an anonymous user (GoTrue\'s UpdateUser)', () => {
+  const update = (id: string, body: Record<string, unknown>) => authFetch(t.server, `/admin/users/${id}`, {
+    method: 'PUT', token: t.server.serviceKey, body: JSON.stringify(body),
+  });
+
+  it('an address with email_confirm makes the account permanent, without it only adds the identity', async () => {
+    const confirmed = await signInAnonymously();
+    const email = uniqueEmail('admin-tamu');
+    const res = await update(confirmed.user.id as string, { email, email_confirm: true });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      email, is_anonymous: false, identities: [expect.objectContaining({ provider: 'email' })],
+    });
+    expect(await profileOf(confirmed.user.id as string)).toEqual({ status: 'pending', email });
+
+    const unconfirmed = await signInAnonymously();
+    const other = uniqueEmail('admin-tamu');
+    const later = await update(unconfirmed.user.id as string, { email: other, email_confirm: false });
+    expect(await later.json()).toMatchObject({
+      email: other, is_anonymous: true, identities: [expect.objectContaining({ provider: 'email' })],
+    });
+    expect(await profileOf(unconfirmed.user.id as string)).toBeUndefined();
+  });
+});
