@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import type { Queryable } from '../db/adapter.ts';
+import { isPgError, type Queryable } from '../db/adapter.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { clientIp } from './client-ip.ts';
 import { issueLink, linkMail } from './code-mail.ts';
@@ -60,9 +60,15 @@ export async function addEmailToAnonymous(
   const taken = await findUserByEmail(tx, email);
   if (taken && taken.id !== user.id) throw errors.emailExists();
   if (env.ctx.config.authAutoconfirm) {
-    await tx.query(
-      `update auth.users set email = $2, email_confirmed_at = now(), email_change = '', email_change_token_new = '',
-         updated_at = now() where id = $1`, [user.id, email]);
+    try {
+      await tx.query(
+        `update auth.users set email = $2, email_confirmed_at = now(), email_change = '', email_change_token_new = '',
+           updated_at = now() where id = $1`, [user.id, email]);
+    } catch (error) {
+      // another account took the address since the check above
+      if (isPgError(error) && error.code === '23505') throw errors.emailExists();
+      throw error;
+    }
     await makePermanent(tx, user.id, email);
     return null;
   }
