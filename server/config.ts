@@ -28,6 +28,11 @@ export interface Config {
    * signed in more than 24 hours ago needs the nonce mailed by GET /reauthenticate.
    */
   authPasswordReauthentication: boolean;
+  /**
+   * GoTrue's EXTERNAL_ANONYMOUS_USERS_ENABLED: POST /signup without e-mail or phone makes an
+   * anonymous user. The database holds such users to what a visitor may do (migration 20261128060100).
+   */
+  authAnonymousSignIns: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   siteUrl: string;
@@ -207,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: bool(env.SEED_DEMO, true),
     authAutoconfirm: bool(env.AUTH_AUTOCONFIRM, false),
     authPasswordReauthentication: bool(env.AUTH_PASSWORD_REAUTHENTICATION, false),
+    authAnonymousSignIns: bool(env.AUTH_ANONYMOUS_SIGN_INS, false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Skadron 31/Serbu <no-reply@localhost>',
     // the address `npm start` prints, so mailed links work out of the box

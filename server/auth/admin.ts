@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { Queryable } from '../db/adapter.ts';
 import { checkPasswordHash, mergeMetadata, readAdminUserParams, type AdminUserParams } from './admin-params.ts';
+import { ensureEmailIdentity, makePermanent } from './anonymous.ts';
 import { authenticate, bearerClaims } from './authenticate.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
@@ -138,6 +139,9 @@ export function adminRoutes(app: Hono, env: AuthEnv): void {
       await tx.query(
         `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', $3::boolean),
            updated_at = now() where user_id = $1 and provider = 'email'`, [id, email, params.emailConfirm]);
+      // an anonymous user given an address: a new identity, and with email_confirm a permanent account
+      await ensureEmailIdentity(tx, id, email, params.emailConfirm);
+      if (params.emailConfirm) await makePermanent(tx, id, email);
     }
     if (params.role !== '') await tx.query('update auth.users set role = $2, updated_at = now() where id = $1', [id, params.role]);
     if (params.emailConfirm) await markEmailVerified(tx, id);

@@ -9,6 +9,8 @@ import { errors } from './errors.ts';
 const LIMITS = {
   signupIp: { points: 30, duration: 300 },
   signupEmail: { points: 10, duration: 3600 },
+  /** GoTrue's RATE_LIMIT_ANONYMOUS_USERS: anonymous sign-ins per client address per hour. */
+  anonymousIp: { points: 30, duration: 3600 },
   passwordIp: { points: 150, duration: 300 },
   /**
    * Failed password attempts per (client address, e-mail). Past it that pair waits, longer each

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/adapter.ts';
 import { AuthError, OAuthError, errors } from './errors.ts';
 import { findUserById, isBanned, userJson, type UserRecord } from './users.ts';
 
-export type AuthMethod = 'password' | 'otp';
+export type AuthMethod = 'password' | 'otp' | 'anonymous';
 
 export interface ClientMeta {
   ip: string;

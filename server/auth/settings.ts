@@ -6,7 +6,7 @@ export function settingsRoutes(app: Hono, { ctx }: AuthEnv): void {
   app.get('/settings', (c) =>
     c.json({
       external: {
-        anonymous_users: false, apple: false, azure: false, bitbucket: false, discord: false, facebook: false,
+        anonymous_users: ctx.config.authAnonymousSignIns, apple: false, azure: false, bitbucket: false, discord: false, facebook: false,
         figma: false, fly: false, github: false, gitlab: false, google: false, keycloak: false, kakao: false,
         linkedin: false, linkedin_oidc: false, notion: false, spotify: false, slack: false, slack_oidc: false,
         workos: false, twitch: false, twitter: false, zoom: false, email: true, phone: false,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { isPgError } from '../db/adapter.ts';
+import { anonymousSignup } from './anonymous.ts';
 import { confirmationMail } from '../mail/templates.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
@@ -58,13 +59,14 @@ export function signupRoutes(app: Hono, env: AuthEnv): void {
   }
 
   app.post('/signup', async (c) => {
-    await limits.consume('signupIp', clientIp(c, ctx.config.trustProxy));
     const body = await readJson(c);
     const rawEmail = stringField(body, 'email');
     const phone = stringField(body, 'phone');
-    const password = stringField(body, 'password');
     const data = metadataField(body, 'data') ?? {};
-    if (rawEmail === '' && phone === '') throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    // as GoTrue's router: an anonymous sign-in counts against its own limit, not the sign-ups'
+    if (rawEmail === '' && phone === '') return c.json(await anonymousSignup(env, c, data));
+    await limits.consume('signupIp', clientIp(c, ctx.config.trustProxy));
+    const password = stringField(body, 'password');
     if (rawEmail === '' && phone !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
     if (rawEmail === '') throw errors.validation('To signup, please provide your email');
     if (password === '') throw errors.validation('Signup requires a valid password');

@@ -1,9 +1,12 @@
 import type { Hono } from 'hono';
+import type { MailMessage } from '../mail/mailer.ts';
+import { addEmailToAnonymous, checkAnonymousUpdate } from './anonymous.ts';
 import { authenticate } from './authenticate.ts';
+import { sendLater } from './code-mail.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { checkPasswordStrength, metadataField, readJson, stringField, type Body } from './request.ts';
+import { checkPasswordStrength, metadataField, readJson, stringField, validateEmail, type Body } from './request.ts';
 import { sendSecurityNotice } from './security-notice.ts';
 import { requireRecentSignInOrNonce } from './reauthentication.ts';
 import { requireSecondStepIfEnrolled } from './second-step-gate.ts';
@@ -38,6 +41,7 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
     const email = stringField(body, 'email');
     const phone = stringField(body, 'phone');
     const nonce = stringField(body, 'nonce');
+    let confirmation: MailMessage | null = null;
     const user = await ctx.db.transaction(async (tx) => {
       // authentication first, as in GoTrue: an anonymous caller learns nothing about the rules
       const { user: current, sessionId } = await authenticate(ctx, c, tx);
@@ -47,7 +51,9 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
           { status: 401, message: 'AAL2 session is required to update email or password when MFA is enabled.' });
         if (ctx.config.authPasswordReauthentication) await requireRecentSignInOrNonce(env, tx, current, sessionId, nonce);
       }
-      if (email !== '' && email.trim().toLowerCase() !== current.email) {
+      checkAnonymousUpdate(current, { password, email, phone });
+      const newEmail = email !== '' && email.trim().toLowerCase() !== current.email ? validateEmail(email) : '';
+      if (newEmail !== '' && !current.is_anonymous) {
         throw new AuthError(422, 'validation_failed', 'Mengubah alamat e-mail tidak didukung oleh server ini.');
       }
       if (phone !== '' && phone !== current.phone) {
@@ -74,8 +80,13 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
         // the session that changed the password stays; every other one ends
         await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [current.id, sessionId]);
       }
+      if (newEmail !== '') {
+        if (!ctx.config.authAutoconfirm) await env.limits.consumeEmailSend('otpEmail', newEmail);
+        confirmation = await addEmailToAnonymous(env, tx, current, newEmail, env.redirectFor(c, c.req.query('redirect_to')));
+      }
       return (await findUserById(tx, current.id))!;
     });
+    if (confirmation) sendLater(env, confirmation);
     if (password !== undefined) sendSecurityNotice(env, user.email, 'password-changed');
     return c.json(userJson(user));
   });

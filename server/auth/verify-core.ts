@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/adapter.ts';
+import { makePermanent } from './anonymous.ts';
 import { AuthError, errors } from './errors.ts';
 import { CONFIRMATION_TTL_SECONDS, RECOVERY_TTL_SECONDS, otpHash } from './link-tokens.ts';
 import { findUserByEmail, findUserById, isBanned, markEmailVerified, type UserRecord } from './users.ts';
@@ -114,6 +115,7 @@ export async function verifyEmailToken(
     await tx.query(
       `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
          updated_at = now() where user_id = $1 and provider = 'email'`, [state.id, state.email_change.toLowerCase()]);
+    if (user.is_anonymous) await makePermanent(tx, state.id, state.email_change);
   } else if (resolved === 'recovery' || resolved === 'magiclink') {
     await tx.query(`update auth.users set recovery_token = '', updated_at = now() where id = $1`, [state.id]);
     await markEmailVerified(tx, state.id);
