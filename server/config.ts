@@ -28,6 +28,11 @@ export interface Config {
    * signed in more than 24 hours ago needs the nonce mailed by GET /reauthenticate.
    */
   authPasswordReauthentication: boolean;
+  /**
+   * AUTH_PASSKEYS, GoTrue's [auth.passkey] enabled: passkeys as a first factor (/passkeys), with
+   * the relying party of the security keys (SITE_URL). Off: /passkeys answers 404 passkey_disabled.
+   */
+  authPasskeys: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   siteUrl: string;
@@ -207,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: bool(env.SEED_DEMO, true),
     authAutoconfirm: bool(env.AUTH_AUTOCONFIRM, false),
     authPasswordReauthentication: bool(env.AUTH_PASSWORD_REAUTHENTICATION, false),
+    authPasskeys: bool(env.AUTH_PASSKEYS, false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Skadron 31/Serbu <no-reply@localhost>',
     // the address `npm start` prints, so mailed links work out of the box
