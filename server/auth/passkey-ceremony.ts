@@ -54,10 +54,15 @@ export function authenticationOptions(rp: RelyingParty) {
   return generateAuthenticationOptions({ rpID: rp.id, timeout: CHALLENGE_TTL_SECONDS * 1000, userVerification: 'preferred' });
 }
 
-/** Stores a ceremony's challenge; its id and expiry go to the client. */
+/**
+ * Stores a ceremony's challenge; its id and expiry go to the client. Challenges left unanswered
+ * for an hour past their expiry go with it, so begun ceremonies cannot pile up (a late answer
+ * within that hour is still told that it came too late).
+ */
 export async function storeChallenge(q: Queryable, type: ChallengeType, userId: string | null, challenge: string): Promise<{ id: string; expiresAt: number }> {
   const { rows } = await q.query<{ id: string; expires_at: string }>(
-    `insert into auth.webauthn_challenges (user_id, challenge_type, session_data, expires_at)
+    `with stale as (delete from auth.webauthn_challenges where expires_at < now() - interval '1 hour')
+     insert into auth.webauthn_challenges (user_id, challenge_type, session_data, expires_at)
      values ($1, $2, $3, now() + make_interval(secs => $4))
      returning id, extract(epoch from expires_at)::bigint as expires_at`,
     [userId, type, JSON.stringify({ challenge } satisfies SessionData), CHALLENGE_TTL_SECONDS]);

@@ -57,6 +57,7 @@ export function passkeyRoutes(app: Hono, env: AuthEnv, rp: RelyingParty): void {
   }
 
   app.post('/passkeys/registration/options', async (c) => {
+    await limits.consume('passkeyIp', clientIp(c, ctx.config.trustProxy));
     const user = await manager(c, ctx.db);
     await readJson(c);
     const existing = await existingIds(ctx.db, user.id);

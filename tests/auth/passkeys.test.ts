@@ -163,6 +163,17 @@ describe('sign-in', () => {
     expect(await sessionsOf(user.id)).toBe(before);
   });
 
+  it('refuses an expired challenge, and begun ceremonies do not pile up', async () => {
+    const o = await signInStart();
+    await t.server.ctx.db.query(`update auth.webauthn_challenges set expires_at = now() - interval '1 second' where id = $1`, [o.challenge_id]);
+    expect(await signInVerify(o.challenge_id, key.assert(ceremony(o)))).toEqual({ status: 400, json: { code: 'webauthn_challenge_expired', message: 'Challenge has expired' } });
+    const stale = await signInStart();
+    await t.server.ctx.db.query(`update auth.webauthn_challenges set expires_at = now() - interval '2 hours' where id = $1`, [stale.challenge_id]);
+    await signInStart();
+    const { rows } = await t.server.ctx.db.query('select id from auth.webauthn_challenges where id = $1', [stale.challenge_id]);
+    expect(rows).toEqual([]);
+  });
+
   it('refuses an unregistered authenticator, a forged signature, another origin and another challenge', async () => {
     const failed = { status: 400, json: { code: 'webauthn_verification_failed', message: 'Credential verification failed' } };
     const stranger = new SoftwareKey();
