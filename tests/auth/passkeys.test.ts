@@ -255,6 +255,17 @@ describe("another account's passkey and the admin endpoints", () => {
     expect((await call('DELETE', `/admin/users/${owner.id}/passkeys/${passkeyId}`, service, undefined, service)).status).toBe(204);
     expect(await passkeyRow(passkeyId)).toBeUndefined();
   });
+
+  it("a soft-deleted account's passkeys go with it and sign in no more", async () => {
+    const user = await t.createUser();
+    const key = new SoftwareKey();
+    await register(await passwordToken(user), key);
+    const service = t.server.serviceKey;
+    expect((await call('DELETE', `/admin/users/${user.id}`, service, { should_soft_delete: true }, service)).status).toBe(200);
+    const o = await signInStart();
+    expect((await signInVerify(o.challenge_id, key.assert(ceremony(o)))).json.code).toBe('webauthn_verification_failed');
+    expect(await sessionsOf(user.id)).toBe(0);
+  });
 });
 
 describe('staff with a second step', () => {
