@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { relyingParty } from '../../server/auth/mfa-webauthn.ts';
 import type { TestUser } from '../support/server.ts';
 import { useTestServer } from '../support/use-test-server.ts';
+import { mailbox } from './helpers.ts';
 import { enrolledUser, freshCode } from './mfa-helpers.ts';
 import { SoftwareKey, type Ceremony } from './webauthn-authenticator.ts';
 
@@ -107,6 +108,8 @@ describe('registration', () => {
       { challenge_id: o.challenge_id, credential: key.register(ceremony(o), (o.options.user as { id: string }).id) });
     expect(done).toEqual({ status: 200, json: { id: expect.stringMatching(UUID), friendly_name: 'Passkey', created_at: expect.any(String) } });
     expect((await call('GET', '/passkeys', token)).json).toEqual([{ id: done.json.id, friendly_name: 'Passkey', created_at: done.json.created_at }]);
+    // a new way into the account is told to its owner
+    await vi.waitFor(async () => expect((await mailbox(t.server)).some((m) => m.to === user.email && m.subject.startsWith('Passkey baru ditambahkan'))).toBe(true));
     // the next registration excludes it, so the same authenticator is not registered twice
     const next = (await call('POST', '/passkeys/registration/options', token, {})).json as unknown as Options;
     expect(next.options.excludeCredentials).toEqual([expect.objectContaining({ id: key.id, type: 'public-key' })]);
