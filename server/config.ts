@@ -33,6 +33,10 @@ export interface Config {
    * anonymous user. The database holds such users to what a visitor may do (migration 20261128060100).
    */
   authAnonymousSignIns: boolean;
+   * AUTH_PASSKEYS, GoTrue's [auth.passkey] enabled: passkeys as a first factor (/passkeys), with
+   * the relying party of the security keys (SITE_URL). Off: /passkeys answers 404 passkey_disabled.
+   */
+  authPasskeys: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   siteUrl: string;
@@ -213,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authAutoconfirm: bool(env.AUTH_AUTOCONFIRM, false),
     authPasswordReauthentication: bool(env.AUTH_PASSWORD_REAUTHENTICATION, false),
     authAnonymousSignIns: bool(env.AUTH_ANONYMOUS_SIGN_INS, false),
+    authPasskeys: bool(env.AUTH_PASSKEYS, false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Skadron 31/Serbu <no-reply@localhost>',
     // the address `npm start` prints, so mailed links work out of the box

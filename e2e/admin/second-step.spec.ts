@@ -53,6 +53,7 @@ for (const viewport of VIEWPORTS) {
       const { context, page } = await newSignedInPage(browser, baseURL, account, viewport)
       await page.goto('/admin/my-account?tab=security')
       const card = page.getByRole('heading', { name: 'Verifikasi Dua Langkah' }).locator('xpath=ancestor::*[@data-slot="card"][1]')
+        .getByRole('region', { name: 'Aplikasi Autentikator' })
       await expect(card.getByText('Tidak aktif')).toBeVisible()
       await page.getByRole('button', { name: 'Aktifkan Verifikasi Dua Langkah' }).click()
       await expect(page.getByRole('img', { name: 'Kode QR untuk aplikasi autentikator' })).toBeVisible()

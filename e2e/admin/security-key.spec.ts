@@ -30,6 +30,8 @@ async function signInWithPassword(page: Page, account: { email: string; password
 
 const securityCard = (page: Page) =>
   page.getByRole('heading', { name: 'Verifikasi Dua Langkah' }).locator('xpath=ancestor::*[@data-slot="card"][1]')
+const keySection = (page: Page) => securityCard(page).getByRole('region', { name: 'Kunci Keamanan' })
+const appSection = (page: Page) => securityCard(page).getByRole('region', { name: 'Aplikasi Autentikator' })
 
 for (const viewport of VIEWPORTS) {
   test(`a security key as the second step: added in Keamanan, asked at sign-in, removed (${viewport.name})`, async ({ newAccount, browser, baseURL }) => {
@@ -43,11 +45,16 @@ for (const viewport of VIEWPORTS) {
 
     await page.goto('/admin/my-account?tab=security')
     const card = securityCard(page)
-    await expect(card.getByText('Tidak aktif')).toBeVisible()
-    await expect(card.getByRole('heading', { name: 'Kunci Keamanan' })).toBeVisible()
+    await expect(keySection(page).getByText('Tidak aktif')).toBeVisible()
+    await expect(appSection(page).getByText('Tidak aktif')).toBeVisible()
     await card.getByRole('button', { name: 'Tambah Kunci Keamanan' }).click()
     await expectToast(page, 'Kunci Keamanan Ditambahkan')
-    await expect(card.getByText('Aktif', { exact: true })).toBeVisible()
+    // each section tells its own state: the key is active, the authenticator app still is not
+    await expect(keySection(page).getByText('Aktif', { exact: true })).toBeVisible()
+    await expect(appSection(page).getByText('Tidak aktif')).toBeVisible()
+    await expect(appSection(page).getByText('Aktif', { exact: true })).toHaveCount(0)
+    await expect(keySection(page)).not.toContainText('6 digit')
+    await expect(appSection(page)).toContainText('6 digit kode dari aplikasi autentikator')
     await expect(card.getByRole('listitem')).toHaveCount(1)
     await expect(card.getByRole('listitem')).toContainText('Kunci Keamanan')
     expect(await key.credentials()).toHaveLength(1)
@@ -60,6 +67,9 @@ for (const viewport of VIEWPORTS) {
     const useKey = page.getByRole('button', { name: 'Gunakan Kunci Keamanan' })
     await expect(useKey).toBeVisible()
     await expect(page.getByLabel('Kode Verifikasi')).toHaveCount(0)
+    // the step asks for the key: a key icon, not the phone of the code step
+    await expect(page.getByTestId('second-step-icon-key')).toBeVisible()
+    await expect(page.getByTestId('second-step-icon-code')).toHaveCount(0)
     await page.screenshot({ path: `test-results/security-key-login-${viewport.name}.png`, fullPage: true })
     await useKey.click()
     await expectToast(page, 'Login Berhasil!')
@@ -69,7 +79,7 @@ for (const viewport of VIEWPORTS) {
     await page.goto('/admin/my-account?tab=security')
     await securityCard(page).getByRole('button', { name: 'Hapus Kunci Keamanan' }).click()
     await expectToast(page, 'Kunci Keamanan Dihapus')
-    await expect(securityCard(page).getByText('Tidak aktif')).toBeVisible()
+    await expect(keySection(page).getByText('Tidak aktif')).toBeVisible()
     await expect(securityCard(page).getByRole('listitem')).toHaveCount(0)
     await context.close()
   })

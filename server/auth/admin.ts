@@ -185,6 +185,8 @@ export function adminRoutes(app: Hono, env: AuthEnv): void {
            deleted_at = now(), updated_at = now() where id = $1`, [user.id, obfuscated(user.id, user.email ?? '')]);
       await tx.query(`update auth.identities set identity_data = identity_data - 'email', updated_at = now() where user_id = $1`, [user.id]);
       await tx.query('delete from auth.mfa_factors where user_id = $1', [user.id]);
+      // as GoTrue's soft delete: a passkey must not sign in to the emptied account
+      await tx.query('delete from auth.webauthn_credentials where user_id = $1', [user.id]);
       await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
     });
     return c.json({});

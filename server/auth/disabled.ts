@@ -51,15 +51,17 @@ function idTokenProviderError(provider: string, issuer: string, idToken: string)
 }
 
 /**
- * What this server keeps off answers as GoTrue does with the feature disabled: SSO (SAML),
- * passkeys as a first factor, the OAuth server, identity linking, and the id_token and web3 grants. Anonymous
+ * What this server keeps off answers as GoTrue does with the feature disabled: SSO (SAML), passkeys
+ * as a first factor (unless AUTH_PASSKEYS), the OAuth server, identity linking, and the id_token and web3 grants. Anonymous
  * sign-ins are refused in signup.ts (the same request is an e-mail signup otherwise).
  */
-export function disabledRoutes(app: Hono, env: AuthEnv): void {
+export function disabledRoutes(app: Hono, env: AuthEnv, on: { passkeys: boolean }): void {
   app.all('/sso', () => { throw samlDisabled(); });
   app.all('/sso/*', () => { throw samlDisabled(); });
-  app.all('/passkeys', () => { throw passkeysDisabled(); });
-  app.all('/passkeys/*', () => { throw passkeysDisabled(); });
+  if (!on.passkeys) {
+    app.all('/passkeys', () => { throw passkeysDisabled(); });
+    app.all('/passkeys/*', () => { throw passkeysDisabled(); });
+  }
   // this server is no OAuth 2.1 provider for other apps (GoTrue's OAuth server, off by default)
   app.all('/admin/oauth/*', () => { throw oauthServerDisabled(); });
   app.all('/oauth/*', () => { throw oauthServerDisabled(); });

@@ -5,6 +5,8 @@ import { adminLinkRoutes } from './admin-links.ts';
 import { adminRoutes } from './admin.ts';
 import { disabledRoutes } from './disabled.ts';
 import { otpRoutes } from './otp.ts';
+import { adminPasskeyRoutes } from './passkey-manage.ts';
+import { passkeyRelyingParty, passkeyRoutes } from './passkeys.ts';
 import { DeviceCookies } from './device-cookie.ts';
 import type { AuthEnv } from './env.ts';
 import { API_VERSION, API_VERSION_HEADER, AuthError, OAuthError, errors, sendAuthError } from './errors.ts';
@@ -48,7 +50,10 @@ export function createAuthApp(ctx: ServerContext): Hono {
   // before the routes they guard: the admin check, and the grants and features kept off
   adminRoutes(app, env);
   adminLinkRoutes(app, env);
-  disabledRoutes(app, env);
+  adminPasskeyRoutes(app, env);
+  const passkeyRp = passkeyRelyingParty(env);
+  if (passkeyRp) passkeyRoutes(app, env, passkeyRp);
+  disabledRoutes(app, env, { passkeys: passkeyRp !== null });
   signupRoutes(app, env);
   otpRoutes(app, env);
   recoverRoutes(app, env);
@@ -56,7 +61,7 @@ export function createAuthApp(ctx: ServerContext): Hono {
   userRoutes(app, env);
   logoutRoutes(app, env);
   verifyRoutes(app, env);
-  settingsRoutes(app, env);
+  settingsRoutes(app, env, passkeyRp !== null);
   mfaRoutes(app, env);
 
   // a catch-all route, because Hono consults only the root app's notFound for mounted apps

@@ -65,6 +65,10 @@ const LIMITS = {
   mfaUserFailures: { points: 10, duration: 900, fixed: true },
   /** Wrong codes per client address, over all accounts. */
   mfaIpFailures: { points: 30, duration: 900 },
+  /** GoTrue's RATE_LIMIT_PASSKEY: passkey ceremonies (sign-in, registration) begun per client address. */
+  passkeyIp: { points: 30, duration: 300 },
+  /** Passkey sign-in answers per client address (each spends a challenge, so a flood meets passkeyIp first). */
+  passkeyVerifyIp: { points: 60, duration: 300 },
 } as const;
 
 /** The first wait after a run of failures; each later one doubles. */

@@ -5,7 +5,8 @@ import type { Queryable } from '../db/adapter.ts';
 import { AuthError, OAuthError, errors } from './errors.ts';
 import { findUserById, isBanned, userJson, type UserRecord } from './users.ts';
 
-export type AuthMethod = 'password' | 'otp' | 'anonymous';
+/** The first-factor methods this server signs in with (GoTrue's amr names). */
+export type AuthMethod = 'password' | 'otp' | 'passkey' | 'anonymous';
 
 export interface ClientMeta {
   ip: string;

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AuthEnv } from './env.ts';
 
 /** GET /settings, /health and the JWKS document (GoTrue's settings.go, health and jwks). */
-export function settingsRoutes(app: Hono, { ctx }: AuthEnv): void {
+export function settingsRoutes(app: Hono, { ctx }: AuthEnv, passkeysEnabled: boolean): void {
   app.get('/settings', (c) =>
     c.json({
       external: {
@@ -16,6 +16,7 @@ export function settingsRoutes(app: Hono, { ctx }: AuthEnv): void {
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
+      passkeys_enabled: passkeysEnabled,
     }));
 
   app.get('/health', (c) =>

@@ -93,7 +93,7 @@ export function accountDecisionMail(input: { to: string; loginUrl: string; siteN
   });
 }
 
-export type SecurityEvent = 'password-changed' | 'second-step-added' | 'second-step-removed' | 'second-step-reset';
+export type SecurityEvent = 'password-changed' | 'second-step-added' | 'second-step-removed' | 'second-step-reset' | 'passkey-added' | 'passkey-removed';
 
 const SECURITY_COPY: Record<SecurityEvent, { subject: string; intro: string }> = {
   'password-changed': {
@@ -107,6 +107,14 @@ const SECURITY_COPY: Record<SecurityEvent, { subject: string; intro: string }> =
   'second-step-removed': {
     subject: 'Verifikasi dua langkah dinonaktifkan',
     intro: 'Verifikasi dua langkah baru saja dinonaktifkan pada akun Anda. Login kini cukup dengan password.',
+  },
+  'passkey-added': {
+    subject: 'Passkey baru ditambahkan',
+    intro: 'Sebuah passkey baru saja ditambahkan ke akun Anda. Passkey itu kini dapat dipakai untuk masuk tanpa password.',
+  },
+  'passkey-removed': {
+    subject: 'Passkey dihapus',
+    intro: 'Sebuah passkey baru saja dihapus dari akun Anda dan tidak dapat dipakai lagi untuk masuk.',
   },
   'second-step-reset': {
     subject: 'Verifikasi dua langkah diatur ulang oleh administrator',

@@ -50,6 +50,12 @@ export const AUTH_ERROR_CODES = [
   'mfa_phone_enroll_not_enabled',
   'mfa_webauthn_enroll_not_enabled',
   'mfa_webauthn_verify_not_enabled',
+  // passkeys (a first factor)
+  'webauthn_challenge_not_found',
+  'webauthn_challenge_expired',
+  'webauthn_verification_failed',
+  'webauthn_credential_exists',
+  'too_many_passkeys',
   // limits and malformed requests
   'over_request_rate_limit',
   'over_email_send_rate_limit',

@@ -56,9 +56,20 @@ describe('features this server keeps off answer with GoTrue\'s disabled errors',
     expect(anon.status).toBe(403);
   });
 
-  it('passkeys: 404 passkey_disabled', async () => {
-    const res = await authFetch(t.server, '/passkeys/authentication/options', { method: 'POST', body: '{}' });
-    expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ code: 'passkey_disabled', message: 'Passkeys are disabled' });
+  it('passkeys (AUTH_PASSKEYS off by default): 404 passkey_disabled on every /passkeys path, and none is stored', async () => {
+    expect(t.server.ctx.config.authPasskeys).toBe(false);
+    const { user, client } = await t.signedIn();
+    const { data } = await client.auth.getSession();
+    const token = data.session!.access_token;
+    for (const [method, path] of [['POST', '/passkeys/authentication/options'], ['POST', '/passkeys/authentication/verify'],
+      ['POST', '/passkeys/registration/options'], ['POST', '/passkeys/registration/verify'], ['GET', '/passkeys'],
+      ['PATCH', `/passkeys/${user.id}`], ['DELETE', `/passkeys/${user.id}`]]) {
+      const res = await authFetch(t.server, path, { method, token, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual({ code: 'passkey_disabled', message: 'Passkeys are disabled' });
+    }
+    expect((await (await authFetch(t.server, '/settings')).json()).passkeys_enabled).toBe(false);
+    const { rows } = await t.server.ctx.db.query('select count(*)::int as n from auth.webauthn_challenges');
+    expect(rows[0]).toEqual({ n: 0 });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A software security key for the tests: an ES256 key pair from node:crypto that answers a
  * registration with attestation 'none' and signs assertions with a counter, as a USB key does.
- * The caller may lie about the origin, the challenge or the counter to play an attacker.
+ * Registered with a user handle it is a passkey (a discoverable credential): its assertions name
+ * the account. The caller may lie about the origin, the challenge or the counter to play an attacker.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
@@ -37,6 +38,8 @@ export class SoftwareKey {
   private readonly privateKey: KeyObject;
   private readonly publicJwk: { x: string; y: string };
   counter = 0;
+  /** The account a discoverable credential keeps (base64url), returned with every assertion. */
+  userHandle: string | null = null;
 
   constructor() {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -58,8 +61,9 @@ export class SoftwareKey {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
 
-  /** navigator.credentials.create's answer, as auth-js serialises it. */
-  register(ceremony: Ceremony): Record<string, unknown> {
+  /** navigator.credentials.create's answer, as auth-js serialises it; a user handle makes it a passkey. */
+  register(ceremony: Ceremony, userHandle?: string): Record<string, unknown> {
+    if (userHandle !== undefined) this.userHandle = userHandle;
     const cose = cbor(new Map<number, unknown>([
       [1, 2], [3, -7], [-1, 1],
       [-2, Buffer.from(this.publicJwk.x, 'base64url')], [-3, Buffer.from(this.publicJwk.y, 'base64url')],
@@ -84,7 +88,10 @@ export class SoftwareKey {
     const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientData).digest()]), this.privateKey);
     return {
       id: this.id, rawId: this.id, type: 'public-key', authenticatorAttachment: 'cross-platform', clientExtensionResults: {},
-      response: { clientDataJSON: b64url(clientData), authenticatorData: b64url(authData), signature: b64url(signature) },
+      response: {
+        clientDataJSON: b64url(clientData), authenticatorData: b64url(authData), signature: b64url(signature),
+        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+      },
     };
   }
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { ShieldAlert, Smartphone } from 'lucide-react'
+import { ShieldAlert } from 'lucide-react'
 import { useAuth } from '@/features/auth'
 import { AuthCard } from '@/features/auth/components/auth-card'
-import { SecondStepForm, SecondStepPrompt } from '@/features/auth/components/second-step-form'
+import { SecondStepForm, SecondStepIcon, SecondStepPrompt } from '@/features/auth/components/second-step-form'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
@@ -49,7 +49,7 @@ export function SecondStepGate({ userId, role, onSignOut, loading, held = false,
   if (next === 'aal2' && current !== 'aal2') {
     return (
       <AuthCard
-        icon={<Smartphone className="size-7" aria-hidden="true" />}
+        icon={<SecondStepIcon />}
         title="Verifikasi Dua Langkah"
         subtitle={<SecondStepPrompt />}
       >

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { KeyRound, MailQuestion, ShieldCheck, Smartphone, UserPlus } from 'lucide-react'
+import { KeyRound, MailQuestion, ShieldCheck, UserPlus } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { site } from '@/content/site'
 import { paths } from '@/lib/paths'
@@ -9,7 +9,7 @@ import { useRouteMeta } from '@/lib/use-document-meta'
 import { AuthCard, AuthNotice } from './components/auth-card'
 import { ForgotPasswordForm } from './components/forgot-password-form'
 import { RecoverySteps } from './components/recovery-steps'
-import { SecondStepForm, SecondStepPrompt } from './components/second-step-form'
+import { SecondStepForm, SecondStepIcon, SecondStepPrompt } from './components/second-step-form'
 import { SignInForm, type SignInMode } from './components/sign-in-form'
 import { useAuth } from './use-auth'
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in'
@@ -56,7 +56,7 @@ export function LoginPage() {
   if (screen === 'second-step') {
     return (
       <AuthCard
-        icon={<Smartphone className="size-7" aria-hidden="true" />}
+        icon={<SecondStepIcon />}
         title="Verifikasi Dua Langkah"
         subtitle={<SecondStepPrompt />}
       >

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
+import type { Factor } from '@supabase/supabase-js'
 import { ShieldOff } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { formatLongDate } from '@/lib/format'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { CodeField } from '@/components/ui/code-field'
@@ -11,23 +11,25 @@ import { completeCode } from '@/lib/second-step-code'
 import { useFactors, useRemoveFactor } from '../api/second-step'
 import { EnrolSecondStep } from './enrol-second-step'
 import { SecurityKeys } from './security-keys'
+import { StateBadge } from './state-badge'
 
-/** Keamanan tab: 'Verifikasi Dua Langkah' with its status, the authenticator app and the security keys. */
+/**
+ * Keamanan tab: 'Verifikasi Dua Langkah', the second step after the password, in two sections that
+ * each tell their own state: the authenticator app and the security keys.
+ */
 export function SecondStepCard({ userId }: { userId: string }) {
   const factors = useFactors(userId)
   const verified = factors.data?.find((factor) => factor.factor_type === 'totp' && factor.status === 'verified')
-  const active = factors.data?.some((factor) => factor.status === 'verified')
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2">
+        <CardTitle>
           <h2>Verifikasi Dua Langkah</h2>
-          {factors.data && (active ? <Badge variant="success">Aktif</Badge> : <Badge variant="secondary">Tidak aktif</Badge>)}
         </CardTitle>
         <CardDescription>
-          Selain password, login meminta 6 digit kode dari aplikasi autentikator di ponsel Anda. Password yang bocor saja
-          tidak cukup untuk membuka akun Anda.
+          Selain password, login meminta langkah kedua: kode dari aplikasi autentikator atau sentuhan kunci keamanan. Password
+          yang bocor saja tidak cukup untuk membuka akun Anda.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -37,16 +39,33 @@ export function SecondStepCard({ userId }: { userId: string }) {
           <p className="text-sm text-destructive">{describeError(factors.error)}</p>
         ) : (
           <>
-            {verified ? (
-              <RemoveSecondStep userId={userId} factorId={verified.id} since={verified.created_at} />
-            ) : (
-              <EnrolSecondStep userId={userId} onEnrolled={() => undefined} />
-            )}
+            <AuthenticatorApp userId={userId} verified={verified} />
             <SecurityKeys userId={userId} factors={factors.data} />
           </>
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/** The authenticator app's section: its own state, then enrolment or removal. */
+function AuthenticatorApp({ userId, verified }: { userId: string; verified: Factor | undefined }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="font-semibold">
+          Aplikasi Autentikator
+        </h3>
+        <StateBadge active={verified !== undefined} />
+      </div>
+      <p className="text-sm text-muted-foreground">Login meminta 6 digit kode dari aplikasi autentikator di ponsel Anda.</p>
+      {verified ? (
+        <RemoveSecondStep userId={userId} factorId={verified.id} since={verified.created_at} />
+      ) : (
+        <EnrolSecondStep userId={userId} onEnrolled={() => undefined} />
+      )}
+    </section>
   )
 }
 

@@ -7,6 +7,7 @@ import { formatLongDate } from '@/lib/format'
 import { securityKeySupported } from '@/lib/security-key'
 import { Button } from '@/components/ui/button'
 import { useAddSecurityKey, useRemoveSecurityKey } from '../api/security-keys'
+import { StateBadge } from './state-badge'
 
 /**
  * 'Kunci Keamanan' in the Keamanan tab, beside the authenticator app: the account's keys, each
@@ -35,9 +36,12 @@ export function SecurityKeys({ userId, factors }: { userId: string; factors: Fac
 
   return (
     <section aria-labelledby={headingId} className="mt-6 space-y-3 border-t pt-6">
-      <h3 id={headingId} className="font-semibold">
-        Kunci Keamanan
-      </h3>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="font-semibold">
+          Kunci Keamanan
+        </h3>
+        <StateBadge active={keys.length > 0} />
+      </div>
       <p className="text-sm text-muted-foreground">
         Gunakan kunci keamanan (USB atau NFC), atau sidik jari dan kunci layar perangkat ini, sebagai pengganti kode. Kunci
         keamanan hanya menjawab situs ini, sehingga tidak dapat dipancing oleh situs palsu.

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { KeyRound, ShieldCheck } from 'lucide-react'
+import { KeyRound, ShieldCheck, Smartphone } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { securityKeySupported } from '@/lib/security-key'
@@ -87,4 +87,16 @@ export function SecondStepForm({ onVerified, onCancel }: { onVerified: () => voi
 /** The second-step screen's subtitle: what to use, by what the account has (the form's query, shared). */
 export function SecondStepPrompt() {
   return <>{secondStepPrompt(useSecondStepMethods().data)}</>
+}
+
+/**
+ * The second-step screen's icon, by what the form offers: the phone for a code only, a key for
+ * security keys only, a shield when both are offered.
+ */
+export function SecondStepIcon() {
+  const methods = useSecondStepMethods().data
+  const askCode = methods?.code ?? true
+  const keys = securityKeySupported() && (methods?.securityKeys.length ?? 0) > 0
+  const Icon = keys ? (askCode ? ShieldCheck : KeyRound) : Smartphone
+  return <Icon className="size-7" aria-hidden="true" data-testid={`second-step-icon-${keys ? (askCode ? 'both' : 'key') : 'code'}`} />
 }
