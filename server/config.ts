@@ -33,6 +33,7 @@ export interface Config {
    * anonymous user. The database holds such users to what a visitor may do (migration 20261128060100).
    */
   authAnonymousSignIns: boolean;
+  /**
    * AUTH_PASSKEYS, GoTrue's [auth.passkey] enabled: passkeys as a first factor (/passkeys), with
    * the relying party of the security keys (SITE_URL). Off: /passkeys answers 404 passkey_disabled.
    */
