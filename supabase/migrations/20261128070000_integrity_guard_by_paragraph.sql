@@ -1,0 +1,245 @@
+-- The guard's cost per save, third pass (issue 32's goal: at most 1.1x a save without it; decision 0035).
+--
+-- What remained after 20261128000000 was the reading itself: every save read the whole body three
+-- ways (text, text with inline tags joined, attributes), checked every start tag for hiding markup
+-- and searched 6 kB of words for terms, although an edit changes a paragraph or two. Now a body is
+-- read in pieces that end at a block element's closing tag ('</p>', '</li>', '</h2>', ...), and what
+-- reading a piece found is kept by the piece's digest: whether it hides anything, whether any term
+-- stands in it, its link hosts, and the words at its two ends. A save reads only the pieces never
+-- seen before. The judgement is the whole body's, not a weaker one:
+-- - hiding markup is a property of single start tags, an empty link cannot reach over a block's
+--   closing tag, and a piece whose tags do not all parse on their own (a '</p>' inside a quoted
+--   value cuts a tag) counts as hiding, which sends the save to the whole-body check;
+-- - a term either stands inside one piece (then the piece is marked and the whole body is judged as
+--   before) or reaches over pieces' ends; the words at every piece's ends (as many as the longest
+--   term has, a short piece whole) are judged together with the item's other fields, in the same
+--   order as the whole words, so a term split across an old and a new paragraph is found; anything
+--   found there also sends the save to the whole-body reading, which scores it as before;
+-- - the link count and the never-linked domains are judged on all of the body's hosts, in order;
+-- - bodies with script, style, template, noscript or comments (whose removal joins text across
+--   pieces) or a U+0001 (the cut marker) are read whole.
+-- Nothing is trusted from the row's earlier state: a piece's facts follow from its text alone, and
+-- they are dropped whenever the terms change.
+
+create table private.integrity_pieces (
+  digest text primary key,
+  hiding text,
+  has_terms boolean not null,
+  text_ends text not null,
+  joined_ends text not null,
+  attrs_ends text,
+  hosts text[] not null
+);
+revoke all on table private.integrity_pieces from public, anon, authenticated;
+grant all on table private.integrity_pieces to service_role;
+
+create function private.forget_integrity_pieces() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  delete from private.integrity_pieces;
+  return null;
+end
+$$;
+create trigger integrity_terms_forget_pieces after insert or update or delete or truncate on public.integrity_terms
+  for each statement execute function private.forget_integrity_pieces();
+
+-- The words at the two ends of a text: the first and last `k` whole, the middle replaced by a
+-- pilcrow, which no term's words can reach over (it is neither a word character nor a space, and
+-- the guard does not read it as a separator).
+create function private.guard_ends(value text, k integer) returns text
+language plpgsql immutable strict set search_path = '' as $$
+declare
+  words text[] := regexp_split_to_array(value, '\s+');
+  n integer := cardinality(words);
+begin
+  if n <= 2 * k then
+    return value;
+  end if;
+  return array_to_string(words[1:k], ' ') || ' ¶ ' || array_to_string(words[n - k + 1:n], ' ');
+end
+$$;
+
+-- The item's words with the body's three readings given: guard_words(table, row) reads them from
+-- the whole body, a save from its pieces.
+create function private.guard_words_with(r jsonb, body_text text, body_joined text, body_attrs text) returns text
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return concat_ws(E'\n',
+    r ->> 'title', r ->> 'category', r ->> 'description', r ->> 'name', r ->> 'officer_title',
+    r ->> 'officer_rank', r ->> 'officer_name', r ->> 'note', r ->> 'rank', r ->> 'period', r ->> 'photo_alt',
+    body_text, body_joined,
+    (select string_agg(value, E'\n') from jsonb_each_text(case when jsonb_typeof(r -> 'image_captions') = 'object' then r -> 'image_captions' else '{}' end)),
+    (select string_agg(value, E'\n') from jsonb_array_elements_text(case when jsonb_typeof(r -> 'sections') = 'array' then r -> 'sections' else '[]' end)),
+    body_attrs,
+    r ->> 'cover_image_url', r ->> 'photo_url',
+    (select string_agg(value, E'\n') from jsonb_array_elements_text(case when jsonb_typeof(r -> 'image_gallery_urls') = 'array' then r -> 'image_gallery_urls' else '[]' end)));
+end
+$$;
+
+-- The text with inline tags joined ('ga<b>cor</b>' reads as one word) and the alt texts, titles
+-- and addresses in the markup, as guard_words has read them since 20261127120100.
+create function private.guard_joined(html text) returns text
+language plpgsql immutable strict set search_path = '' as $$
+begin
+  return private.html_attribute_decoded(regexp_replace(regexp_replace(html,
+    '</?(strong|em|b|i|u|s|span|a|code|mark|sub|sup|small|abbr|font)(\s[^>]*)?>', '', 'gi'), '<[^>]*>', ' ', 'g'));
+end
+$$;
+
+create function private.guard_attrs(html text) returns text
+language plpgsql immutable strict set search_path = '' as $$
+begin
+  return (select string_agg(coalesce(private.html_tag_attribute(tag, 'alt'), '') || ' ' || coalesce(private.html_tag_attribute(tag, 'title'), '')
+       || ' ' || coalesce(private.html_tag_attribute(tag, 'src'), '') || ' ' || coalesce(private.html_tag_attribute(tag, 'href'), ''), E'\n')
+     from unnest(private.html_start_tags(html)) as tag
+     where tag ~ '[\s/](alt|title|src|href)\s*=');
+end
+$$;
+
+create or replace function private.guard_words(table_name text, r jsonb) returns text
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  html text := coalesce(r ->> 'content', r ->> 'body', '');
+begin
+  return private.guard_words_with(r, private.html_to_text(html), private.guard_joined(html), private.guard_attrs(html));
+end
+$$;
+
+-- A body read by pieces: `usable` is false when it must be read whole; `clean` when no piece
+-- hides anything or holds a term; then hosts are the body's link hosts in order and the three
+-- texts its words at every piece's ends.
+create function private.body_pieces(html text,
+  out usable boolean, out clean boolean, out hosts text[], out text_ends text, out joined_ends text, out attrs_ends text)
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  pieces text[];
+  k integer;
+  seen integer;
+begin
+  usable := false;
+  if html is null or strpos(html, chr(1)) > 0 or lower(html) ~ '<(script|style|template|noscript)|<!--' then
+    return;
+  end if;
+  pieces := array_remove(string_to_array(regexp_replace(html,
+    '(</(?:p|h[1-6]|li|ul|ol|blockquote|table|thead|tbody|tfoot|tr|td|th|div|figure|figcaption|pre)\s*>)', E'\\1\x01', 'gi'), chr(1)), '');
+  if exists (select 1 from unnest(pieces) as p where not exists (select 1 from private.integrity_pieces s where s.digest = md5(p))) then
+    k := coalesce((select max(cardinality(string_to_array(t.term, ' '))) from public.integrity_terms t), 1);
+    insert into private.integrity_pieces (digest, hiding, has_terms, text_ends, joined_ends, attrs_ends, hosts)
+    select r.digest, private.hiding_markup(r.p),
+      exists (select 1 from private.guard_terms(concat_ws(E'\n', r.t, r.j, r.a))),
+      private.guard_ends(r.t, k), private.guard_ends(r.j, k), private.guard_ends(r.a, k), private.html_link_hosts(r.p)
+    from (select distinct on (md5(p)) md5(p) as digest, p, private.html_to_text(p) as t, private.guard_joined(p) as j, private.guard_attrs(p) as a
+          from unnest(pieces) as p
+          where not exists (select 1 from private.integrity_pieces s where s.digest = md5(p))) as r
+    on conflict do nothing;
+  end if;
+  select coalesce(bool_and(s.hiding is null and not s.has_terms), true),
+    coalesce((select array_agg(h.host order by y.n, h.m) from unnest(pieces) with ordinality as y(p, n)
+      join private.integrity_pieces t on t.digest = md5(y.p), unnest(t.hosts) with ordinality as h(host, m)), '{}'),
+    string_agg(s.text_ends, ' ' order by x.n), string_agg(s.joined_ends, ' ' order by x.n), string_agg(s.attrs_ends, E'\n' order by x.n)
+    , count(*)
+    into clean, hosts, text_ends, joined_ends, attrs_ends, seen
+  from unnest(pieces) with ordinality as x(p, n)
+  join private.integrity_pieces s on s.digest = md5(x.p);
+  -- a piece forgotten meanwhile (the terms changed) leaves the body to be read whole
+  usable := seen = cardinality(pieces);
+end
+$$;
+
+-- Hiding markup in a body, or null: by its pieces when each is known clean, else as before.
+create function private.body_hiding(html text) returns text
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  read record := private.body_pieces(html);
+begin
+  if read.usable and read.clean then
+    return null;
+  end if;
+  return private.hiding_markup(html);
+end
+$$;
+
+create or replace function private.refuse_hiding(html text, label text) returns void
+language plpgsql volatile set search_path = '' as $$
+declare
+  reason text := private.body_hiding(html);
+begin
+  if reason is not null then
+    raise exception '% berisi markah yang menyembunyikan isi (%).', label, reason using errcode = 'PT400',
+      hint = 'Hapus bagian yang disembunyikan lalu simpan lagi; tempel teks tanpa format bila perlu.';
+  end if;
+end
+$$;
+
+create or replace function private.integrity_guard() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  columns text[] := private.guarded_columns(tg_table_name);
+  old_row jsonb := case when tg_op = 'UPDATE' then to_jsonb(old) end;
+  new_row jsonb := to_jsonb(new);
+  html text := coalesce(new_row ->> 'content', new_row ->> 'body');
+  hosts text[];
+  read record;
+  reasons text[];
+  was_public boolean;
+  label text;
+begin
+  if current_setting('skadron.integrity_release', true) = 'on' then
+    return new;
+  end if;
+  -- People writing through the API are guarded; a superadmin is the one who would release it,
+  -- and owner SQL (seeding, operators, restores) is trusted here and scanned by the watch.
+  if (select auth.uid()) is null or (select private.is_superadmin()) then
+    perform private.remember_link_domains(html);
+    return new;
+  end if;
+  -- only what is or becomes public, and only when something a reader sees changes
+  if tg_table_name = 'articles' and new_row ->> 'published_at' is null then
+    return new;
+  end if;
+  if tg_op = 'UPDATE' and not exists (select 1 from unnest(columns) as c where old_row -> c is distinct from new_row -> c) then
+    return new;
+  end if;
+  -- by the body's pieces while no piece and no piece's ends hold a term (then only the links can
+  -- hold it); otherwise the whole words, scored as before
+  read := private.body_pieces(html);
+  if read.usable and read.clean and not exists (select 1 from
+      private.guard_terms(private.guard_words_with(new_row, read.text_ends, read.joined_ends, read.attrs_ends))) then
+    hosts := read.hosts;
+    reasons := private.guard_reasons_for_hosts('', hosts);
+  else
+    hosts := private.html_link_hosts(coalesce(html, ''));
+    reasons := private.guard_reasons_for_hosts(private.guard_words(tg_table_name, new_row), hosts);
+  end if;
+  label := coalesce(new_row ->> 'title', new_row ->> 'name', new_row ->> 'key', '');
+  if cardinality(reasons) = 0 then
+    insert into private.integrity_known_domains (domain)
+    select distinct h from unnest(hosts) as h where not private.host_allowed(h)
+    on conflict do nothing;
+    update public.integrity_holds h set status = 'superseded'
+      where h.row_id = new.id and h.status = 'pending';
+    return new;
+  end if;
+
+  update public.integrity_holds h set status = 'superseded' where h.row_id = new.id and h.status = 'pending';
+  insert into public.integrity_holds (table_name, row_id, label, reasons, proposed, held_by)
+  values (tg_table_name, new.id, label, reasons, new_row, (select auth.uid()));
+  perform private.write_audit('integrity.hold', case when tg_table_name = 'articles' then 'article' else 'unit_page' end,
+    new.id, label, jsonb_build_object('reasons', to_jsonb(reasons)));
+  perform pg_notify('integrity_notices', '');
+
+  if tg_op = 'INSERT' and tg_table_name <> 'articles' then
+    return null;
+  end if;
+  was_public := tg_op = 'UPDATE' and (tg_table_name <> 'articles' or coalesce((old_row ->> 'published_at')::timestamptz <= now(), false));
+  if not was_public then
+    return jsonb_populate_record(new, '{"published_at": null}'::jsonb);
+  end if;
+  return jsonb_populate_record(new, (select jsonb_object_agg(c, old_row -> c) from unnest(columns) as c));
+end
+$$;
+
+
+revoke execute on function private.forget_integrity_pieces(), private.guard_ends(text, integer),
+  private.guard_words_with(jsonb, text, text, text), private.guard_joined(text), private.guard_attrs(text),
+  private.body_pieces(text), private.body_hiding(text) from public;
