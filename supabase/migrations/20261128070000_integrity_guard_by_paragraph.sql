@@ -26,7 +26,8 @@ create table private.integrity_pieces (
   hiding text,
   has_terms boolean not null,
   text_ends text not null,
-  joined_ends text not null,
+  -- null when the joined reading is the text reading, word for word
+  joined_ends text,
   attrs_ends text,
   hosts text[] not null
 );
@@ -37,6 +38,7 @@ create function private.forget_integrity_pieces() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
   delete from private.integrity_pieces;
+  perform set_config('skadron.body_reading', '', true);
   return null;
 end
 $$;
@@ -105,44 +107,81 @@ begin
 end
 $$;
 
--- A body read by pieces: `usable` is false when it must be read whole; `clean` when no piece
--- hides anything or holds a term; then hosts are the body's link hosts in order and the three
--- texts its words at every piece's ends.
-create function private.body_pieces(html text,
-  out usable boolean, out clean boolean, out hosts text[], out text_ends text, out joined_ends text, out attrs_ends text)
+-- A body as read by its pieces: `usable` is false when it must be read whole; `clean` when no
+-- piece hides anything or holds a term; then `hosts` are the body's link hosts in order and the
+-- three texts its words at every piece's ends.
+create type private.body_reading as (
+  digest text, usable boolean, clean boolean, hosts text[], text_ends text, joined_ends text, attrs_ends text
+);
+
+-- The markup check and the guard run one after the other on the same body; the second gets the
+-- first's reading from the transaction (keyed by the body's digest). Like the release flag
+-- (skadron.integrity_release), the setting is for SQL in this database only, which the guard trusts.
+create function private.body_pieces(html text) returns private.body_reading
 language plpgsql volatile security definer set search_path = '' as $$
 declare
+  reading private.body_reading;
+  low text := lower(html);
   pieces text[];
   k integer;
   seen integer;
+  known private.integrity_pieces[];
+  linked boolean;
+  same boolean;
 begin
-  usable := false;
-  if html is null or strpos(html, chr(1)) > 0 or lower(html) ~ '<(script|style|template|noscript)|<!--' then
-    return;
+  reading.usable := false;
+  if html is null then
+    return reading;
   end if;
-  pieces := array_remove(string_to_array(regexp_replace(html,
-    '(</(?:p|h[1-6]|li|ul|ol|blockquote|table|thead|tbody|tfoot|tr|td|th|div|figure|figcaption|pre)\s*>)', E'\\1\x01', 'gi'), chr(1)), '');
-  if exists (select 1 from unnest(pieces) as p where not exists (select 1 from private.integrity_pieces s where s.digest = md5(p))) then
-    k := coalesce((select max(cardinality(string_to_array(t.term, ' '))) from public.integrity_terms t), 1);
+  reading.digest := md5(html);
+  if current_setting('skadron.body_reading', true) like '(' || reading.digest || ',%' then
+    return current_setting('skadron.body_reading', true)::private.body_reading;
+  end if;
+  if strpos(html, chr(1)) > 0 or strpos(low, '<script') > 0 or strpos(low, '<style') > 0 or strpos(low, '<template') > 0
+    or strpos(low, '<noscript') > 0 or strpos(low, '<!--') > 0 then
+    return reading;
+  end if;
+  -- cut after the editor's block endings only (exact spelling): a piece left bigger is still right
+  pieces := array_remove(string_to_array(replace(replace(replace(replace(html, '</p>', E'</p>\x01'), '</h2>', E'</h2>\x01'),
+    '</h3>', E'</h3>\x01'), '</h4>', E'</h4>\x01'), chr(1)), '');
+  select array_agg(s order by x.n), count(s.digest) into known, seen
+    from unnest(pieces) with ordinality as x(p, n) left join private.integrity_pieces s on s.digest = md5(x.p);
+  if seen < cardinality(pieces) then
+    -- a term of k words reaching over a piece's end has at most k - 1 of them in the piece
+    k := coalesce((select max(cardinality(string_to_array(t.term, ' '))) from public.integrity_terms t), 1) - 1;
     insert into private.integrity_pieces (digest, hiding, has_terms, text_ends, joined_ends, attrs_ends, hosts)
     select r.digest, private.hiding_markup(r.p),
       exists (select 1 from private.guard_terms(concat_ws(E'\n', r.t, r.j, r.a))),
-      private.guard_ends(r.t, k), private.guard_ends(r.j, k), private.guard_ends(r.a, k), private.html_link_hosts(r.p)
+      private.guard_ends(r.t, k),
+      case when regexp_replace(r.j, '^\s+|\s+$', '', 'g') is distinct from regexp_replace(r.t, '\s+', ' ', 'g') then private.guard_ends(r.j, k) end,
+      private.guard_ends(r.a, k), private.html_link_hosts(r.p)
     from (select distinct on (md5(p)) md5(p) as digest, p, private.html_to_text(p) as t, private.guard_joined(p) as j, private.guard_attrs(p) as a
           from unnest(pieces) as p
           where not exists (select 1 from private.integrity_pieces s where s.digest = md5(p))) as r
     on conflict do nothing;
+    select array_agg(s order by x.n), count(s.digest) into known, seen
+      from unnest(pieces) with ordinality as x(p, n) left join private.integrity_pieces s on s.digest = md5(x.p);
   end if;
-  select coalesce(bool_and(s.hiding is null and not s.has_terms), true),
-    coalesce((select array_agg(h.host order by y.n, h.m) from unnest(pieces) with ordinality as y(p, n)
-      join private.integrity_pieces t on t.digest = md5(y.p), unnest(t.hosts) with ordinality as h(host, m)), '{}'),
-    string_agg(s.text_ends, ' ' order by x.n), string_agg(s.joined_ends, ' ' order by x.n), string_agg(s.attrs_ends, E'\n' order by x.n)
-    , count(*)
-    into clean, hosts, text_ends, joined_ends, attrs_ends, seen
-  from unnest(pieces) with ordinality as x(p, n)
-  join private.integrity_pieces s on s.digest = md5(x.p);
+  select coalesce(bool_and(x.hiding is null and not x.has_terms), true),
+    string_agg(x.text_ends, ' ' order by x.ordinality), string_agg(coalesce(x.joined_ends, x.text_ends), ' ' order by x.ordinality),
+    string_agg(x.attrs_ends, E'\n' order by x.ordinality), bool_or(cardinality(x.hosts) > 0), bool_and(x.joined_ends is null)
+    into reading.clean, reading.text_ends, reading.joined_ends, reading.attrs_ends, linked, same
+  from unnest(known) with ordinality as x;
+  -- When the joined reading is the text reading throughout, a term inside it is one inside the text
+  -- reading; only its two ends meet other words (the text's end, the captions). Up to the first
+  -- pilcrow and from the last are at least k words, or all of them.
+  if same and strpos(reading.text_ends, ' ¶ ') > 0 then
+    reading.joined_ends := split_part(reading.text_ends, ' ¶ ', 1) || ' ¶ ' || reverse(split_part(reverse(reading.text_ends), ' ¶ ', 1));
+  end if;
+  reading.hosts := '{}';
+  if linked then
+    reading.hosts := array(select u.host from unnest(known) with ordinality as x, unnest(x.hosts) with ordinality as u(host, m)
+      order by x.ordinality, u.m);
+  end if;
   -- a piece forgotten meanwhile (the terms changed) leaves the body to be read whole
-  usable := seen = cardinality(pieces);
+  reading.usable := seen = cardinality(pieces);
+  perform set_config('skadron.body_reading', reading::text, true);
+  return reading;
 end
 $$;
 
@@ -150,7 +189,7 @@ $$;
 create function private.body_hiding(html text) returns text
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  read record := private.body_pieces(html);
+  read private.body_reading := private.body_pieces(html);
 begin
   if read.usable and read.clean then
     return null;
@@ -171,6 +210,38 @@ begin
 end
 $$;
 
+create or replace function private.guard_reasons_for_hosts(words text, hosts text[]) returns text[]
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  settings private.integrity_settings;
+  reasons text[] := '{}';
+  score integer;
+  hits text;
+  outbound text[];
+  fresh text[];
+begin
+  select * into settings from private.integrity_settings;
+  -- a save read by its pieces has judged its words already and asks about its links only
+  if words <> '' then
+    select sum(case when g.disguised then greatest(g.weight, settings.hold_score) else g.weight end),
+      string_agg(case when g.disguised then g.term || ' (disamarkan)' else g.term end, ', ' order by g.term)
+      into score, hits from private.guard_terms(words) as g;
+    if score >= settings.hold_score then
+      reasons := reasons || ('Kata yang lazim di spam judi: ' || hits);
+    end if;
+  end if;
+  outbound := array(select h from unnest(hosts) as h where not private.host_allowed(h));
+  fresh := array(select distinct h from unnest(outbound) as h
+    where not exists (select 1 from private.integrity_known_domains k where k.domain = h) order by h);
+  if cardinality(fresh) > 0 then
+    reasons := reasons || ('Tautan ke domain yang belum pernah ditautkan: ' || array_to_string(fresh, ', '));
+  end if;
+  if cardinality(outbound) > settings.max_outbound_links then
+    reasons := reasons || format('Tautan keluar terlalu banyak: %s (batas %s)', cardinality(outbound), settings.max_outbound_links);
+  end if;
+  return reasons;
+end
+$$;
 create or replace function private.integrity_guard() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -179,7 +250,7 @@ declare
   new_row jsonb := to_jsonb(new);
   html text := coalesce(new_row ->> 'content', new_row ->> 'body');
   hosts text[];
-  read record;
+  read private.body_reading;
   reasons text[];
   was_public boolean;
   label text;

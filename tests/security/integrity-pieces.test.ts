@@ -83,6 +83,30 @@ describe('a term split across an old and a new paragraph', () => {
   });
 });
 
+describe('the same judgement as reading the whole body', () => {
+  const LONG = '<p>Skadron Udara 31/Serbu melaksanakan latihan terbang malam di Semarang bersama tim mekanik.</p>';
+  const CASES: [string, string, string, boolean][] = [
+    ['the body\'s end read next to its start', `<p>live dari hanggar dan landasan pacu utama.</p>${LONG}`, `<p>live dari hanggar dan landasan pacu utama.</p>${LONG}<p>Cek rtp</p>`, true],
+    ['a short heading before a paragraph', `<h2>Info</h2><p>live dari hanggar</p>${LONG}`, `<h2>rtp</h2><p>live dari hanggar</p>${LONG}`, true],
+    ['inline tags around the two words', `${LONG}<p>Cek <em>jadwal</em></p><p><strong>live</strong> sekarang</p>`, `${LONG}<p>Cek <em>rtp</em></p><p><strong>live</strong> sekarang</p>`, true],
+    ['a word split by an inline tag in a new paragraph', LONG, `${LONG}<p>Info ga<strong>cor</strong></p>`, true],
+    ['a no-break space at a paragraph\'s end', LONG, `${LONG}<p>Cek rtp&nbsp;</p><p>live</p>`, true],
+    ['a disguise across paragraphs', LONG, `${LONG}<p>Bonus</p><p>n3w m3mber</p>`, true],
+    ['an ordinary edit', LONG, `${LONG}<p>Kegiatan berjalan aman dan lancar.</p>`, false],
+  ];
+
+  it.each(CASES)('%s', async (_name, before, after, held) => {
+    const article = await published(before);
+    const saved = await edit(article, after);
+    const { rows } = await t.server.ctx.db.query<{ reasons: string[] }>(
+      `select private.guard_reasons(private.guard_words('articles', $1::jsonb), $1::jsonb ->> 'content') as reasons`,
+      [JSON.stringify({ title: 'Kabar satuan', content: after })]);
+    expect(rows[0].reasons.length > 0).toBe(held);
+    expect(saved.reasons).toEqual(rows[0].reasons);
+    expect(saved.content).toBe(rows[0].reasons.length > 0 ? before : after);
+  });
+});
+
 describe('hiding markup around old paragraphs', () => {
   it('refuses a change that only wraps old paragraphs in hidden markup', async () => {
     const article = await published(OLD);
