@@ -121,7 +121,7 @@ create function private.body_pieces(html text) returns private.body_reading
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   reading private.body_reading;
-  low text := lower(html);
+  low text;
   pieces text[];
   k integer;
   seen integer;
@@ -137,6 +137,7 @@ begin
   if current_setting('skadron.body_reading', true) like '(' || reading.digest || ',%' then
     return current_setting('skadron.body_reading', true)::private.body_reading;
   end if;
+  low := lower(html);
   if strpos(html, chr(1)) > 0 or strpos(low, '<script') > 0 or strpos(low, '<style') > 0 or strpos(low, '<template') > 0
     or strpos(low, '<noscript') > 0 or strpos(low, '<!--') > 0 then
     return reading;
@@ -144,8 +145,10 @@ begin
   -- cut after the editor's block endings only (exact spelling): a piece left bigger is still right
   pieces := array_remove(string_to_array(replace(replace(replace(replace(html, '</p>', E'</p>\x01'), '</h2>', E'</h2>\x01'),
     '</h3>', E'</h3>\x01'), '</h4>', E'</h4>\x01'), chr(1)), '');
-  select array_agg(s order by x.n), count(s.digest) into known, seen
-    from unnest(pieces) with ordinality as x(p, n) left join private.integrity_pieces s on s.digest = md5(x.p);
+  -- one look-up by key per piece (a join could scan the whole, growing table)
+  select array_agg(f.s order by x.n), count(f.s) into known, seen
+    from unnest(pieces) with ordinality as x(p, n),
+      lateral (select (select s from private.integrity_pieces s where s.digest = md5(x.p)) as s) as f;
   if seen < cardinality(pieces) then
     -- a term of k words reaching over a piece's end has at most k - 1 of them in the piece
     k := coalesce((select max(cardinality(string_to_array(t.term, ' '))) from public.integrity_terms t), 1) - 1;
@@ -159,8 +162,9 @@ begin
           from unnest(pieces) as p
           where not exists (select 1 from private.integrity_pieces s where s.digest = md5(p))) as r
     on conflict do nothing;
-    select array_agg(s order by x.n), count(s.digest) into known, seen
-      from unnest(pieces) with ordinality as x(p, n) left join private.integrity_pieces s on s.digest = md5(x.p);
+    select array_agg(f.s order by x.n), count(f.s) into known, seen
+      from unnest(pieces) with ordinality as x(p, n),
+        lateral (select (select s from private.integrity_pieces s where s.digest = md5(x.p)) as s) as f;
   end if;
   select coalesce(bool_and(x.hiding is null and not x.has_terms), true),
     string_agg(x.text_ends, ' ' order by x.ordinality), string_agg(coalesce(x.joined_ends, x.text_ends), ' ' order by x.ordinality),
