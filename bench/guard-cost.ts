@@ -5,8 +5,12 @@
  * hits all alike:
  * - without: the article's integrity triggers disabled (every trigger on public.articles whose
  *   name has 'integrity'; nothing else changes);
- * - before: the triggers with the functions as 5584151 defined them (read from the migrations);
- * - after: the triggers with the functions as this tree's migrations define them.
+ * - before: the two triggers as 5584151 defined them, installed beside the others in a schema of
+ *   their own (bench_before, functions read from the migrations), the current ones disabled;
+ * - after: the triggers as this tree's migrations define them.
+ * A way is switched by enabling and disabling triggers only, so no function is defined again
+ * between rounds (which would have every connection compile it anew while it is measured).
+ * With track_functions on, the time spent in the two trigger functions per save is read too.
  * and three kinds of edit: one paragraph of twelve changes (as editing and autosave do), the
  * heading changes (the save of earlier runs of bench/integrity.ts), every paragraph changes.
  * Prints a markdown sub-section for docs/benchmarks.md.
@@ -55,14 +59,19 @@ type Edit = keyof typeof EDITS;
 const MODES = ['without', 'before', 'after'] as const;
 type Mode = (typeof MODES)[number];
 
-/** The definitions the newer migration replaces, as the migrations before it wrote them. */
+/** The two trigger functions as 5584151 defined them and what they call that this tree replaced, in schema bench_before. */
 function definitionsBefore(): string {
-  return Object.entries(REPLACED).map(([name, file]) => {
+  const names = [...Object.keys(REPLACED), 'check_hiding_markup'];
+  const own = new RegExp(`private\\.(${names.join('|')})\\(`, 'g');
+  return ['create schema bench_before;', ...Object.entries({ ...REPLACED, check_hiding_markup: '20261127120000_integrity_markup.sql' }).map(([name, file]) => {
     const found = [...readFileSync(path.join(MIGRATIONS, file), 'utf8').matchAll(/create (?:or replace )?function private\.(\w+)\([\s\S]*?\n\$\$;/g)]
       .filter((m) => m[1] === name).at(-1);
     if (!found) throw new Error(`no definition of private.${name} in ${file}`);
-    return found[0].replace(/^create function/, 'create or replace function');
-  }).join('\n');
+    return found[0].replace(/^create (?:or replace )?function/, 'create function').replace(own, 'bench_before.$1(');
+  }),
+  'create trigger articles_integrity_1_markup_b before insert or update on public.articles for each row execute function bench_before.check_hiding_markup();',
+  'create trigger articles_integrity_2_guard_b before insert or update on public.articles for each row execute function bench_before.integrity_guard();',
+  ].join('\n');
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -72,16 +81,25 @@ async function main() {
   const server = await startTestServer({ logLevel: 'error' });
   try {
     const db = server.ctx.db;
-    const after = (await db.query<{ def: string }>(`select string_agg(pg_get_functiondef(p.oid), E';\n') || ';' as def from pg_proc p
-      join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'private' and p.proname = any($1)`, [Object.keys(REPLACED)])).rows[0].def;
-    const before = definitionsBefore();
-    const triggers = (await db.query<{ tgname: string }>(`select tgname from pg_trigger where tgrelid = 'public.articles'::regclass and tgname like '%integrity%'`)).rows.map((r) => r.tgname);
-    const setTriggers = (on: boolean) => db.exec(triggers.map((name) => `alter table public.articles ${on ? 'enable' : 'disable'} trigger ${name};`).join(' '));
+    const current = (await db.query<{ tgname: string }>(`select tgname from pg_trigger where tgrelid = 'public.articles'::regclass and tgname like '%integrity%'`)).rows.map((r) => r.tgname);
+    await db.exec(definitionsBefore());
+    const copies = ['articles_integrity_1_markup_b', 'articles_integrity_2_guard_b'];
+    const switchTo = (on: string[]) => db.exec([...current, ...copies].map((name) => `alter table public.articles ${on.includes(name) ? 'enable' : 'disable'} trigger ${name};`).join(' '));
     const modes: Record<Mode, () => Promise<void>> = {
-      without: () => setTriggers(false),
-      before: async () => { await db.exec(before); await setTriggers(true); },
-      after: async () => { await db.exec(after); await setTriggers(true); },
+      without: () => switchTo([]),
+      before: () => switchTo(copies),
+      after: () => switchTo(current),
     };
+    await db.query(`alter system set track_functions = 'all'`);
+    await db.query('select pg_reload_conf()');
+    const guardStats = async () => {
+      // a backend reports its function statistics about a second after it goes idle
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const { rows } = await db.query<{ f: string; calls: number; ms: number }>(`select schemaname || '.' || funcname as f, calls::int, total_time as ms
+        from pg_stat_user_functions where funcname in ('check_hiding_markup', 'integrity_guard') and schemaname in ('private', 'bench_before')`);
+      return new Map(rows.map((r) => [r.f, r]));
+    };
+    const schemaOf: Record<Mode, string | null> = { without: null, before: 'bench_before', after: 'private' };
     const user = await createUser(server, { role: 'admin', fullName: 'Penulis Bench' });
     const admin = await signInAs(server, user);
     let counter = 0;
@@ -103,9 +121,11 @@ async function main() {
     };
     const ms = {} as Record<Edit, Record<Mode, number[]>>;
     const cpu = {} as Record<Edit, Record<Mode, number[]>>;
+    const inGuard = {} as Record<Edit, Record<Mode, number[]>>;
     for (const edit of Object.keys(EDITS) as Edit[]) {
       ms[edit] = { without: [], before: [], after: [] };
       cpu[edit] = { without: [], before: [], after: [] };
+      inGuard[edit] = { without: [], before: [], after: [] };
       await saves(edit, 10);
     }
     const cpuMs = cpuReader(server.dataDir);
@@ -115,10 +135,18 @@ async function main() {
       for (const mode of order) {
         await modes[mode]();
         for (const edit of Object.keys(EDITS) as Edit[]) {
-          await saves(edit, 5);
+          await saves(edit, 10);
+          const stats = await guardStats();
           const c = cpuMs();
           ms[edit][mode].push(await saves(edit, SAVES));
           cpu[edit][mode].push((cpuMs() - c) / SAVES);
+          const later = await guardStats();
+          const schema = schemaOf[mode];
+          inGuard[edit][mode].push(schema === null ? 0 : ['check_hiding_markup', 'integrity_guard'].reduce((sum, fn) => {
+            const a = stats.get(`${schema}.${fn}`);
+            const b = later.get(`${schema}.${fn}`)!;
+            return sum + (b.ms - (a?.ms ?? 0)) / SAVES;
+          }, 0));
         }
       }
     }
@@ -132,15 +160,16 @@ async function main() {
         + ` load average (1/5/15 min) ${loadAtStart} at the start, ${loadAtEnd} at the end. ${ROUNDS} rounds of ${SAVES} saves per way and edit,`
         + ' the ways alternating in order within each round.',
       '',
-      '| edit | ms without / before / after (median of rounds) | before / without | after / without | after / without, each round | CPU ms without / before / after | CPU after / without |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
+      '| edit | ms without / before / after (median of rounds) | before / without | after / without | after / without, each round | CPU ms without / before / after | CPU after / without | ms in the two trigger functions, before / after |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
       ...(Object.keys(EDITS) as Edit[]).map((edit) => {
         const m = ms[edit];
         const c = cpu[edit];
         const ratios = m.after.map((a, i) => a / m.without[i]);
         return `| ${EDITS[edit].label} | ${f(median(m.without))} / ${f(median(m.before))} / ${f(median(m.after))}`
           + ` | ${f(median(m.before.map((b, i) => b / m.without[i])))}x | **${f(median(ratios))}x** | ${ratios.map(f).join(', ')}`
-          + ` | ${f(median(c.without))} / ${f(median(c.before))} / ${f(median(c.after))} | ${f(median(c.after.map((a, i) => a / c.without[i])))}x |`;
+          + ` | ${f(median(c.without))} / ${f(median(c.before))} / ${f(median(c.after))} | ${f(median(c.after.map((a, i) => a / c.without[i])))}x`
+          + ` | ${f(median(inGuard[edit].before))} / ${f(median(inGuard[edit].after))} |`;
       }),
       '',
     ];

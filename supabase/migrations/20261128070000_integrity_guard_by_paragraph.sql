@@ -152,15 +152,23 @@ begin
   if seen < cardinality(pieces) then
     -- a term of k words reaching over a piece's end has at most k - 1 of them in the piece
     k := coalesce((select max(cardinality(string_to_array(t.term, ' '))) from public.integrity_terms t), 1) - 1;
+    -- the new pieces' words are searched together first, a pilcrow between two pieces; only when
+    -- some term stands there is each searched alone
+    with r as materialized (
+      select distinct on (md5(p)) md5(p) as digest, p, private.html_to_text(p) as t, private.guard_joined(p) as j,
+        case when p ~* '[\s/](alt|title|src|href)\s*=' then private.guard_attrs(p) end as a
+      from unnest(pieces) as p
+      where not exists (select 1 from private.integrity_pieces s where s.digest = md5(p))
+    ), found as (
+      select exists (select 1 from private.guard_terms((select string_agg(concat_ws(E'\n', r.t, r.j, r.a), ' ¶ ') from r))) as any
+    )
     insert into private.integrity_pieces (digest, hiding, has_terms, text_ends, joined_ends, attrs_ends, hosts)
     select r.digest, private.hiding_markup(r.p),
-      exists (select 1 from private.guard_terms(concat_ws(E'\n', r.t, r.j, r.a))),
+      case when (select f.any from found f) then exists (select 1 from private.guard_terms(concat_ws(E'\n', r.t, r.j, r.a))) else false end,
       private.guard_ends(r.t, k),
       case when regexp_replace(r.j, '^\s+|\s+$', '', 'g') is distinct from regexp_replace(r.t, '\s+', ' ', 'g') then private.guard_ends(r.j, k) end,
-      private.guard_ends(r.a, k), private.html_link_hosts(r.p)
-    from (select distinct on (md5(p)) md5(p) as digest, p, private.html_to_text(p) as t, private.guard_joined(p) as j, private.guard_attrs(p) as a
-          from unnest(pieces) as p
-          where not exists (select 1 from private.integrity_pieces s where s.digest = md5(p))) as r
+      private.guard_ends(r.a, k), case when strpos(lower(r.p), '<a') > 0 then private.html_link_hosts(r.p) else '{}' end
+    from r
     on conflict do nothing;
     select array_agg(f.s order by x.n), count(f.s) into known, seen
       from unnest(pieces) with ordinality as x(p, n),

@@ -5,6 +5,7 @@
  * paragraphs, links counted over old and new paragraphs, and terms added after a paragraph was
  * read are all still held or refused; real unit news saved and edited through the API is not held.
  */
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TypedClient } from '../support/server.ts';
 import { useTestServer } from '../support/use-test-server.ts';
@@ -23,6 +24,8 @@ beforeAll(async () => {
   staff = await t.signInAs(user);
   superadmin = (await t.signedIn({ role: 'superadmin', fullName: 'Kapten Super' })).client;
 });
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 const OLD = '<h2>Latihan terbang</h2><p>Skadron Udara 31/Serbu melaksanakan latihan terbang malam di Semarang.</p>'
   + '<p>Latihan diikuti dua belas penerbang dan dua puluh mekanik.</p>';
@@ -104,6 +107,19 @@ describe('the same judgement as reading the whole body', () => {
     expect(rows[0].reasons.length > 0).toBe(held);
     expect(saved.reasons).toEqual(rows[0].reasons);
     expect(saved.content).toBe(rows[0].reasons.length > 0 ? before : after);
+  });
+});
+
+describe('several new paragraphs read at once', () => {
+  it('finds a term in one of them, and marks only that one', async () => {
+    const spam = '<p>Info slot gacor terbaru hari ini di sini.</p>';
+    const clean = '<p>Cuaca cerah sepanjang latihan terbang hari ini.</p>';
+    const held = await staff.from('articles').insert({ title: 'Kabar satuan', content: `${clean}${spam}<p>Pesawat kembali ke hanggar.</p>`, author_id: staffId }).select('published_at').single();
+    expect(held.data!.published_at).toBeNull();
+    const { rows } = await t.server.ctx.db.query<{ has_terms: boolean }>(
+      'select has_terms from private.integrity_pieces where digest = any($1) order by has_terms', [[md5(spam), md5(clean)]]);
+    expect(rows).toEqual([{ has_terms: false }, { has_terms: true }]);
+    await published(`${clean}<p>Pesawat kembali ke hanggar.</p>`);
   });
 });
 
