@@ -3,7 +3,7 @@
 -- What remained after 20261128000000 was the reading itself: every save read the whole body three
 -- ways (text, text with inline tags joined, attributes), checked every start tag for hiding markup
 -- and searched 6 kB of words for terms, although an edit changes a paragraph or two. Now a body is
--- read in pieces that end at a block element's closing tag ('</p>', '</li>', '</h2>', ...), and what
+-- read in pieces that end at a block's closing tag ('</p>', '</h2>', '</h3>', '</h4>'), and what
 -- reading a piece found is kept by the piece's digest: whether it hides anything, whether any term
 -- stands in it, its link hosts, and the words at its two ends. A save reads only the pieces never
 -- seen before. The judgement is the whole body's, not a weaker one:
@@ -11,10 +11,10 @@
 --   closing tag, and a piece whose tags do not all parse on their own (a '</p>' inside a quoted
 --   value cuts a tag) counts as hiding, which sends the save to the whole-body check;
 -- - a term either stands inside one piece (then the piece is marked and the whole body is judged as
---   before) or reaches over pieces' ends; the words at every piece's ends (as many as the longest
---   term has, a short piece whole) are judged together with the item's other fields, in the same
---   order as the whole words, so a term split across an old and a new paragraph is found; anything
---   found there also sends the save to the whole-body reading, which scores it as before;
+--   before) or reaches over pieces' ends; the words at every piece's ends (one fewer than the
+--   longest term has, a short piece whole) are judged together with the item's other fields, in
+--   the same order as the whole words, so a term split across an old and a new paragraph is found;
+--   anything found there also sends the save to the whole-body reading, which scores it as before;
 -- - the link count and the never-linked domains are judged on all of the body's hosts, in order;
 -- - bodies with script, style, template, noscript or comments (whose removal joins text across
 --   pieces) or a U+0001 (the cut marker) are read whole.
@@ -321,7 +321,6 @@ begin
   return jsonb_populate_record(new, (select jsonb_object_agg(c, old_row -> c) from unnest(columns) as c));
 end
 $$;
-
 
 revoke execute on function private.forget_integrity_pieces(), private.guard_ends(text, integer),
   private.guard_words_with(jsonb, text, text, text), private.guard_joined(text), private.guard_attrs(text),
