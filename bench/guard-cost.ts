@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/guard-cost.ts`: issue 32's guard cost per save (goal: at most 1.1x a save without
  * it), in one run on one server (its own embedded PostgreSQL). An admin saves a published article
- * of about 3 kB through the REST API, in three ways alternating within each round so machine load
+ * of about 2.8 kB through the REST API, in three ways alternating within each round so machine load
  * hits all alike:
  * - without: the article's integrity triggers disabled (every trigger on public.articles whose
  *   name has 'integrity'; nothing else changes);
