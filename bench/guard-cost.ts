@@ -1,0 +1,183 @@
+/**
+ * `npx tsx bench/guard-cost.ts`: issue 32's guard cost per save (goal: at most 1.1x a save without
+ * it), in one run on one server (its own embedded PostgreSQL). An admin saves a published article
+ * of about 2.8 kB through the REST API, in three ways alternating within each round so machine load
+ * hits all alike:
+ * - without: the article's integrity triggers disabled (every trigger on public.articles whose
+ *   name has 'integrity'; nothing else changes);
+ * - before: the two triggers as 5584151 defined them, installed beside the others in a schema of
+ *   their own (bench_before, functions read from the migrations), the current ones disabled;
+ * - after: the triggers as this tree's migrations define them.
+ * A way is switched by enabling and disabling triggers only, so no function is defined again
+ * between rounds (which would have every connection compile it anew while it is measured).
+ * With track_functions on, the time spent in the two trigger functions per save is read too.
+ * and three kinds of edit: one paragraph of twelve changes (as editing and autosave do), the
+ * heading changes (the save of earlier runs of bench/integrity.ts), every paragraph changes.
+ * Prints a markdown sub-section for docs/benchmarks.md.
+ */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createUser, signInAs, startTestServer } from '../tests/support/server.ts';
+import { cpuReader } from './cpu.ts';
+import { ROOT } from '../server/paths.ts';
+
+const SAVES = Number(process.env.BENCH_SAVES ?? 60);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const MIGRATIONS = path.join(ROOT, 'supabase/migrations');
+/** The functions the newer migration replaces, and the last migration before it that defined each. */
+const REPLACED: Record<string, string> = {
+  refuse_hiding: '20261127120000_integrity_markup.sql',
+  guard_words: '20261128000000_integrity_guard_plans.sql',
+  guard_reasons_for_hosts: '20261128000000_integrity_guard_plans.sql',
+  integrity_guard: '20261128000000_integrity_guard_plans.sql',
+};
+
+const SENTENCES = [
+  'Skadron Udara 31/Serbu melaksanakan latihan terbang malam dengan helikopter Mi-17 V5 di Bandara Ahmad Yani, Semarang',
+  'Latihan dipimpin Mayor Cpn Andi Prasetyo dan diikuti dua belas penerbang serta dua puluh mekanik dari Flight Pemeliharaan',
+  'Materi latihan meliputi navigasi malam, pendaratan di lapangan terbatas, dan penerbangan formasi dengan kacamata malam',
+  'Sebelum terbang seluruh awak mengikuti briefing cuaca dan keselamatan di ruang operasi penerbangan skadron',
+  'Komandan skadron menekankan disiplin prosedur dan komunikasi yang jelas antara pilot, kopilot, dan juru mesin udara',
+  'Helikopter Bell 412 EP turut mendukung latihan sebagai pesawat cadangan dan sarana evakuasi medis',
+  'Tim pemadam kebakaran Bandara Ahmad Yani bersiaga di sekitar landasan selama latihan berlangsung',
+  'Latihan ini merupakan bagian dari program pembinaan kemampuan terbang yang dilaksanakan setiap triwulan',
+  'Para penerbang muda memperoleh tambahan jam terbang malam yang diperlukan untuk kenaikan kualifikasi',
+  'Kegiatan ditutup dengan evaluasi bersama dan pengecekan pesawat oleh mekanik sebelum masuk hanggar',
+  'Warga sekitar bandara telah diberi tahu melalui pemerintah kelurahan mengenai jadwal latihan terbang malam',
+  'Skadron Udara 31/Serbu berkomitmen menjaga kesiapan operasi untuk mendukung tugas pokok TNI Angkatan Darat',
+];
+const paragraph = (i: number, tag: string) => `<p>${SENTENCES[i]}${tag}. ${SENTENCES[(i + 5) % 12]}.</p>`;
+const article = (heading: string, tags: (i: number) => string) => `<h2>${heading}</h2>${SENTENCES.map((_, i) => paragraph(i, tags(i))).join('')}`
+  + '<p>Informasi lengkap di <a href="https://tniad.mil.id/">situs TNI AD</a>.</p>';
+const EDITS = {
+  paragraph: { label: 'one paragraph of twelve changes', body: (n: number) => article('Latihan terbang malam', (i) => (i === n % 12 ? ` (sorti ${n})` : '')) },
+  heading: { label: 'the heading changes', body: (n: number) => article(`Latihan terbang malam ${n}`, () => '') },
+  whole: { label: 'every paragraph changes', body: (n: number) => article('Latihan terbang malam', () => ` (sorti ${n})`) },
+};
+type Edit = keyof typeof EDITS;
+const MODES = ['without', 'before', 'after'] as const;
+type Mode = (typeof MODES)[number];
+
+/** The two trigger functions as 5584151 defined them and what they call that this tree replaced, in schema bench_before. */
+function definitionsBefore(): string {
+  const names = [...Object.keys(REPLACED), 'check_hiding_markup'];
+  const own = new RegExp(`private\\.(${names.join('|')})\\(`, 'g');
+  return ['create schema bench_before;', ...Object.entries({ ...REPLACED, check_hiding_markup: '20261127120000_integrity_markup.sql' }).map(([name, file]) => {
+    const found = [...readFileSync(path.join(MIGRATIONS, file), 'utf8').matchAll(/create (?:or replace )?function private\.(\w+)\([\s\S]*?\n\$\$;/g)]
+      .filter((m) => m[1] === name).at(-1);
+    if (!found) throw new Error(`no definition of private.${name} in ${file}`);
+    return found[0].replace(/^create (?:or replace )?function/, 'create function').replace(own, 'bench_before.$1(');
+  }),
+  'create trigger articles_integrity_1_markup_b before insert or update on public.articles for each row execute function bench_before.check_hiding_markup();',
+  'create trigger articles_integrity_2_guard_b before insert or update on public.articles for each row execute function bench_before.integrity_guard();',
+  ].join('\n');
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+
+async function main() {
+  const server = await startTestServer({ logLevel: 'error' });
+  try {
+    const db = server.ctx.db;
+    const current = (await db.query<{ tgname: string }>(`select tgname from pg_trigger where tgrelid = 'public.articles'::regclass and tgname like '%integrity%'`)).rows.map((r) => r.tgname);
+    await db.exec(definitionsBefore());
+    const copies = ['articles_integrity_1_markup_b', 'articles_integrity_2_guard_b'];
+    const switchTo = (on: string[]) => db.exec([...current, ...copies].map((name) => `alter table public.articles ${on.includes(name) ? 'enable' : 'disable'} trigger ${name};`).join(' '));
+    const modes: Record<Mode, () => Promise<void>> = {
+      without: () => switchTo([]),
+      before: () => switchTo(copies),
+      after: () => switchTo(current),
+    };
+    await db.query(`alter system set track_functions = 'all'`);
+    await db.query('select pg_reload_conf()');
+    const guardStats = async () => {
+      // a backend reports its function statistics about a second after it goes idle
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const { rows } = await db.query<{ f: string; calls: number; ms: number }>(`select schemaname || '.' || funcname as f, calls::int, total_time as ms
+        from pg_stat_user_functions where funcname in ('check_hiding_markup', 'integrity_guard') and schemaname in ('private', 'bench_before')`);
+      return new Map(rows.map((r) => [r.f, r]));
+    };
+    const schemaOf: Record<Mode, string | null> = { without: null, before: 'bench_before', after: 'private' };
+    const user = await createUser(server, { role: 'admin', fullName: 'Penulis Bench' });
+    const admin = await signInAs(server, user);
+    let counter = 0;
+    const ids = {} as Record<Edit, string>;
+    for (const edit of Object.keys(EDITS) as Edit[]) {
+      const { data, error } = await admin.from('articles').insert({ title: `Bench ${edit}`, content: EDITS[edit].body(counter++), author_id: user.id }).select('id, published_at').single();
+      if (error || !data.published_at) throw error ?? new Error('the bench article is not published');
+      ids[edit] = data.id;
+    }
+    const saves = async (edit: Edit, n: number) => {
+      let { version } = (await db.query<{ version: number }>('select version from public.articles where id = $1', [ids[edit]])).rows[0];
+      const started = performance.now();
+      for (let i = 0; i < n; i += 1) {
+        const { data, error } = await admin.from('articles').update({ content: EDITS[edit].body(counter++), version }).eq('id', ids[edit]).select('version, content').single();
+        if (error) throw error;
+        version = data.version;
+      }
+      return (performance.now() - started) / n;
+    };
+    const ms = {} as Record<Edit, Record<Mode, number[]>>;
+    const cpu = {} as Record<Edit, Record<Mode, number[]>>;
+    const inGuard = {} as Record<Edit, Record<Mode, number[]>>;
+    for (const edit of Object.keys(EDITS) as Edit[]) {
+      ms[edit] = { without: [], before: [], after: [] };
+      cpu[edit] = { without: [], before: [], after: [] };
+      inGuard[edit] = { without: [], before: [], after: [] };
+      await saves(edit, 10);
+    }
+    const cpuMs = cpuReader(server.dataDir);
+    const loadAtStart = load();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? MODES : [...MODES].reverse();
+      for (const mode of order) {
+        await modes[mode]();
+        for (const edit of Object.keys(EDITS) as Edit[]) {
+          await saves(edit, 10);
+          const stats = await guardStats();
+          const c = cpuMs();
+          ms[edit][mode].push(await saves(edit, SAVES));
+          cpu[edit][mode].push((cpuMs() - c) / SAVES);
+          const later = await guardStats();
+          const schema = schemaOf[mode];
+          // per call from the calls reported so far (a backend may report a little later)
+          inGuard[edit][mode].push(schema === null ? 0 : ['check_hiding_markup', 'integrity_guard'].reduce((sum, fn) => {
+            const a = stats.get(`${schema}.${fn}`) ?? { calls: 0, ms: 0 };
+            const b = later.get(`${schema}.${fn}`)!;
+            return sum + (b.ms - a.ms) / Math.max(1, b.calls - a.calls);
+          }, 0));
+        }
+      }
+    }
+    const loadAtEnd = load();
+    const { rows: held } = await db.query<{ n: number }>('select count(*)::int as n from public.integrity_holds');
+    if (held[0].n > 0) throw new Error('a bench save was held; the numbers would not be of a published save');
+
+    const f = (x: number) => x.toFixed(2);
+    const lines = [
+      `\`npx tsx bench/guard-cost.ts\`, ${new Date().toISOString()}, ${os.cpus().length} cores shared with other engineers' work;`
+        + ` load average (1/5/15 min) ${loadAtStart} at the start, ${loadAtEnd} at the end. ${ROUNDS} rounds of ${SAVES} saves per way and edit,`
+        + ' the ways alternating in order within each round.',
+      '',
+      '| edit | ms without / before / after (median of rounds) | before / without | after / without | after / without, each round | CPU ms without / before / after | CPU after / without | ms in the two trigger functions, before / after |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...(Object.keys(EDITS) as Edit[]).map((edit) => {
+        const m = ms[edit];
+        const c = cpu[edit];
+        const ratios = m.after.map((a, i) => a / m.without[i]);
+        return `| ${EDITS[edit].label} | ${f(median(m.without))} / ${f(median(m.before))} / ${f(median(m.after))}`
+          + ` | ${f(median(m.before.map((b, i) => b / m.without[i])))}x | **${f(median(ratios))}x** | ${ratios.map(f).join(', ')}`
+          + ` | ${f(median(c.without))} / ${f(median(c.before))} / ${f(median(c.after))} | ${f(median(c.after.map((a, i) => a / c.without[i])))}x`
+          + ` | ${f(median(inGuard[edit].before))} / ${f(median(inGuard[edit].after))} |`;
+      }),
+      '',
+    ];
+    console.log(lines.join('\n'));
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
