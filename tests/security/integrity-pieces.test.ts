@@ -189,3 +189,22 @@ describe('real unit news', () => {
     expect(held).toEqual([]);
   });
 });
+
+describe('the cache of read paragraphs', () => {
+  it('forgets paragraphs read more than a week ago when a save reads new ones, and judges them again', async () => {
+    const spam = '<p>Main slot gacor malam ini</p>';
+    const stale = md5('<p>Paragraf lama yang sudah sepekan tidak dibaca lagi.</p>');
+    await t.server.ctx.db.query(
+      `insert into private.integrity_pieces (digest, has_terms, text_ends, hosts, kept_at) values ($1, false, 'lama', '{}', now() - interval '8 days')`, [stale]);
+    // a forged entry claiming a spam paragraph is clean, as old as the stale one
+    await t.server.ctx.db.query(
+      `insert into private.integrity_pieces (digest, has_terms, text_ends, hosts, kept_at) values ($1, false, 'Main slot', '{}', now() - interval '8 days')
+       on conflict (digest) do update set has_terms = false, kept_at = excluded.kept_at`, [md5(spam)]);
+    const article = await published(`${OLD}<p>Paragraf baru tentang latihan tim SAR.</p>`);
+    const { rows } = await t.server.ctx.db.query<{ digest: string }>(
+      'select digest from private.integrity_pieces where digest = any($1)', [[stale, md5(spam)]]);
+    expect(rows).toEqual([]);
+    const saved = await edit(article, `${OLD}<p>Paragraf baru tentang latihan tim SAR.</p>${spam}`);
+    expect(saved.reasons.join(' ')).toContain('slot gacor');
+  });
+});
