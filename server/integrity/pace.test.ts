@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createPacer, type PaceClock } from './pace.ts';
+import { createPacer, type PaceClock, type PaceOptions } from './pace.ts';
 
-function clockAt(utilization: number) {
+const OPTIONS: PaceOptions = { busyShare: 0.05, busyAbove: 0.5, probeMs: 25, delayAboveMs: 30, variantsApart: true };
+
+function clockAt(utilization: number, delayMs = 0) {
   const slept: number[] = [];
   const probed: number[] = [];
   const clock: PaceClock = {
@@ -9,9 +11,11 @@ function clockAt(utilization: number) {
       probed.push(ms);
       return utilization;
     },
+    delay: () => delayMs,
     async sleep(ms) {
       slept.push(ms);
     },
+    close() {},
   };
   return { clock, slept, probed };
 }
@@ -19,15 +23,21 @@ function clockAt(utilization: number) {
 describe('the watch pacer', () => {
   it('goes on at once while the site is quiet', async () => {
     const { clock, slept, probed } = clockAt(0.1);
-    await createPacer({ busyShare: 0.05, busyAbove: 0.5, probeMs: 25 }, clock).after(200);
+    await createPacer(OPTIONS, clock).after(200);
     expect(probed).toEqual([25]);
     expect(slept).toEqual([]);
   });
 
   it('rests so that its work is at most its share of the time while the site is busy', async () => {
     const { clock, slept } = clockAt(0.9);
-    await createPacer({ busyShare: 0.05, busyAbove: 0.5, probeMs: 25 }, clock).after(200);
+    await createPacer(OPTIONS, clock).after(200);
     // 200 ms of work in 4,000 ms: 25 ms looking, 3,775 ms resting
+    expect(slept).toEqual([3775]);
+  });
+
+  it('rests as well when the event loop ran late since the last look, though it is idle now', async () => {
+    const { clock, slept } = clockAt(0.1, 80);
+    await createPacer(OPTIONS, clock).after(200);
     expect(slept).toEqual([3775]);
   });
 });
