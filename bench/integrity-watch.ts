@@ -29,7 +29,7 @@ const FULL_RUNS = process.env.BENCH_FULL !== '0';
 const STEADY_RATE = Number(process.env.BENCH_STEADY_RATE ?? 0);
 
 /** The pacing of 5584151: event-loop utilization only, two pages (4 variants each) at once. */
-const BEFORE: Partial<WatchOptions> = { concurrency: 2, pace: { busyShare: 0.05, busyAbove: 0.5, probeMs: 25, delayAboveMs: Infinity, variantsApart: false } };
+const BEFORE: Partial<WatchOptions> = { concurrency: 2, pace: { busyShare: 0.05, busyAbove: 0.5, probeMs: 25, variantsApart: false } };
 const AFTER: Partial<WatchOptions> = {};
 const WAYS = { before: BEFORE, after: AFTER };
 type Way = keyof typeof WAYS;
@@ -113,6 +113,7 @@ async function main() {
         const after = await measure();
         const idle = { rate: (before.rate + after.rate) / 2, cpuPerS: (before.cpuPerS + after.cpuPerS) / 2 };
         pairs.push({ round: round + 1, way, phase, idle: idle.rate, watch: watch.rate, extraCpu: watch.cpuPerS - idle.cpuPerS, pages: watch.pages, load: load() });
+        console.error(JSON.stringify(pairs.at(-1)));
         before = after;
       }
     }
@@ -128,6 +129,7 @@ async function main() {
           const result = await done.finally(() => steady?.stop());
           const seconds = (performance.now() - started) / 1000;
           const served = steady ? await steady.result : undefined;
+          console.error(JSON.stringify({ way, readers, seconds, pages: result.pages }));
           full.push({ way, readers: readers > 0 ? `${readers} req/s` : 'none', seconds, pages: result.pages, findings: result.findings.length,
             cpuPerS: (cpuMs() - cpu) / 1000 / seconds, rate: served?.requests.average, p99: served?.latency.p99, load: load() });
         }

@@ -140,7 +140,5 @@ export async function runWatch(options: WatchOptions): Promise<WatchResult> {
   } catch (error) {
     await db.query('update private.integrity_runs set finished_at = now(), error = $2 where id = $1', [run, runFailure(error, signal)]);
     throw error;
-  } finally {
-    pacer?.close();
   }
 }
