@@ -32,4 +32,19 @@ describe('the watch pacer', () => {
     // 200 ms of work in 4,000 ms: 25 ms looking, 3,775 ms resting
     expect(slept).toEqual([3775]);
   });
+
+  it('looks between the variants of a page only while the last look found the site busy', async () => {
+    const quiet = clockAt(0.1);
+    const pacer = createPacer(OPTIONS, quiet.clock);
+    await pacer.after(200);
+    await pacer.between(50);
+    expect(quiet.probed).toEqual([25]);
+
+    const busy = clockAt(0.9);
+    const paced = createPacer(OPTIONS, busy.clock);
+    await paced.after(200);
+    await paced.between(50);
+    expect(busy.probed).toEqual([25, 25]);
+    expect(busy.slept).toEqual([3775, 925]);
+  });
 });

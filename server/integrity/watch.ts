@@ -80,7 +80,7 @@ async function crawl(db: Db, base: string, days: number, concurrency: number, pa
       const url = pages[next++];
       let started = performance.now();
       try {
-        const between = pacer?.variantsApart ? pacer.after : undefined;
+        const between = pacer?.variantsApart ? pacer.between : undefined;
         const { visitor, findings: cloaked } = await comparePage(url, between);
         // the variants rested after each of their own fetches; what is left is the judging
         if (between) started = performance.now();
