@@ -141,21 +141,23 @@ async function main() {
       `\`npx tsx bench/integrity-watch.ts\`, ${new Date().toISOString()}, ${os.cpus().length} cores shared with other engineers' work;`
         + ` load average (1/5/15 min) ${loadAtStart} at the start, ${load()} at the end.`,
       '',
-      `GET / (read-cached), 10 connections, ${WINDOW_S} s windows, req/s; idle = the mean of the idle windows just before and after the watch window.`
-        + ' Extra CPU: cores used (this process and PostgreSQL) above the idle window; pages: pages the watch fetched in the window (4 variants each).',
-      '',
-      '| round | way | phase | idle req/s | watch req/s | watch / idle | extra CPU (cores) | pages | load after |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-      ...pairs.map((p) => `| ${p.round} | ${p.way} | ${p.phase} | ${p.idle.toFixed(0)} | ${p.watch.toFixed(0)} | ${fmt(p.watch / p.idle)} | ${p.extraCpu.toFixed(2)} | ${p.pages} | ${p.load} |`),
-      '',
-      '| way | phase | median watch / idle | quartiles | min-max | median extra CPU (cores) | median pages per window |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
-      ...kinds.map(([way, phase]) => {
-        const own = pairs.filter((p) => p.way === way && p.phase === phase);
-        const ratios = own.map((p) => p.watch / p.idle);
-        return `| ${way} | ${phase} | ${fmt(median(ratios))} | ${quartiles(ratios)} | ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)} | ${median(own.map((p) => p.extraCpu)).toFixed(2)} | ${median(own.map((p) => p.pages))} |`;
-      }),
-      '',
+      ...(pairs.length > 0 ? [
+        `GET / (read-cached), 10 connections, ${WINDOW_S} s windows, req/s; idle = the mean of the idle windows just before and after the watch window.`
+          + ' Extra CPU: cores used (this process and PostgreSQL) above the idle window; pages: pages the watch fetched in the window (4 variants each).',
+        '',
+        '| round | way | phase | idle req/s | watch req/s | watch / idle | extra CPU (cores) | pages | load after |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+        ...pairs.map((p) => `| ${p.round} | ${p.way} | ${p.phase} | ${p.idle.toFixed(0)} | ${p.watch.toFixed(0)} | ${fmt(p.watch / p.idle)} | ${p.extraCpu.toFixed(2)} | ${p.pages} | ${p.load} |`),
+        '',
+        '| way | phase | median watch / idle | quartiles | min-max | median extra CPU (cores) | median pages per window |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
+        ...kinds.map(([way, phase]) => {
+          const own = pairs.filter((p) => p.way === way && p.phase === phase);
+          const ratios = own.map((p) => p.watch / p.idle);
+          return `| ${way} | ${phase} | ${fmt(median(ratios))} | ${quartiles(ratios)} | ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)} | ${median(own.map((p) => p.extraCpu)).toFixed(2)} | ${median(own.map((p) => p.pages))} |`;
+        }),
+        '',
+      ] : []),
       ...(full.length > 0 ? [
         `Whole runs over ${ARTICLES} articles (stored scan, build check, every page in four variants):`,
         '',
