@@ -72,3 +72,51 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['deskto
     })
   }
 }
+
+/**
+ * A unit-page save the guard holds tells the writer so, as an article's does: the toast
+ * 'Ditahan untuk ditinjau' says the public page keeps its earlier version (or that a new entry is
+ * not added yet), and the row carries the same badge until a superadmin decides.
+ */
+for (const [name, viewport, text] of [['phone', { width: 390, height: 844 }, 'Visi'], ['desktop', { width: 1440, height: 900 }, 'Misi']] as const) {
+  test(`a held unit-page change and a held new structure entry say 'Ditahan untuk ditinjau' (${name})`, async ({ browser, baseURL }) => {
+    test.slow()
+    const chief = await superadmin(baseURL!)
+    const stamp = Date.now()
+    const { context, page } = await newSignedInPage(browser, baseURL!, admin, viewport)
+    try {
+      await page.goto('/admin/halaman-satuan')
+      await page.getByRole('button', { name: `Ubah ${text}` }).click()
+      let dialog = page.getByRole('dialog', { name: `Ubah Teks Profil: ${text}` })
+      const body = dialog.getByRole('textbox', { name: 'Isi Teks' })
+      await body.click()
+      await page.keyboard.press('End')
+      await page.keyboard.type(` Daftar slot gacor maxwin ${stamp}.`)
+      await dialog.getByRole('button', { name: 'Simpan Perubahan' }).click()
+      await expectToast(page, 'Ditahan untuk ditinjau')
+      await expect(page.getByText('Teks profil memuat kata, tautan ke domain baru', { exact: false })).toBeVisible()
+      await expect(page.getByText('halaman publik tetap menampilkan versi sebelumnya', { exact: false })).toBeVisible()
+      await expect(dialog).toBeHidden()
+      const row = page.getByRole('listitem').filter({ has: page.getByText(text, { exact: true }) })
+      await expect(row.getByText('Ditahan untuk ditinjau', { exact: true })).toBeVisible()
+      await page.screenshot({ path: `screenshots/integrity-unit-page-held-${name}.png`, fullPage: true })
+      expect(await (await fetch(`${baseURL}/profil`)).text()).not.toContain(`maxwin ${stamp}`)
+
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
+      await page.getByRole('tab', { name: 'Struktur' }).click()
+      await page.getByRole('button', { name: 'Tambah ke Kompi Markas' }).click()
+      dialog = page.getByRole('dialog', { name: 'Tambah Jabatan' })
+      await dialog.getByLabel('Nama Jabatan, Seksi, atau Flight').fill(`Seksi slot gacor ${stamp}`)
+      await dialog.getByRole('button', { name: 'Simpan Perubahan' }).click()
+      await expectToast(page, 'Ditahan untuk ditinjau')
+      await expect(page.getByText('Data struktur memuat kata', { exact: false })).toBeVisible()
+      await expect(page.getByText('belum ditambahkan ke situs', { exact: false })).toBeVisible()
+      await expect(page.getByText(`Seksi slot gacor ${stamp}`)).toHaveCount(0)
+      await page.screenshot({ path: `screenshots/integrity-unit-post-held-${name}.png`, fullPage: true })
+    } finally {
+      await context.close()
+      const { data: holds } = await chief.from('integrity_holds').select('id').eq('status', 'pending').in('label', [text, `Seksi slot gacor ${stamp}`])
+      for (const hold of holds ?? []) await chief.rpc('integrity_reject', { hold_id: hold.id })
+    }
+  })
+}

@@ -32,10 +32,23 @@ function difference(a: string[], b: string[]): string[] {
   return a.filter((item) => !other.has(item));
 }
 
-/** The page as every variant sees it; a variant that differs from the visitor's is a finding. */
-export async function comparePage(url: string): Promise<{ visitor: PageView; findings: WatchFinding[] }> {
+/**
+ * The page as every variant sees it; a variant that differs from the visitor's is a finding.
+ * Given `between`, the variants are fetched one after another and it is called after each with
+ * the time it took (so the watch can rest there), else all at once.
+ */
+export async function comparePage(url: string, between?: (workedMs: number) => Promise<void>): Promise<{ visitor: PageView; findings: WatchFinding[] }> {
   const names = Object.keys(VARIANTS) as Variant[];
-  const views = await Promise.all(names.map((name) => view(url, VARIANTS[name])));
+  const views: PageView[] = [];
+  if (between) {
+    for (const name of names) {
+      const started = performance.now();
+      views.push(await view(url, VARIANTS[name]));
+      await between(performance.now() - started);
+    }
+  } else {
+    views.push(...(await Promise.all(names.map((name) => view(url, VARIANTS[name])))));
+  }
   const visitor = views[0];
   const findings: WatchFinding[] = [];
   views.slice(1).forEach((other, i) => {

@@ -9,27 +9,12 @@ import { integrityMail, type HeldItem, type OpenFinding } from './mail.ts';
  * mail per run, not one per save. Rows are claimed with SKIP LOCKED, so two servers on one
  * database do not both mail them; a failed send leaves them unclaimed for the next run.
  */
-export class IntegrityNotices {
-  private readonly worker: NotifiedWorker;
-
-  constructor(private readonly ctx: ServerContext, pollMs?: number) {
-    this.worker = new NotifiedWorker(ctx, 'integrity_notices', () => this.send(), '[integrity] mailing superadmins failed', pollMs);
+export class IntegrityNotices extends NotifiedWorker {
+  constructor(ctx: ServerContext, pollMs?: number) {
+    super(ctx, 'integrity_notices', '[integrity] mailing superadmins failed', pollMs);
   }
 
-  start(): Promise<void> {
-    return this.worker.start();
-  }
-
-  stop(): Promise<void> {
-    return this.worker.stop();
-  }
-
-  /** Resolves once everything waiting so far has been mailed (or has failed to be). */
-  drain(): Promise<void> {
-    return this.worker.drain();
-  }
-
-  private async send(): Promise<void> {
+  protected async work(): Promise<void> {
     const { ctx } = this;
     await ctx.db.transaction(async (tx) => {
       const holds = (await tx.query<HeldItem & { id: string }>(

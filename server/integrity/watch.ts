@@ -2,6 +2,7 @@ import type { Db } from '../db/adapter.ts';
 import { buildFindings } from './build-files.ts';
 import { comparePage, unaccountedLinks, type PageView } from './cloaking.ts';
 import { recordFindings, type FindingKind, type WatchFinding } from './findings.ts';
+import { fetchFailure, runFailure } from './failures.ts';
 import { createPacer, DEFAULT_PACE, type PaceOptions, type Pacer } from './pace.ts';
 
 export interface WatchOptions {
@@ -14,7 +15,7 @@ export interface WatchOptions {
   buildId?: string;
   /** Articles published or changed within this many days are fetched. */
   days?: number;
-  /** Pages fetched at once (each in four variants). */
+  /** Pages fetched at once (each in four variants); one by default, so a busy site meets one request of the watch at a time. */
   concurrency?: number;
   /** How the crawl gives way to visitors while the site is busy; null: it does not. */
   pace?: PaceOptions | null;
@@ -35,7 +36,7 @@ const STORED_PAGE = 50;
 /** The public pages to look at: every page the sitemap lists, articles only when recent, and the feeds. */
 async function pagesToCheck(base: string, days: number): Promise<string[]> {
   const res = await fetch(`${base}/sitemap.xml`, { signal: AbortSignal.timeout(20_000) });
-  if (!res.ok) throw new Error(`sitemap.xml answered ${res.status}`);
+  if (!res.ok) throw new Error(`sitemap.xml menjawab status ${res.status}`);
   const xml = await res.text();
   const since = Date.now() - days * DAY;
   const pages = new Set<string>([`${base}/`, `${base}/rss.xml`, `${base}/sitemap.xml`]);
@@ -77,13 +78,17 @@ async function crawl(db: Db, base: string, days: number, concurrency: number, pa
     while (next < pages.length) {
       signal?.throwIfAborted();
       const url = pages[next++];
-      const started = performance.now();
+      let started = performance.now();
       try {
-        const { visitor, findings: cloaked } = await comparePage(url);
+        const between = pacer?.variantsApart ? pacer.between : undefined;
+        const { visitor, findings: cloaked } = await comparePage(url, between);
+        // the variants rested after each of their own fetches; what is left is the judging
+        if (between) started = performance.now();
         findings.push(...cloaked, ...(await pageWords(db, visitor)));
         visitors.push(visitor);
       } catch (error) {
-        findings.push({ kind: 'watch', subject: url, detail: `Halaman tidak dapat diambil: ${(error as Error).message}` });
+        signal?.throwIfAborted();
+        findings.push({ kind: 'watch', subject: url, detail: `Halaman tidak dapat diambil: ${fetchFailure(error)}` });
       }
       await pacer?.after(performance.now() - started);
     }
@@ -115,11 +120,11 @@ async function storedFindings(db: Db, pacer: Pacer | undefined, signal?: AbortSi
  * resolved, and the run itself is logged for the dashboard and the doctor.
  */
 export async function runWatch(options: WatchOptions): Promise<WatchResult> {
-  const { db, siteUrl, root, buildId, days = 30, concurrency = 2, pace = DEFAULT_PACE, signal } = options;
+  const { db, siteUrl, root, buildId, days = 30, concurrency = 1, pace = DEFAULT_PACE, signal } = options;
   const run = (await db.query<{ id: string }>('insert into private.integrity_runs default values returning id::text')).rows[0].id;
+  // one pacer for the whole run, its share split between the pages fetched at once
+  const pacer = pace ? createPacer({ ...pace, busyShare: pace.busyShare / concurrency }) : undefined;
   try {
-    // one pacer for the whole run, its share split between the pages fetched at once
-    const pacer = pace ? createPacer({ ...pace, busyShare: pace.busyShare / concurrency }) : undefined;
     const findings: WatchFinding[] = [...(await storedFindings(db, pacer, signal)), ...(await buildFindings(db, root, buildId, pacer?.after))];
     const checked: FindingKind[] = ['markup', 'photo', 'words', 'build'];
     let pages = 0;
@@ -133,7 +138,7 @@ export async function runWatch(options: WatchOptions): Promise<WatchResult> {
     await db.query('update private.integrity_runs set finished_at = now(), pages = $2, findings = $3 where id = $1', [run, pages, findings.length]);
     return { findings, pages, open };
   } catch (error) {
-    await db.query('update private.integrity_runs set finished_at = now(), error = $2 where id = $1', [run, String((error as Error).message).slice(0, 500)]);
+    await db.query('update private.integrity_runs set finished_at = now(), error = $2 where id = $1', [run, runFailure(error, signal)]);
     throw error;
   }
 }

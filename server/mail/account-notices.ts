@@ -25,24 +25,9 @@ interface NoticeRow {
  * down or a NOTIFY that was lost. Rows are locked with SKIP LOCKED, so two servers on one
  * database never send the same notice twice.
  */
-export class AccountNotices {
-  private readonly worker: NotifiedWorker;
-
-  constructor(private readonly ctx: ServerContext, pollMs?: number) {
-    this.worker = new NotifiedWorker(ctx, 'account_notices', () => this.sendQueued(), '[mail] account notices', pollMs);
-  }
-
-  start(): Promise<void> {
-    return this.worker.start();
-  }
-
-  stop(): Promise<void> {
-    return this.worker.stop();
-  }
-
-  /** Resolves once every notice queued so far has been tried. */
-  drain(): Promise<void> {
-    return this.worker.drain();
+export class AccountNotices extends NotifiedWorker {
+  constructor(ctx: ServerContext, pollMs?: number) {
+    super(ctx, 'account_notices', '[mail] account notices', pollMs);
   }
 
   private mailFor(row: NoticeRow, to: string, siteName: string): MailMessage {
@@ -59,7 +44,7 @@ export class AccountNotices {
     }
   }
 
-  private async sendQueued(): Promise<void> {
+  protected async work(): Promise<void> {
     const { ctx } = this;
     const siteName = senderName(ctx.config.mailFrom);
     for (;;) {

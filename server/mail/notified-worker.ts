@@ -4,21 +4,25 @@ import { log } from '../observability/log.ts';
 /**
  * Runs `work` when PostgreSQL NOTIFYs `channel`, and on a slow poll for rows queued while the
  * server was down or a NOTIFY that was lost. One run at a time: a wake-up during a run asks for
- * one more run after it, so nothing queued is left waiting and runs never overlap.
+ * one more run after it, so nothing queued is left waiting and runs never overlap. The mail
+ * workers (account notices, integrity notices) extend it with their `work`.
  */
-export class NotifiedWorker {
+export abstract class NotifiedWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private unlisten: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly ctx: ServerContext,
+    protected readonly ctx: ServerContext,
     private readonly channel: string,
-    private readonly work: () => Promise<void>,
+    /** Logged with the error when a run fails. */
     private readonly failure: string,
     private readonly pollMs = 60_000,
   ) {}
+
+  /** One run over what is queued. */
+  protected abstract work(): Promise<void>;
 
   async start(): Promise<void> {
     this.unlisten = await this.ctx.db.listen(this.channel, () => this.kick());

@@ -30,7 +30,7 @@ export function IntegrityPage() {
         </p>
         <p className="mt-1 text-xs text-muted-foreground">
           {run
-            ? `Pemantauan terakhir: ${when(run.finished_at ?? run.started_at)} · ${run.pages} halaman${run.error ? ` · gagal: ${run.error}` : ''}`
+            ? `Pemantauan terakhir: ${when(run.finished_at ?? run.started_at)} · ${run.pages} halaman${run.error ? ` · ${run.error}` : ''}`
             : 'Pemantauan belum pernah berjalan.'}
         </p>
       </div>

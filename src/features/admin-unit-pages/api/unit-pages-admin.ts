@@ -7,6 +7,7 @@ import { ImageFileError, prepareImage } from '@/lib/images'
 import { unitPhotoPath } from './photo-path'
 import { UNIT_PHOTOS_BUCKET } from '@/lib/unit-pages/unit-photo'
 import { asVersionConflict } from '@/lib/version-conflict'
+import { heldRowIds, isHeld } from '@/lib/held-for-review'
 
 type Tables = Database['public']['Tables']
 export type AdminUnitText = Tables['unit_texts']['Row']
@@ -56,9 +57,11 @@ const NOT_FOUND = 'Data tidak ditemukan atau Anda tidak memiliki izin untuk meng
 
 /**
  * Updates a row at the version the editor read (a stale one throws VersionConflictError and
- * changes nothing), or adds a post or a commander when there is no id.
+ * changes nothing), or adds a post or a commander when there is no id. `held`: the integrity
+ * guard keeps the change back for a superadmin's review (the public page stays as it was; a new
+ * row is not added until released).
  */
-export async function saveUnitPageRow(input: SaveInput): Promise<void> {
+export async function saveUnitPageRow(input: SaveInput): Promise<{ held: boolean }> {
   const update = (() => {
     switch (input.table) {
       case 'unit_texts':
@@ -77,7 +80,10 @@ export async function saveUnitPageRow(input: SaveInput): Promise<void> {
   })()
   const { data, error } = await update
   if (error) throw asVersionConflict(error)
-  if (!data || data.length === 0) throw new Error(NOT_FOUND)
+  if (data && data.length > 0) return { held: await isHeld(supabase, input.table, { id: data[0].id }) }
+  // only the guard's trigger keeps a new row out without an error
+  if (!input.id && 'name' in input.fields && (await isHeld(supabase, input.table, { label: input.fields.name }))) return { held: true }
+  throw new Error(NOT_FOUND)
 }
 
 export async function deleteUnitPageRow({ table, id }: { table: 'unit_posts' | 'past_commanders'; id: string }): Promise<void> {
@@ -86,7 +92,7 @@ export async function deleteUnitPageRow({ table, id }: { table: 'unit_posts' | '
   if (!data || data.length === 0) throw new Error(NOT_FOUND)
 }
 
-function useInvalidatingMutation<T>(mutationFn: (input: T) => Promise<void>) {
+function useInvalidatingMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
@@ -96,6 +102,10 @@ function useInvalidatingMutation<T>(mutationFn: (input: T) => Promise<void>) {
 
 export const useSaveUnitPageRow = () => useInvalidatingMutation(saveUnitPageRow)
 export const useDeleteUnitPageRow = () => useInvalidatingMutation(deleteUnitPageRow)
+
+/** Rows with a change the integrity guard holds for review, as a set of ids. */
+export const useHeldUnitPageRows = () =>
+  useQuery({ queryKey: [...queryKeys.unitPages.all, 'held'], queryFn: () => heldRowIds(supabase, ['unit_texts', 'info_pages', 'unit_posts', 'past_commanders']) })
 
 /** Earlier versions of one row, newest first (staff only, by row-level security). */
 export async function getUnitPageRevisions(rowId: string) {

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from '@/lib/toast'
+import { HELD_TITLE } from '@/lib/held-for-review'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
@@ -12,6 +13,7 @@ import { removeUnitPhotos, uploadUnitPhoto, useSaveUnitPageRow } from '../api/un
 import { PhotoField } from './photo-field'
 import { RevisionsPanel } from './revisions-panel'
 import { RichTextField } from './rich-text-field'
+import { heldDescription } from './held-notice'
 import { checkForm, formValues, LIMITS, POST_KINDS, saveInput, type EditTarget, type FormErrors, type FormValues } from './row-form'
 
 type Props = { target: EditTarget; userId: string; onClose: () => void }
@@ -66,9 +68,15 @@ export function RowDialog({ target, userId, onClose }: Props) {
       return
     }
     save.mutate(saveInput(target, values), {
-      onSuccess: () => {
-        void removeUnitPhotos([...uploaded.current, original].filter((url) => url !== values.photo_url))
-        toast.success('Halaman satuan berhasil diperbarui!')
+      onSuccess: ({ held }) => {
+        if (held) {
+          // the public page keeps the old photo and the held change may be released with the new one
+          void removeUnitPhotos(uploaded.current.filter((url) => url !== values.photo_url))
+          toast.info(HELD_TITLE, { description: heldDescription(target.table, !target.row), duration: 10_000 })
+        } else {
+          void removeUnitPhotos([...uploaded.current, original].filter((url) => url !== values.photo_url))
+          toast.success('Halaman satuan berhasil diperbarui!')
+        }
         onClose()
       },
       onError: (error) => {

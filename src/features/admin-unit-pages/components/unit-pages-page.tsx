@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from '@/lib/toast'
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -8,7 +9,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { describeError } from '@/lib/error-messages'
 import { htmlToText } from '@/lib/format'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
-import { useDeleteUnitPageRow, useUnitPagesData, type AdminPastCommander, type AdminUnitPost } from '../api/unit-pages-admin'
+import { HELD_TITLE } from '@/lib/held-for-review'
+import { useDeleteUnitPageRow, useHeldUnitPageRows, useUnitPagesData, type AdminPastCommander, type AdminUnitPost } from '../api/unit-pages-admin'
 import { RowDialog } from './row-dialog'
 import { UnitPageTrashList } from './unit-page-trash-list'
 import { POST_KINDS, type EditTarget } from './row-form'
@@ -16,11 +18,17 @@ import { POST_KINDS, type EditTarget } from './row-form'
 type Props = { userId: string }
 type Removal = { table: 'unit_posts'; row: AdminUnitPost; label: string } | { table: 'past_commanders'; row: AdminPastCommander; label: string }
 
-function Row({ title, detail, actions }: { title: ReactNode; detail?: ReactNode; actions: ReactNode }) {
+/** `held`: a saved change waits for a superadmin's review on Integritas Situs (issue 32). */
+function Row({ title, detail, actions, held = false }: { title: ReactNode; detail?: ReactNode; actions: ReactNode; held?: boolean }) {
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-xs sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="font-semibold break-words">{title}</p>
+        {held && (
+          <Badge variant="destructive" className="mt-1">
+            {HELD_TITLE}
+          </Badge>
+        )}
         {detail && <p className="mt-1 line-clamp-2 text-sm break-words text-muted-foreground">{detail}</p>}
       </div>
       <div className="flex shrink-0 gap-2">{actions}</div>
@@ -47,6 +55,7 @@ function ActionButton({ action, label, onClick }: { action: keyof typeof ACTIONS
 export function UnitPagesPage({ userId }: Props) {
   const data = useUnitPagesData()
   const remove = useDeleteUnitPageRow()
+  const held = useHeldUnitPageRows().data
   const [editing, setEditing] = useState<EditTarget | null>(null)
   const [removing, setRemoving] = useState<Removal | null>(null)
   useQueryErrorToast(data.error, 'Gagal memuat halaman satuan')
@@ -97,6 +106,7 @@ export function UnitPagesPage({ userId }: Props) {
               {data.data.texts.map((row) => (
                 <Row
                   key={row.id}
+                  held={held?.has(row.id)}
                   title={row.title}
                   detail={htmlToText(row.body)}
                   actions={<ActionButton action="edit" label={row.title} onClick={() => edit({ table: 'unit_texts', row })} />}
@@ -127,6 +137,7 @@ export function UnitPagesPage({ userId }: Props) {
                     {group.map((row) => (
                       <Row
                         key={row.id}
+                        held={held?.has(row.id)}
                         title={row.name}
                         detail={[row.officer_title, row.officer_rank, row.officer_name ?? 'Belum ditetapkan'].filter(Boolean).join(' · ')}
                         actions={
@@ -156,6 +167,7 @@ export function UnitPagesPage({ userId }: Props) {
                 return (
                   <Row
                     key={row.id}
+                    held={held?.has(row.id)}
                     title={`${label}: ${row.name}`}
                     detail={`${row.rank} · ${row.period}`}
                     actions={
@@ -175,6 +187,7 @@ export function UnitPagesPage({ userId }: Props) {
               {data.data.pages.map((row) => (
                 <Row
                   key={row.id}
+                  held={held?.has(row.id)}
                   title={row.title}
                   detail={`/${row.slug} · ${row.description}`}
                   actions={<ActionButton action="edit" label={row.title} onClick={() => edit({ table: 'info_pages', row })} />}
