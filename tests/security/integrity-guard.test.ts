@@ -144,6 +144,17 @@ describe('holding and deciding', () => {
     expect((await t.anon().from('unit_texts').select('body').eq('id', text.id).single()).data!.body).toContain('togel resmi');
   });
 
+  it('holds a new past commander, adds it only when the superadmin releases it', async () => {
+    const name = 'Situs slot gacor';
+    const added = await staff.from('past_commanders').insert({ ordinal: 901, rank: 'Letkol Cpn', name, period: '2001-2003' });
+    expect(added.error).toBeNull();
+    expect((await t.anon().from('past_commanders').select('id').eq('name', name)).data).toEqual([]);
+    const { data: holds } = await superadmin.from('integrity_holds').select('id, status').eq('table_name', 'past_commanders').eq('label', name);
+    expect(holds).toEqual([{ id: expect.any(Number), status: 'pending' }]);
+    expect((await superadmin.rpc('integrity_release', { hold_id: holds![0].id })).error).toBeNull();
+    expect((await t.anon().from('past_commanders').select('ordinal, name').eq('name', name)).data).toEqual([{ ordinal: 901, name }]);
+  });
+
   it('holds each save of a flood, keeps only the newest pending, and publishes none', async () => {
     const { data: article } = await staff.from('articles').insert({ title: 'Kabar', content: '<p>x</p>', author_id: staffId, published_at: null }).select('id, version').single();
     let version = article!.version;
