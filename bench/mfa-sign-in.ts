@@ -16,6 +16,7 @@ import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { percentile } from './percentile.ts';
 
 const CONNECTIONS = 10;
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
@@ -23,10 +24,6 @@ const PASSWORD = 'rahasia-bench-123';
 
 const code = (secret: string, steps = 0) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-bench-mfa-'));

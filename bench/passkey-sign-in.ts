@@ -16,16 +16,13 @@ import { startServer } from '../server/server.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { SoftwareKey } from '../tests/auth/webauthn-authenticator.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { percentile } from './percentile.ts';
 
 const CONNECTIONS = 10;
 const BLOCK = 20;
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 80);
 const PASSWORD = 'rahasia-bench-123';
 const HEADING = '## Issue 35: passkeys as a first factor';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-bench-passkey-'));

@@ -15,16 +15,13 @@ import { createUser } from '../server/auth/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer, type RunningServer } from '../server/server.ts';
 import { startPostgres15 } from '../tests/support/pg15.ts';
+import { percentile } from './percentile.ts';
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 200);
 const CROWD = 50;
 const SECTION = '## Realtime: update-to-event delay';
 
 interface Row { database: string; subscribers: number; path: string; n: number; p50: number; p99: number; max: number }
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function summarize(database: string, subscribers: number, pathLabel: string, delays: number[]): Row {
   const sorted = [...delays].sort((a, b) => a - b);

@@ -16,6 +16,7 @@ import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import { png } from '../tests/storage/fixtures.ts';
 import { startPostgres15 } from '../tests/support/pg15.ts';
+import { percentile } from './percentile.ts';
 
 const SECTION = '## Storage: upload throughput';
 const SIZE = 1024 * 1024;
@@ -24,10 +25,6 @@ const EMAIL = 'bench-admin@example.com';
 const PASSWORD = 'bench-password-123';
 
 interface Result { database: string; concurrency: number; uploads: number; seconds: number; perSecond: number; mbPerSecond: number; p50: number; p95: number; p99: number }
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function run(database: string, databaseUrl: string | undefined): Promise<Result[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-bench-storage-'));

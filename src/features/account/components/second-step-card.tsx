@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { Factor } from '@supabase/supabase-js'
 import { ShieldOff } from 'lucide-react'
 import { toast } from '@/lib/toast'
@@ -11,7 +11,7 @@ import { completeCode } from '@/lib/second-step-code'
 import { useFactors, useRemoveFactor } from '../api/second-step'
 import { EnrolSecondStep } from './enrol-second-step'
 import { SecurityKeys } from './security-keys'
-import { StateBadge } from './state-badge'
+import { FactorSection } from './factor-section'
 
 /**
  * Keamanan tab: 'Verifikasi Dua Langkah', the second step after the password, in two sections that
@@ -50,22 +50,15 @@ export function SecondStepCard({ userId }: { userId: string }) {
 
 /** The authenticator app's section: its own state, then enrolment or removal. */
 function AuthenticatorApp({ userId, verified }: { userId: string; verified: Factor | undefined }) {
-  const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 id={headingId} className="font-semibold">
-          Aplikasi Autentikator
-        </h3>
-        <StateBadge active={verified !== undefined} />
-      </div>
+    <FactorSection title="Aplikasi Autentikator" active={verified !== undefined}>
       <p className="text-sm text-muted-foreground">Login meminta 6 digit kode dari aplikasi autentikator di ponsel Anda.</p>
       {verified ? (
         <RemoveSecondStep userId={userId} factorId={verified.id} since={verified.created_at} />
       ) : (
         <EnrolSecondStep userId={userId} onEnrolled={() => undefined} />
       )}
-    </section>
+    </FactorSection>
   )
 }
 

@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import type { Factor } from '@supabase/supabase-js'
 import { KeyRound } from 'lucide-react'
 import { toast } from '@/lib/toast'
@@ -7,7 +6,7 @@ import { formatLongDate } from '@/lib/format'
 import { securityKeySupported } from '@/lib/security-key'
 import { Button } from '@/components/ui/button'
 import { useAddSecurityKey, useRemoveSecurityKey } from '../api/security-keys'
-import { StateBadge } from './state-badge'
+import { FactorSection } from './factor-section'
 
 /**
  * 'Kunci Keamanan' in the Keamanan tab, beside the authenticator app: the account's keys, each
@@ -15,7 +14,6 @@ import { StateBadge } from './state-badge'
  * look-alike page cannot take it as it can take a typed code.
  */
 export function SecurityKeys({ userId, factors }: { userId: string; factors: Factor[] }) {
-  const headingId = useId()
   const keys = factors.filter((factor) => factor.factor_type === 'webauthn' && factor.status === 'verified')
   const add = useAddSecurityKey(userId)
   const remove = useRemoveSecurityKey(userId)
@@ -35,13 +33,7 @@ export function SecurityKeys({ userId, factors }: { userId: string; factors: Fac
     })
 
   return (
-    <section aria-labelledby={headingId} className="mt-6 space-y-3 border-t pt-6">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 id={headingId} className="font-semibold">
-          Kunci Keamanan
-        </h3>
-        <StateBadge active={keys.length > 0} />
-      </div>
+    <FactorSection title="Kunci Keamanan" active={keys.length > 0} className="mt-6 border-t pt-6">
       <p className="text-sm text-muted-foreground">
         Gunakan kunci keamanan (USB atau NFC), atau sidik jari dan kunci layar perangkat ini, sebagai pengganti kode. Kunci
         keamanan hanya menjawab situs ini, sehingga tidak dapat dipancing oleh situs palsu.
@@ -70,6 +62,6 @@ export function SecurityKeys({ userId, factors }: { userId: string; factors: Fac
       ) : (
         <p className="text-sm text-muted-foreground">Peramban ini tidak mendukung kunci keamanan.</p>
       )}
-    </section>
+    </FactorSection>
   )
 }
