@@ -16,7 +16,7 @@ import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
-import { percentile } from './percentile.ts';
+import { percentile, timeEach } from './timing.ts';
 
 const CONNECTIONS = 10;
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
@@ -54,32 +54,19 @@ async function main() {
       enrolled.push({ email: twoStep, factorId: data.id, secret: data.totp.secret });
     }
 
-    async function measure<T>(items: T[], signIn: (item: T) => Promise<void>): Promise<number[]> {
-      const times: number[] = [];
-      let next = 0;
-      await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-        while (next < items.length) {
-          const item = items[next++];
-          const started = performance.now();
-          await signIn(item);
-          times.push(performance.now() - started);
-        }
-      }));
-      return times.sort((a, b) => a - b);
-    }
 
-    const passwordOnly = await measure(plain, async (email) => {
+    const passwordOnly = (await timeEach(plain, async (email) => {
       const { error } = await newClient().auth.signInWithPassword({ email, password: PASSWORD });
       if (error) throw error;
-    });
-    const withCode = await measure(enrolled, async ({ email, factorId, secret }) => {
+    }, CONNECTIONS)).sort((a, b) => a - b);
+    const withCode = (await timeEach(enrolled, async ({ email, factorId, secret }) => {
       const client = newClient();
       const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
       if (error) throw error;
       // the next period's code: the enrolment used this one, and the server accepts a code once
       const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: code(secret, 1) });
       if (verified.error) throw verified.error;
-    });
+    }, CONNECTIONS)).sort((a, b) => a - b);
 
     const row = (name: string, t: number[]) =>
       `| ${name} | ${t.length} | ${percentile(t, 50).toFixed(0)} | ${percentile(t, 99).toFixed(0)} |`;

@@ -16,7 +16,7 @@ import { startServer } from '../server/server.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { SoftwareKey } from '../tests/auth/webauthn-authenticator.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
-import { percentile } from './percentile.ts';
+import { percentile, timeEach } from './timing.ts';
 
 const CONNECTIONS = 10;
 const BLOCK = 20;
@@ -66,31 +66,20 @@ async function main() {
       passkeys.push(key);
     }
 
-    async function measure<T>(items: T[], signIn: (item: T) => Promise<void>, times: number[]): Promise<void> {
-      let next = 0;
-      await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-        while (next < items.length) {
-          const item = items[next++];
-          const started = performance.now();
-          await signIn(item);
-          times.push(performance.now() - started);
-        }
-      }));
-    }
     const password: number[] = [];
     const passkey: number[] = [];
     for (let from = 0; from < SIGN_INS; from += BLOCK) {
-      await measure(plain.slice(from, from + BLOCK), async (email) => {
+      password.push(...await timeEach(plain.slice(from, from + BLOCK), async (email) => {
         const { error } = await newClient().auth.signInWithPassword({ email, password: PASSWORD });
         if (error) throw error;
-      }, password);
-      await measure(passkeys.slice(from, from + BLOCK), async (key) => {
+      }, CONNECTIONS));
+      passkey.push(...await timeEach(passkeys.slice(from, from + BLOCK), async (key) => {
         const start = await call('/passkeys/authentication/options', {});
         const options = start.options as { challenge: string };
         await call('/passkeys/authentication/verify', {
           challenge_id: start.challenge_id, credential: key.assert({ challenge: options.challenge, origin, rpId: 'localhost' }),
         });
-      }, passkey);
+      }, CONNECTIONS));
     }
     password.sort((a, b) => a - b);
     passkey.sort((a, b) => a - b);

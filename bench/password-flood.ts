@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { percentile } from './timing.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const FLOOD_LOOPS = 12;
@@ -46,7 +47,6 @@ async function stop(server: Server) {
   rmSync(server.dataDir, { recursive: true, force: true });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const randomAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 async function anonKey(url: string): Promise<string> {

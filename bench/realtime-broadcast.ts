@@ -13,6 +13,7 @@ import { createUser } from '../server/auth/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer, type RunningServer } from '../server/server.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { percentile } from './timing.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200);
 const SUBSCRIBERS = 100;
@@ -23,7 +24,6 @@ const PACE_MS = 12;
 interface Row { path: string; n: number; p50: number; p99: number; max: number }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 function summarize(label: string, delays: number[]): Row {
   const sorted = [...delays].sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 10) / 10;

@@ -15,7 +15,7 @@ import { createUser } from '../server/auth/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer, type RunningServer } from '../server/server.ts';
 import { startPostgres15 } from '../tests/support/pg15.ts';
-import { percentile } from './percentile.ts';
+import { percentile } from './timing.ts';
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 200);
 const CROWD = 50;

@@ -15,6 +15,7 @@ import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import type { Database } from '../src/lib/database.types.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { percentile } from './timing.ts';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 600);
 const BLOCK = 20;
@@ -29,7 +30,6 @@ const DISABLED: Record<Mode, string[]> = {
 };
 const ALL = DISABLED.today;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-bench-rev-'));

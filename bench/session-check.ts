@@ -17,6 +17,7 @@ import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import type { Database } from '../src/lib/database.types.ts';
 import { cpuReader } from './cpu.ts';
+import { percentile } from './timing.ts';
 
 const READS = Number(process.env.BENCH_READS ?? 400);
 const BLOCK = 20;
@@ -47,7 +48,6 @@ let BEFORE = '';
 
 type Mode = 'with' | 'before' | 'without';
 type List = 'staff' | 'public';
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skd-bench-session-'));

@@ -18,6 +18,7 @@ import type { SigningAlg } from '../server/keys.ts';
 import { startServer, type RunningServer } from '../server/server.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { percentile, timeEach } from './timing.ts';
 
 const HEADING = '## Issue 35: asymmetric signing keys (ES256) against the legacy secret (HS256)';
 const CONNECTIONS = 10;
@@ -28,7 +29,6 @@ const PASSWORD = 'rahasia-bench-123';
 
 const code = (secret: string, steps = 0) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 interface Site {
   alg: SigningAlg;
@@ -83,20 +83,6 @@ async function prepare(site: Site) {
   }
 }
 
-async function measure<T>(items: T[], run: (item: T) => Promise<void>, connections = CONNECTIONS): Promise<number[]> {
-  const times: number[] = [];
-  let next = 0;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      const started = performance.now();
-      await run(item);
-      times.push(performance.now() - started);
-    }
-  }));
-  return times;
-}
-
 /** Runs `work(site, from, to)` for both sites in alternating blocks, so load changes touch both alike. */
 async function alternate(sites: Site[], total: number, work: (site: Site, from: number, to: number) => Promise<number[]>) {
   const results = new Map<SigningAlg, number[]>(sites.map((s) => [s.alg, []]));
@@ -110,25 +96,25 @@ async function main() {
   const sites = [await start('HS256'), await start('ES256')];
   try {
     for (const site of sites) await prepare(site);
-    const passwordOnly = await alternate(sites, SIGN_INS, (site, from, to) => measure(site.plain.slice(from, to), async (email) => {
+    const passwordOnly = await alternate(sites, SIGN_INS, (site, from, to) => timeEach(site.plain.slice(from, to), async (email) => {
       const { error } = await clientOf(site).auth.signInWithPassword({ email, password: PASSWORD });
       if (error) throw error;
-    }));
-    const withCode = await alternate(sites, SIGN_INS, (site, from, to) => measure(site.enrolled.slice(from, to), async ({ email, factorId, secret }) => {
+    }, CONNECTIONS));
+    const withCode = await alternate(sites, SIGN_INS, (site, from, to) => timeEach(site.enrolled.slice(from, to), async ({ email, factorId, secret }) => {
       const client = clientOf(site);
       const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
       if (error) throw error;
       const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: code(secret, 1) });
       if (verified.error) throw verified.error;
-    }));
+    }, CONNECTIONS));
     const read = (site: Site, token: string) => fetch(`${site.url}/rest/v1/profiles?select=id&id=eq.${site.readerId}`, {
       headers: { apikey: site.server.ctx.keys.anonKey, Authorization: `Bearer ${token}` },
     }).then(async (res) => {
       if (res.status !== 200) throw new Error(`REST read: HTTP ${res.status}`);
       await res.arrayBuffer();
     });
-    const freshReads = await alternate(sites, READS, (site, from, to) => measure(site.tokens.slice(from, to), (token) => read(site, token), 1));
-    const seenReads = await alternate(sites, READS, (site, from, to) => measure(site.tokens.slice(from, to), () => read(site, site.tokens[0]), 1));
+    const freshReads = await alternate(sites, READS, (site, from, to) => timeEach(site.tokens.slice(from, to), (token) => read(site, token), 1));
+    const seenReads = await alternate(sites, READS, (site, from, to) => timeEach(site.tokens.slice(from, to), () => read(site, site.tokens[0]), 1));
     const verifies = await alternate(sites, READS, async (site, from, to) => {
       const times: number[] = [];
       for (const token of site.tokens.slice(from, to)) {
@@ -142,7 +128,7 @@ async function main() {
     const line = (name: string, m: Map<SigningAlg, number[]>, unit: string, digits = 1) => {
       const [hs, es] = [m.get('HS256')!, m.get('ES256')!];
       const f = (v: number) => v.toFixed(digits);
-      return `| ${name} | ${hs.length} | ${f(pct(hs, 50))} / ${f(pct(hs, 99))} | ${f(pct(es, 50))} / ${f(pct(es, 99))} | ${(pct(es, 50) / pct(hs, 50)).toFixed(2)}x | ${unit} |`;
+      return `| ${name} | ${hs.length} | ${f(percentile(hs, 50))} / ${f(percentile(hs, 99))} | ${f(percentile(es, 50))} / ${f(percentile(es, 99))} | ${(percentile(es, 50) / percentile(hs, 50)).toFixed(2)}x | ${unit} |`;
     };
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
     const section = [

@@ -16,7 +16,7 @@ import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import { png } from '../tests/storage/fixtures.ts';
 import { startPostgres15 } from '../tests/support/pg15.ts';
-import { percentile } from './percentile.ts';
+import { percentile } from './timing.ts';
 
 const SECTION = '## Storage: upload throughput';
 const SIZE = 1024 * 1024;
