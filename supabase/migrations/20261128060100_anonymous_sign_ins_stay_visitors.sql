@@ -56,29 +56,10 @@ end
 $$;
 
 -- An anonymous user who adds a confirmed e-mail becomes a permanent account (GoTrue clears
--- is_anonymous then) and from that moment is a sign-up like any other: a pending profile.
-create function private.profile_for_permanent_user() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  insert into public.profiles (id, full_name, username, phone_number, email, role, status)
-  values (
-    new.id,
-    nullif(btrim(new.raw_user_meta_data ->> 'full_name'), ''),
-    nullif(btrim(new.raw_user_meta_data ->> 'username'), ''),
-    nullif(btrim(new.raw_user_meta_data ->> 'phone_number'), ''),
-    new.email,
-    'user',
-    'pending'
-  )
-  on conflict (id) do nothing;
-  return new;
-end
-$$;
-revoke execute on function private.profile_for_permanent_user() from public, anon, authenticated;
-
+-- is_anonymous then) and from that moment is a sign-up like any other: the same pending profile.
 create trigger on_auth_user_made_permanent after update of is_anonymous on auth.users
   for each row when (old.is_anonymous and not new.is_anonymous)
-  execute function private.profile_for_permanent_user();
+  execute function public.handle_new_user();
 
 -- The two site rules granted to every signed-in user that do not go through the role helpers.
 create policy "Anonymous sign-ins send no contact messages" on public.contacts
