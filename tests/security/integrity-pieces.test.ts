@@ -25,7 +25,8 @@ beforeAll(async () => {
   superadmin = (await t.signedIn({ role: 'superadmin', fullName: 'Kapten Super' })).client;
 });
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+/** A piece's key in private.integrity_pieces (private.piece_digest). */
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const OLD = '<h2>Latihan terbang</h2><p>Skadron Udara 31/Serbu melaksanakan latihan terbang malam di Semarang.</p>'
   + '<p>Latihan diikuti dua belas penerbang dan dua puluh mekanik.</p>';
@@ -117,7 +118,7 @@ describe('several new paragraphs read at once', () => {
     const held = await staff.from('articles').insert({ title: 'Kabar satuan', content: `${clean}${spam}<p>Pesawat kembali ke hanggar.</p>`, author_id: staffId }).select('published_at').single();
     expect(held.data!.published_at).toBeNull();
     const { rows } = await t.server.ctx.db.query<{ has_terms: boolean }>(
-      'select has_terms from private.integrity_pieces where digest = any($1) order by has_terms', [[md5(spam), md5(clean)]]);
+      'select has_terms from private.integrity_pieces where digest = any($1) order by has_terms', [[digest(spam), digest(clean)]]);
     expect(rows).toEqual([{ has_terms: false }, { has_terms: true }]);
     await published(`${clean}<p>Pesawat kembali ke hanggar.</p>`);
   });
@@ -193,16 +194,16 @@ describe('real unit news', () => {
 describe('the cache of read paragraphs', () => {
   it('forgets paragraphs read more than a week ago when a save reads new ones, and judges them again', async () => {
     const spam = '<p>Main slot gacor malam ini</p>';
-    const stale = md5('<p>Paragraf lama yang sudah sepekan tidak dibaca lagi.</p>');
+    const stale = digest('<p>Paragraf lama yang sudah sepekan tidak dibaca lagi.</p>');
     await t.server.ctx.db.query(
       `insert into private.integrity_pieces (digest, has_terms, text_ends, hosts, kept_at) values ($1, false, 'lama', '{}', now() - interval '8 days')`, [stale]);
     // a forged entry claiming a spam paragraph is clean, as old as the stale one
     await t.server.ctx.db.query(
       `insert into private.integrity_pieces (digest, has_terms, text_ends, hosts, kept_at) values ($1, false, 'Main slot', '{}', now() - interval '8 days')
-       on conflict (digest) do update set has_terms = false, kept_at = excluded.kept_at`, [md5(spam)]);
+       on conflict (digest) do update set has_terms = false, kept_at = excluded.kept_at`, [digest(spam)]);
     const article = await published(`${OLD}<p>Paragraf baru tentang latihan tim SAR.</p>`);
     const { rows } = await t.server.ctx.db.query<{ digest: string }>(
-      'select digest from private.integrity_pieces where digest = any($1)', [[stale, md5(spam)]]);
+      'select digest from private.integrity_pieces where digest = any($1)', [[stale, digest(spam)]]);
     expect(rows).toEqual([]);
     const saved = await edit(article, `${OLD}<p>Paragraf baru tentang latihan tim SAR.</p>${spam}`);
     expect(saved.reasons.join(' ')).toContain('slot gacor');
