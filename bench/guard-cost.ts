@@ -13,17 +13,24 @@
  * With track_functions on, the time spent in the integrity trigger functions per save is read too.
  * and three kinds of edit: one paragraph of twelve changes (as editing and autosave do), the
  * heading changes (the save of earlier runs of bench/integrity.ts), every paragraph changes.
+ * Then, in each way, the same saves' UPDATE is run on a connection of its own as the API runs it
+ * for the admin (claims, role) under EXPLAIN ANALYZE: the statement's time in the database and the
+ * integrity triggers' share of it, without the HTTP round trip and the server process sharing the
+ * machine's two cores with the database.
  * Prints a markdown sub-section for docs/benchmarks.md.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { createUser, signInAs, startTestServer } from '../tests/support/server.ts';
 import { cpuReader } from './cpu.ts';
 import { ROOT } from '../server/paths.ts';
+import { runningClusterUrl } from '../server/db/embedded.ts';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 60);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const STATEMENTS = Number(process.env.BENCH_STATEMENTS ?? 20);
 const MIGRATIONS = path.join(ROOT, 'supabase/migrations');
 /** The functions the newer migration replaces, and the last migration before it that defined each. */
 const REPLACED: Record<string, string> = {
@@ -123,6 +130,21 @@ async function main() {
       }
       return (performance.now() - started) / n;
     };
+    const claims = JSON.parse(Buffer.from((await admin.auth.getSession()).data.session!.access_token.split('.')[1], 'base64url').toString());
+    const direct = new pg.Client({ connectionString: runningClusterUrl(server.dataDir) });
+    await direct.connect();
+    /** One save's UPDATE as the API runs it for the admin: the statement's ms and the integrity triggers' ms in it. */
+    const statement = async (edit: Edit) => {
+      await direct.query('begin');
+      await direct.query(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
+        set_config('search_path', 'public, extensions', true), set_config('role', 'authenticated', true)`, [JSON.stringify(claims), claims.sub]);
+      const { rows } = await direct.query(`explain (analyze, format json) update public.articles set content = $1, version = version where id = $2`,
+        [EDITS[edit].body(counter++), ids[edit]]);
+      await direct.query('commit');
+      const plan = rows[0]['QUERY PLAN'][0] as { 'Execution Time': number; Triggers?: { 'Trigger Name': string; Time: number }[] };
+      return { total: plan['Execution Time'], guard: (plan.Triggers ?? []).filter((t) => t['Trigger Name'].includes('integrity')).reduce((sum, t) => sum + t.Time, 0) };
+    };
+    const inStatement = {} as Record<Edit, Record<Mode, { total: number; guard: number }[]>>;
     const ms = {} as Record<Edit, Record<Mode, number[]>>;
     const cpu = {} as Record<Edit, Record<Mode, number[]>>;
     const inGuard = {} as Record<Edit, Record<Mode, number[]>>;
@@ -130,6 +152,7 @@ async function main() {
       ms[edit] = { without: [], before: [], after: [] };
       cpu[edit] = { without: [], before: [], after: [] };
       inGuard[edit] = { without: [], before: [], after: [] };
+      inStatement[edit] = { without: [], before: [], after: [] };
       await saves(edit, 10);
     }
     const cpuMs = cpuReader(server.dataDir);
@@ -152,6 +175,10 @@ async function main() {
             const b = later.get(`${schema}.${fn}`)!;
             return sum + (b.ms - a.ms) / Math.max(1, b.calls - a.calls);
           }, 0));
+        }
+        for (const edit of Object.keys(EDITS) as Edit[]) {
+          for (let i = 0; i < 3; i += 1) await statement(edit);
+          for (let i = 0; i < STATEMENTS; i += 1) inStatement[edit][mode].push(await statement(edit));
         }
       }
     }
@@ -177,7 +204,18 @@ async function main() {
           + ` | ${f(median(inGuard[edit].before))} / ${f(median(inGuard[edit].after))} |`;
       }),
       '',
+      `The same edits' UPDATE on a connection of its own, ${STATEMENTS} per way, edit and round, medians of all ${ROUNDS * STATEMENTS}:`,
+      '',
+      '| edit | statement ms without / before / after | before / without | after / without | ms in the integrity triggers, before / after |',
+      '| --- | --- | --- | --- | --- |',
+      ...(Object.keys(EDITS) as Edit[]).map((edit) => {
+        const [w, b, a] = MODES.map((mode) => median(inStatement[edit][mode].map((x) => x.total)));
+        const guard = (mode: Mode) => median(inStatement[edit][mode].map((x) => x.guard));
+        return `| ${EDITS[edit].label} | ${f(w)} / ${f(b)} / ${f(a)} | ${f(b / w)}x | **${f(a / w)}x** | ${f(guard('before'))} / ${f(guard('after'))} |`;
+      }),
+      '',
     ];
+    await direct.end();
     console.log(lines.join('\n'));
   } finally {
     await server.stop();
