@@ -10,9 +10,9 @@
  * - after: the triggers as this tree's migrations define them.
  * A way is switched by enabling and disabling triggers only, so no function is defined again
  * between rounds (which would have every connection compile it anew while it is measured).
- * With track_functions on, the time spent in the integrity trigger functions per save is read too.
- * and three kinds of edit: one paragraph of twelve changes (as editing and autosave do), the
+ * There are three kinds of edit: one paragraph of twelve changes (as editing and autosave do), the
  * heading changes (the save of earlier runs of bench/integrity.ts), every paragraph changes.
+ * With track_functions on, the time spent in the integrity trigger functions per save is read too.
  * Then, in each way, the same saves' UPDATE is run on a connection of its own as the API runs it
  * for the admin (claims, role) under EXPLAIN ANALYZE: the statement's time in the database and the
  * integrity triggers' share of it, without the HTTP round trip and the server process sharing the
