@@ -13,11 +13,16 @@
 -- - an update of integrity_holds on every clean save, which fires that table's statement trigger
 --   and a NOTIFY even when no hold was pending;
 -- - private.guarded_columns, a LANGUAGE sql function with its own search_path, planned anew on
---   every call.
+--   every call;
+-- - the term search over the words where pieces meet on every save, though an edit inside a
+--   paragraph leaves them as they were, and every link's host judged against the settings anew;
+-- - 31 of the 32 regular expressions PostgreSQL keeps compiled per connection in use, so that a
+--   few more (a link, an attribute) had every one compiled again on every save.
 -- Now one trigger per table (`*_integrity_check`) does the markup check and the guard in one pass;
 -- the body is read by its pieces once (one look-up that also aggregates what is known, the new
--- pieces read, one term search over the new pieces' words and the words where pieces meet, one
--- insert that also prunes); the terms' first words, search pattern and longest term are kept in
+-- pieces read, one term search, one insert that also prunes); whether a term stands in the words
+-- where pieces meet is remembered like a piece, and so is which of a piece's hosts are outbound;
+-- the terms' first words, search pattern and longest term are kept in
 -- private.integrity_term_index, rebuilt whenever the terms change. What is judged, and how, is
 -- unchanged: the same readings, the same fallbacks to the whole body, the same reasons, refusals
 -- and holds (the tests of 20261127120000 through 20261128073900 run unchanged against it).
@@ -65,15 +70,14 @@ create trigger integrity_terms_changed after insert or update or delete or trunc
   for each statement execute function private.integrity_terms_changed();
 insert into private.integrity_term_index select (private.term_index_of_terms()).*;
 
--- The same terms as before (20261128000000), the look at whether any can be there at all made from
--- the index. A missing index row (only owner SQL can remove it) is read from the terms instead.
-create or replace function private.guard_terms(value text)
-returns table (term text, weight integer, disguised boolean)
+-- Whether any term can stand in a text at all: guard_terms' first look (20261128000000), made from
+-- the index and callable on its own, so that a search that finds nothing costs no set-returning
+-- call. A missing index row (only owner SQL can remove it) is read from the terms instead.
+create function private.guard_may_hold(value text) returns boolean
 language plpgsql stable security definer set search_path = '' as $$
 declare
   idx private.integrity_term_index;
   low text := lower(value);
-  plain text := regexp_replace(low, '[_.\-/]+', ' ', 'g');
   odd text;
   odd_l text;
   odd_i text;
@@ -83,23 +87,41 @@ begin
     idx := private.term_index_of_terms();
   end if;
   if idx.terms is null then
-    return;
+    return false;
   end if;
   -- a term matches only where its first word stands whole in the text read plainly, or, read with
   -- its disguises undone, inside one of the text's words that hold a digit, '@' or '$'
-  if not plain ~ idx.first_words then
-    if not low ~ '[0-9@$]' then
-      return;
-    end if;
-    if not idx.digit_first then
-      odd := (select string_agg(m[1], ' ') from regexp_matches(low, '(\S*[0-9@$]\S*)', 'g') as m);
-      odd_l := translate(odd, '14@305$7', 'laaeosst');
-      odd_i := translate(odd, '14@305$7', 'iaaeosst');
-      if not exists (select 1 from unnest(idx.firsts) as f where strpos(odd_l, f) > 0 or strpos(odd_i, f) > 0) then
-        return;
-      end if;
-    end if;
+  if regexp_replace(low, '[_.\-/]+', ' ', 'g') ~ idx.first_words then
+    return true;
   end if;
+  -- Undoing a disguise (guard_normalized) changes only a digit, '@' or '$' right after a letter and
+  -- splits a letter from a digit next to it: without either, every reading is the plain one.
+  if not low ~ '[a-z][0-9@$]|[0-9][a-z]' then
+    return false;
+  end if;
+  if idx.digit_first then
+    return true;
+  end if;
+  odd := (select string_agg(m[1], ' ') from regexp_matches(low, '(\S*[0-9@$]\S*)', 'g') as m);
+  odd_l := translate(odd, '14@305$7', 'laaeosst');
+  odd_i := translate(odd, '14@305$7', 'iaaeosst');
+  return exists (select 1 from unnest(idx.firsts) as f where strpos(odd_l, f) > 0 or strpos(odd_i, f) > 0);
+end
+$$;
+
+-- The same terms as before (20261128000000), searched only where guard_may_hold finds one can be.
+create or replace function private.guard_terms(value text)
+returns table (term text, weight integer, disguised boolean)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  pattern text;
+  plain text;
+begin
+  if not private.guard_may_hold(value) then
+    return;
+  end if;
+  pattern := coalesce((select i.terms from private.integrity_term_index i), (private.term_index_of_terms()).terms);
+  plain := regexp_replace(lower(value), '[_.\-/]+', ' ', 'g');
   return query
   with forms (form, body) as (
     select 'plain', plain
@@ -108,7 +130,7 @@ begin
     union all select 'i', private.guard_normalized(value, 'i') where value ~* '[a-z]1'
   ), found as (
     select regexp_replace(m[1], '\s+', ' ', 'g') as term, f.form
-    from forms f, regexp_matches(f.body, idx.terms, 'g') as m
+    from forms f, regexp_matches(f.body, pattern, 'g') as m
   ), matched as (
     select t.term, t.weight, not bool_or(f.form = 'plain') as disguised
     from found f join public.integrity_terms t on t.term = f.term
@@ -117,6 +139,20 @@ begin
   -- a term inside a longer matched one ('slot' in 'slot gacor') is not counted again
   select m.term, m.weight, m.disguised from matched m
   where not exists (select 1 from matched o where o.term <> m.term and (' ' || o.term || ' ') like ('% ' || m.term || ' %'));
+end
+$$;
+
+-- The text with inline tags joined, as before (20261128070000); without '&' there is nothing to decode.
+create or replace function private.guard_joined(html text) returns text
+language plpgsql immutable strict set search_path = '' as $$
+declare
+  joined text := regexp_replace(regexp_replace(html,
+    '</?(strong|em|b|i|u|s|span|a|code|mark|sub|sup|small|abbr|font)(\s[^>]*)?>', '', 'gi'), '<[^>]*>', ' ', 'g');
+begin
+  if strpos(joined, '&') = 0 then
+    return joined;
+  end if;
+  return private.html_attribute_decoded(joined);
 end
 $$;
 
@@ -137,8 +173,27 @@ $$;
 -- A body read by its pieces: `usable` is false when it must be read whole; `hiding` when some piece
 -- hides something (or does not parse alone); `terms` when some piece holds a term, or a term stands
 -- in the words where pieces meet each other and the item's other fields; `hosts` are the body's
--- link hosts (in no particular order: the guard counts them and lists the new ones sorted).
-create type private.piece_reading as (usable boolean, hiding boolean, terms boolean, hosts text[]);
+-- link hosts (in no particular order: the guard counts them and lists the new ones sorted), and
+-- `outbound` those of them not on the link allowlist nor the site's own.
+create type private.piece_reading as (usable boolean, hiding boolean, terms boolean, hosts text[], outbound text[]);
+
+-- Which of a piece's link hosts are outbound (not allowed by private.host_allowed) is kept with the
+-- piece, so a save does not ask again for every link of the body. It follows from the link settings,
+-- so the pieces are forgotten when those change, as they are when the terms do. The cache starts
+-- empty (below), so no row lacks it.
+delete from private.integrity_pieces;
+alter table private.integrity_pieces add column outbound text[] not null default '{}';
+
+create function private.integrity_link_settings_changed() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  delete from private.integrity_pieces;
+  return null;
+end
+$$;
+create trigger integrity_link_settings_changed after update on private.integrity_settings
+  for each row when (old.link_allowlist is distinct from new.link_allowlist or old.own_origins is distinct from new.own_origins)
+  execute function private.integrity_link_settings_changed();
 
 -- A piece's key: SHA-256, where 20261128070000 used MD5, whose collisions can be made to order (a
 -- clean piece and a spam one under one key would let the second through as the first). The cache is
@@ -153,7 +208,7 @@ $$;
 create function private.read_pieces(html text, r jsonb) returns private.piece_reading
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  reading private.piece_reading := row(false, false, false, '{}');
+  reading private.piece_reading := row(false, false, false, '{}', '{}');
   low text;
   pieces text[];
   missing integer[];
@@ -190,15 +245,17 @@ begin
   select coalesce(bool_or(s.hiding is not null), false), coalesce(bool_or(s.has_terms), false),
     array_agg(s.text_ends order by x.n), array_agg(coalesce(s.joined_ends, s.text_ends) order by x.n),
     array_agg(s.attrs_ends order by x.n), coalesce(bool_and(s.joined_ends is null), true),
-    string_agg(nullif(array_to_string(s.hosts, chr(1)), ''), chr(1)), array_agg(x.n) filter (where s.digest is null),
+    string_agg(nullif(array_to_string(s.hosts, chr(1)), ''), chr(1)), string_agg(nullif(array_to_string(s.outbound, chr(1)), ''), chr(1)),
+    array_agg(x.n) filter (where s.digest is null),
     -- a term of k words reaching over a piece's end has at most k - 1 of them in the piece
     (select i.longest - 1 from private.integrity_term_index i)
-    into reading.hiding, reading.terms, text_ends, joined_ends, attrs_ends, same, t, missing, k
+    into reading.hiding, reading.terms, text_ends, joined_ends, attrs_ends, same, t, a, missing, k
     from unnest(pieces) with ordinality as x(p, n)
       -- one look-up by key per piece (a join could scan the whole, growing table); the key is
       -- private.piece_digest's, written out so that the query does not call a function per piece
       left join lateral (select * from private.integrity_pieces s where s.digest = encode(sha256(convert_to(x.p, 'UTF8')), 'hex') limit 1) as s on true;
   reading.hosts := coalesce(string_to_array(t, chr(1)), '{}');
+  reading.outbound := coalesce(string_to_array(a, chr(1)), '{}');
   if missing is not null then
     if k is null then
       k := (private.term_index_of_terms()).longest - 1;
@@ -221,12 +278,16 @@ begin
         false, private.guard_ends(t, k),
         -- null when the joined reading is the text reading, word for word
         case when regexp_replace(j, '^\s+|\s+$', '', 'g') is distinct from regexp_replace(t, '\s+', ' ', 'g') then private.guard_ends(j, k) end,
-        private.guard_ends(a, k), case when strpos(lower(pieces[i]), '<a') > 0 then private.html_link_hosts(pieces[i]) else '{}' end, now());
+        private.guard_ends(a, k), case when strpos(lower(pieces[i]), '<a') > 0 then private.html_link_hosts(pieces[i]) else '{}' end, now(), '{}');
+      if cardinality(piece.hosts) > 0 then
+        piece.outbound := array(select h from unnest(piece.hosts) as h where not private.host_allowed(h));
+      end if;
       fresh := fresh || piece;
       -- the joined reading, when it is the text reading word for word, holds the same terms
       fresh_words := fresh_words || concat_ws(E'\n', t, case when piece.joined_ends is not null then j end, a);
       reading.hiding := reading.hiding or piece.hiding is not null;
       reading.hosts := reading.hosts || piece.hosts;
+      reading.outbound := reading.outbound || piece.outbound;
       text_ends[i] := piece.text_ends;
       joined_ends[i] := coalesce(piece.joined_ends, piece.text_ends);
       attrs_ends[i] := piece.attrs_ends;
@@ -250,18 +311,20 @@ begin
   searched := words_terms is null;
   -- Each new piece's words and, when never searched, those words, a pilcrow between (no term
   -- reaches over it), searched at once; only when something is found is each searched alone.
-  if (searched or cardinality(fresh) > 0) and exists (select 1 from private.guard_terms(
-      concat_ws(' ¶ ', case when searched then words end, array_to_string(fresh_words, ' ¶ ')))) then
-    if searched then
-      words_terms := exists (select 1 from private.guard_terms(words));
+  t := concat_ws(' ¶ ', case when searched then words end, array_to_string(fresh_words, ' ¶ '));
+  if (searched or cardinality(fresh) > 0) and private.guard_may_hold(t) then
+    if exists (select 1 from private.guard_terms(t)) then
+      if searched then
+        words_terms := exists (select 1 from private.guard_terms(words));
+      end if;
+      for i in 1 .. cardinality(fresh) loop
+        fresh[i].has_terms := exists (select 1 from private.guard_terms(fresh_words[i]));
+        reading.terms := reading.terms or fresh[i].has_terms;
+      end loop;
     end if;
-    for i in 1 .. cardinality(fresh) loop
-      fresh[i].has_terms := exists (select 1 from private.guard_terms(fresh_words[i]));
-      reading.terms := reading.terms or fresh[i].has_terms;
-    end loop;
   end if;
   if searched then
-    fresh := fresh || row(words_digest, null, coalesce(words_terms, false), '', null, null, '{}', now())::private.integrity_pieces;
+    fresh := fresh || row(words_digest, null, coalesce(words_terms, false), '', null, null, '{}', now(), '{}')::private.integrity_pieces;
   end if;
   reading.terms := reading.terms or coalesce(words_terms, false);
   if cardinality(fresh) > 0 then
@@ -352,7 +415,7 @@ begin
   -- it); otherwise the whole words, scored as before
   if read.usable and not read.hiding and not read.terms then
     hosts := read.hosts;
-    outbound := array(select h from unnest(hosts) as h where not private.host_allowed(h));
+    outbound := read.outbound;
     reasons := case when cardinality(outbound) > 0 then private.guard_reasons_for_hosts('', hosts) else '{}' end;
   else
     hosts := private.html_link_hosts(coalesce(html, ''));
@@ -420,8 +483,8 @@ drop function private.refuse_hiding(text, text);
 drop function private.body_hiding(text);
 drop function private.body_pieces(text);
 drop type private.body_reading;
-delete from private.integrity_pieces;
 
-revoke execute on function private.term_index_of_terms(), private.integrity_terms_changed(),
+revoke execute on function private.term_index_of_terms(), private.integrity_terms_changed(), private.guard_may_hold(text),
+  private.integrity_link_settings_changed(),
   private.read_pieces(text, jsonb), private.integrity_check(), private.piece_digest(text) from public, anon, authenticated;
 grant execute on function private.term_index_of_terms() to service_role;

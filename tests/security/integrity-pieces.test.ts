@@ -209,3 +209,20 @@ describe('the cache of read paragraphs', () => {
     expect(saved.reasons.join(' ')).toContain('slot gacor');
   });
 });
+
+describe('what the cache keeps of links', () => {
+  it('judges a remembered paragraph\'s link again once its domain leaves the allowlist', async () => {
+    const db = t.server.ctx.db;
+    const link = '<p>Mitra kegiatan: <a href="https://mitra-pieces.example/">mitra</a>.</p>';
+    await db.query(`update private.integrity_settings set link_allowlist = link_allowlist || '{mitra-pieces.example}'`);
+    let article;
+    try {
+      article = await published(`${OLD}${link}`);
+    } finally {
+      await db.query(`update private.integrity_settings set link_allowlist = array_remove(link_allowlist, 'mitra-pieces.example')`);
+    }
+    // only another paragraph changes: the link's paragraph is the one read while it was allowed
+    const saved = await edit(article, `${OLD}<p>Latihan ditutup dengan apel.</p>${link}`);
+    expect(saved.reasons).toEqual(['Tautan ke domain yang belum pernah ditautkan: mitra-pieces.example']);
+  });
+});
