@@ -12,11 +12,12 @@
  * between rounds (which would have every connection compile it anew while it is measured).
  * There are three kinds of edit: one paragraph of twelve changes (as editing and autosave do), the
  * heading changes (the save of earlier runs of bench/integrity.ts), every paragraph changes.
- * With track_functions on, the time spent in the integrity trigger functions per save is read too.
- * Then, in each way, the same saves' UPDATE is run on a connection of its own as the API runs it
- * for the admin (claims, role) under EXPLAIN ANALYZE: the statement's time in the database and the
- * integrity triggers' share of it, without the HTTP round trip and the server process sharing the
- * machine's two cores with the database.
+ * A round measures every way back to back (a few seconds), so the other work on a shared machine
+ * weighs on the ways of a round alike; the ratio is the median of many such rounds. Then, in each
+ * way, the same saves' UPDATE is run on a connection of its own as the API runs it for the admin
+ * (claims, role) under EXPLAIN ANALYZE: the statement's time in the database and the integrity
+ * triggers' share of it, without the HTTP round trip and the server process sharing the machine's
+ * two cores with the database.
  * Prints a markdown sub-section for docs/benchmarks.md.
  */
 import { readFileSync } from 'node:fs';
@@ -28,9 +29,9 @@ import { cpuReader } from './cpu.ts';
 import { ROOT } from '../server/paths.ts';
 import { runningClusterUrl } from '../server/db/embedded.ts';
 
-const SAVES = Number(process.env.BENCH_SAVES ?? 60);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
-const STATEMENTS = Number(process.env.BENCH_STATEMENTS ?? 20);
+const SAVES = Number(process.env.BENCH_SAVES ?? 40);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const STATEMENTS = Number(process.env.BENCH_STATEMENTS ?? 10);
 const MIGRATIONS = path.join(ROOT, 'supabase/migrations');
 /** The functions the newer migration replaces, and the last migration before it that defined each. */
 const REPLACED: Record<string, string> = {
@@ -65,8 +66,6 @@ const EDITS = {
   whole: { label: 'every paragraph changes', body: (n: number) => article('Latihan terbang malam', () => ` (sorti ${n})`) },
 };
 type Edit = keyof typeof EDITS;
-/** The integrity trigger functions of each way, by schema: 5584151 had two, this tree has one. */
-const TRIGGER_FUNCTIONS: Record<string, string[]> = { bench_before: ['check_hiding_markup', 'integrity_guard'], private: ['integrity_check'] };
 const MODES = ['without', 'before', 'after'] as const;
 type Mode = (typeof MODES)[number];
 
@@ -101,16 +100,6 @@ async function main() {
       before: () => switchTo(copies),
       after: () => switchTo(current),
     };
-    await db.query(`alter system set track_functions = 'all'`);
-    await db.query('select pg_reload_conf()');
-    const guardStats = async () => {
-      // a backend reports its function statistics about a second after it goes idle
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const { rows } = await db.query<{ f: string; calls: number; ms: number }>(`select schemaname || '.' || funcname as f, calls::int, total_time as ms
-        from pg_stat_user_functions where (schemaname, funcname) in (${Object.entries(TRIGGER_FUNCTIONS).flatMap(([schema, fns]) => fns.map((fn) => `('${schema}', '${fn}')`)).join(', ')})`);
-      return new Map(rows.map((r) => [r.f, r]));
-    };
-    const schemaOf: Record<Mode, string | null> = { without: null, before: 'bench_before', after: 'private' };
     const user = await createUser(server, { role: 'admin', fullName: 'Penulis Bench' });
     const admin = await signInAs(server, user);
     let counter = 0;
@@ -147,11 +136,9 @@ async function main() {
     const inStatement = {} as Record<Edit, Record<Mode, { total: number; guard: number }[]>>;
     const ms = {} as Record<Edit, Record<Mode, number[]>>;
     const cpu = {} as Record<Edit, Record<Mode, number[]>>;
-    const inGuard = {} as Record<Edit, Record<Mode, number[]>>;
     for (const edit of Object.keys(EDITS) as Edit[]) {
       ms[edit] = { without: [], before: [], after: [] };
       cpu[edit] = { without: [], before: [], after: [] };
-      inGuard[edit] = { without: [], before: [], after: [] };
       inStatement[edit] = { without: [], before: [], after: [] };
       await saves(edit, 10);
     }
@@ -162,19 +149,10 @@ async function main() {
       for (const mode of order) {
         await modes[mode]();
         for (const edit of Object.keys(EDITS) as Edit[]) {
-          await saves(edit, 10);
-          const stats = await guardStats();
+          await saves(edit, 5);
           const c = cpuMs();
           ms[edit][mode].push(await saves(edit, SAVES));
           cpu[edit][mode].push((cpuMs() - c) / SAVES);
-          const later = await guardStats();
-          const schema = schemaOf[mode];
-          // per call from the calls reported so far (a backend may report a little later)
-          inGuard[edit][mode].push(schema === null ? 0 : TRIGGER_FUNCTIONS[schema].reduce((sum, fn) => {
-            const a = stats.get(`${schema}.${fn}`) ?? { calls: 0, ms: 0 };
-            const b = later.get(`${schema}.${fn}`)!;
-            return sum + (b.ms - a.ms) / Math.max(1, b.calls - a.calls);
-          }, 0));
         }
         for (const edit of Object.keys(EDITS) as Edit[]) {
           for (let i = 0; i < 3; i += 1) await statement(edit);
@@ -192,16 +170,15 @@ async function main() {
         + ` load average (1/5/15 min) ${loadAtStart} at the start, ${loadAtEnd} at the end. ${ROUNDS} rounds of ${SAVES} saves per way and edit,`
         + ' the ways alternating in order within each round.',
       '',
-      '| edit | ms without / before / after (median of rounds) | before / without | after / without | after / without, each round | CPU ms without / before / after | CPU after / without | ms in the trigger functions, before / after |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| edit | ms without / before / after (median of rounds) | before / without | after / without | after / without, each round | CPU ms without / before / after | CPU after / without |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
       ...(Object.keys(EDITS) as Edit[]).map((edit) => {
         const m = ms[edit];
         const c = cpu[edit];
         const ratios = m.after.map((a, i) => a / m.without[i]);
         return `| ${EDITS[edit].label} | ${f(median(m.without))} / ${f(median(m.before))} / ${f(median(m.after))}`
           + ` | ${f(median(m.before.map((b, i) => b / m.without[i])))}x | **${f(median(ratios))}x** | ${ratios.map(f).join(', ')}`
-          + ` | ${f(median(c.without))} / ${f(median(c.before))} / ${f(median(c.after))} | ${f(median(c.after.map((a, i) => a / c.without[i])))}x`
-          + ` | ${f(median(inGuard[edit].before))} / ${f(median(inGuard[edit].after))} |`;
+          + ` | ${f(median(c.without))} / ${f(median(c.before))} / ${f(median(c.after))} | ${f(median(c.after.map((a, i) => a / c.without[i])))}x |`;
       }),
       '',
       `The same edits' UPDATE on a connection of its own, ${STATEMENTS} per way, edit and round, medians of all ${ROUNDS * STATEMENTS}:`,

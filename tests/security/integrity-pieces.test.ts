@@ -160,6 +160,27 @@ describe('links over old and new paragraphs', () => {
   });
 });
 
+describe('a new paragraph of plain text (read without its joined reading, decision 0037)', () => {
+  it('is searched as its text reads: no-break spaces, disguises and a heading', async () => {
+    // each term stands in the middle of its piece, away from the ends searched with the other pieces
+    const around = (words: string) => `Dalam apel pagi komandan mengingatkan ${words} dilarang keras bagi seluruh prajurit skadron`;
+    const spaced = await edit(await published(OLD), `${OLD}<p>${around('main slot\u00a0gacor\u2003malam ini')}.</p>`);
+    expect(spaced.reasons).toEqual(['Kata yang lazim di spam judi: slot gacor']);
+    const disguised = await edit(await published(OLD), `${OLD}<p>${around('info s1ot g4cor hari ini')}.</p>`);
+    expect(disguised.reasons).toEqual(['Kata yang lazim di spam judi: slot gacor (disamarkan)']);
+    const heading = await edit(await published(OLD), `${OLD}<h3>${around('bandar togel')}</h3>`);
+    expect(heading.reasons).toEqual(['Kata yang lazim di spam judi: bandar togel']);
+  });
+
+  it('is remembered with nothing hidden, no attribute, no link and one reading', async () => {
+    const piece = '<p>Apel pagi dipimpin Danskadron di hanggar.</p>';
+    const saved = await edit(await published(OLD), `${OLD}${piece}`);
+    expect(saved.reasons).toEqual([]);
+    const { rows } = await t.server.ctx.db.query('select hiding, has_terms, text_ends, joined_ends, attrs_ends, hosts, outbound from private.integrity_pieces where digest = $1', [digest(piece)]);
+    expect(rows).toEqual([{ hiding: null, has_terms: false, text_ends: 'Apel pagi ¶ di hanggar.', joined_ends: null, attrs_ends: null, hosts: [], outbound: [] }]);
+  });
+});
+
 describe('terms changed after a paragraph was read', () => {
   it('reads the old paragraphs again', async () => {
     const article = await published(`${OLD}<p>Helikopter mendarat di helipad rumah sakit.</p>`);
