@@ -115,6 +115,7 @@ declare
   joined_ends text[];
   attrs_ends text[];
   same boolean;
+  spaced text[];
   words text;
   words_digest text;
   words_terms boolean;
@@ -156,24 +157,31 @@ begin
     -- a term of k words reaching over a piece's end has at most k - 1 of them in the piece
     k := idx.longest - 1;
     foreach i in array missing loop
-      -- html_to_text without its entity decoding, which a piece without '&' does not need (and
-      -- without its script, style and comment removal: such bodies are read whole above)
-      t := case when strpos(pieces[i], '&') = 0
-        then btrim(regexp_replace(regexp_replace(pieces[i], '</?[a-z][^>]*>', ' ', 'gi'),
-          '[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', ' ', 'g'), ' ')
-        else private.html_to_text(pieces[i]) end;
-      -- The editor's usual piece, a paragraph or heading of plain text, has no inline tag to join
-      -- across, no attribute, nothing that hides and no link: its joined reading is its text reading
-      -- but for white space (which the text reading turns into spaces, so holds any term the joined
-      -- one does), and the rest is known without reading.
-      if pieces[i] ~ '^<(p|h[1-6])>[^<&]*</(p|h[1-6])>$' then
-        piece := row(private.piece_digest(pieces[i]), null, false, private.guard_ends(t, k), null, null, '{}', now(), '{}');
+      -- The editor's usual piece, a paragraph or heading of plain text (no tag inside, no '&', no
+      -- white space but single spaces), has no inline tag to join across, no attribute, nothing
+      -- that hides and no link: its joined reading is its text reading, which is the text between
+      -- its tags, and its words are split by single spaces (where html_to_text's and guard_ends'
+      -- patterns cost far more than the rest of its reading).
+      if pieces[i] ~ '^<(p|h[1-6])>[^<&]*</(p|h[1-6])>$'
+        and not pieces[i] ~ '[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|  ' then
+        t := btrim(split_part(substr(pieces[i], strpos(pieces[i], '>') + 1), '<', 1), ' ');
+        spaced := string_to_array(t, ' ');
+        -- guard_ends' cut
+        piece := row(private.piece_digest(pieces[i]), null, false, case when cardinality(spaced) <= 2 * k then t
+          else array_to_string(spaced[1:k], ' ') || ' ¶ ' || array_to_string(spaced[cardinality(spaced) - k + 1:], ' ') end,
+          null, null, '{}', now(), '{}');
         fresh := fresh || piece;
         fresh_words := fresh_words || t;
         text_ends[i] := piece.text_ends;
         joined_ends[i] := piece.text_ends;
         continue;
       end if;
+      -- html_to_text without its entity decoding, which a piece without '&' does not need (and
+      -- without its script, style and comment removal: such bodies are read whole above)
+      t := case when strpos(pieces[i], '&') = 0
+        then btrim(regexp_replace(regexp_replace(pieces[i], '</?[a-z][^>]*>', ' ', 'gi'),
+          '[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', ' ', 'g'), ' ')
+        else private.html_to_text(pieces[i]) end;
       j := private.guard_joined(pieces[i]);
       -- guard_attrs reads only tags with these attributes; a piece without '=' has none
       a := case when strpos(pieces[i], '=') > 0 then private.guard_attrs(pieces[i]) end;
