@@ -470,6 +470,7 @@ export type Database = {
           row_id: string
           status: string
           table_name: string
+          writer_notified_at: string | null
         }
         Insert: {
           decided_at?: string | null
@@ -484,6 +485,7 @@ export type Database = {
           row_id: string
           status?: string
           table_name: string
+          writer_notified_at?: string | null
         }
         Update: {
           decided_at?: string | null
@@ -498,6 +500,7 @@ export type Database = {
           row_id?: string
           status?: string
           table_name?: string
+          writer_notified_at?: string | null
         }
         Relationships: []
       }
