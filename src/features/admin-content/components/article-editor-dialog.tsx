@@ -201,7 +201,12 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
         </DialogContent>
       </Dialog>
 
-      <DiscardChangesDialog open={confirmClose} onOpenChange={setConfirmClose} onDiscard={closeWithoutSaving} />
+      <DiscardChangesDialog
+        open={confirmClose}
+        onOpenChange={setConfirmClose}
+        onDiscard={closeWithoutSaving}
+        stored={state.autosavedAt ? { kind: 'autosaved', at: state.autosavedAt } : article ? { kind: 'opened' } : { kind: 'nothing' }}
+      />
       {save.signIn && (
         <SignInAgainDialog
           open={save.signIn.open}
