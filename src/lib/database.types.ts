@@ -1020,6 +1020,10 @@ export type Database = {
           reserve_bytes: number
         }[]
       }
+      disk_used_percent: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       get_all_users: {
         Args: Record<PropertyKey, never>
         Returns: {
