@@ -13,14 +13,15 @@ update public.integrity_holds set writer_notified_at = coalesce(decided_at, now(
 create index integrity_holds_writer_untold_idx on public.integrity_holds (id)
   where status = 'rejected' and writer_notified_at is null;
 
-create or replace function private.integrity_reject(hold_id bigint) returns void
-language plpgsql security definer set search_path = '' as $$
-declare
-  hold public.integrity_holds := private.pending_hold(hold_id);
+-- Any rejection (integrity_reject, or an operator's SQL) wakes the worker; so integrity_reject
+-- itself stays as it was.
+create function private.integrity_hold_rejected() returns trigger
+language plpgsql set search_path = '' as $$
 begin
-  update public.integrity_holds set status = 'rejected', decided_by = (select auth.uid()), decided_at = now() where id = hold.id;
-  perform private.write_audit('integrity.reject', case when hold.table_name = 'articles' then 'article' else 'unit_page' end,
-    hold.row_id, hold.label, jsonb_build_object('reasons', to_jsonb(hold.reasons)));
   perform pg_notify('integrity_notices', '');
+  return null;
 end
 $$;
+create trigger integrity_hold_rejected after update of status on public.integrity_holds
+  for each row when (new.status = 'rejected' and old.status is distinct from 'rejected')
+  execute function private.integrity_hold_rejected();
