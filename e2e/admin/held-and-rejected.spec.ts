@@ -1,5 +1,6 @@
 // Issue 44 (medium 3): a held article says so in the editor, and a rejected one is told to its
 // writer by mail, by a status in Manajemen Konten and by a notice in the editor with the reason.
+import { expectNoAxeViolations } from '../support/fixtures'
 import { expect, newSignedInPage, signedInClient, superadmin, test, type Account } from './fixtures'
 
 let writer: Account
@@ -20,8 +21,9 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
     const { context, page } = await newSignedInPage(browser, baseURL!, writer, viewport)
     try {
       await page.goto('/admin/content')
-      const editButton = page.getByRole('button', { name: `Edit "${title}"` }).filter({ visible: true })
-      await expect(page.getByText('Ditahan untuk ditinjau', { exact: true }).filter({ visible: true })).toHaveCount(1)
+      const entry = page.getByRole(viewport.width < 1024 ? 'listitem' : 'row').filter({ hasText: title })
+      const editButton = entry.getByRole('button', { name: `Edit "${title}"` })
+      await expect(entry.getByText('Ditahan untuk ditinjau', { exact: true })).toBeVisible()
       await editButton.click()
       const editor = page.getByRole('dialog', { name: 'Edit Artikel' })
       const heldNotice = editor.getByRole('status', { name: 'Ditahan untuk ditinjau' })
@@ -41,13 +43,14 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
       }).toContain('Kata yang lazim di spam judi: gacor')
 
       await page.reload()
-      await expect(page.getByText('Ditolak superadmin', { exact: true }).filter({ visible: true })).toHaveCount(1)
-      await expect(page.getByText('Ditahan untuk ditinjau', { exact: true }).filter({ visible: true })).toHaveCount(0)
+      await expect(entry.getByText('Ditolak superadmin', { exact: true })).toBeVisible()
+      await expect(entry.getByText('Ditahan untuk ditinjau', { exact: true })).toHaveCount(0)
       await page.screenshot({ path: test.info().outputPath(`rejected-list-${viewport.width}.png`) })
       await editButton.click()
       const rejected = editor.getByRole('status', { name: 'Ditolak superadmin' })
       await expect(rejected).toContainText('artikel tidak terbit dan tetap sebagai draf')
       await expect(rejected).toContainText('Kata yang lazim di spam judi: gacor')
+      await expectNoAxeViolations(page, `editor with the rejection notice @${viewport.width}`)
       await page.screenshot({ path: test.info().outputPath(`rejected-editor-${viewport.width}.png`) })
     } finally {
       await context.close()

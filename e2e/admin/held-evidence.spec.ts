@@ -1,6 +1,7 @@
 // Issue 44 (medium 2): Integritas Situs shows the evidence beside 'Rilis'/'Tolak': the held
 // content as it would be published but inert, the suspicious words and links marked, who saved
 // it and when, and for an edit of a public article what changed.
+import { expectNoAxeViolations } from '../support/fixtures'
 import { expect, newSignedInPage, signedInClient, SUPERADMIN, test, type Account } from './fixtures'
 
 let writer: Account
@@ -37,6 +38,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
       await expect(changes).toContainText('Perubahan terhadap versi publik')
       await expect(changes.getByRole('term')).toHaveText(['Isi'])
       await expect(changes.locator('ins')).toContainText(['Daftar s1ot gacor di situs resmi sekarang.'])
+      await expectNoAxeViolations(page, `Integritas Situs with evidence @${viewport.width}`)
       await item.scrollIntoViewIfNeeded()
       await page.screenshot({ path: test.info().outputPath(`held-evidence-${viewport.width}.png`), fullPage: true })
 
