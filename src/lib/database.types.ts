@@ -1059,6 +1059,7 @@ export type Database = {
           created_at: string
           file: string
           finished_at: string
+          offsite: string
           size_bytes: number
         }[]
       }
