@@ -17,7 +17,10 @@ export interface S3Server {
   child: ChildProcess;
   /** The environment that points STORAGE_S3_* at it. */
   env(extra?: Record<string, string>): Record<string, string>;
+  /** Stops the process and removes its directory. */
   stop(): Promise<void>;
+  /** Stops the process but keeps its data (the "endpoint gone" half of an outage). */
+  pause(): Promise<void>;
   /** Started again on the same port and directory (the "endpoint back" half of an outage). */
   restart(): Promise<void>;
 }
@@ -64,16 +67,15 @@ export async function startS3rver(): Promise<S3Server> {
     }),
     async stop() {
       await stopChild(server.child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async pause() {
+      await stopChild(server.child);
     },
     async restart() {
       await stopChild(server.child);
       server.child = await launch();
     },
-  };
-  const stop = server.stop;
-  server.stop = async () => {
-    await stop();
-    rmSync(dir, { recursive: true, force: true });
   };
   return server;
 }
