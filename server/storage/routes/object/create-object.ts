@@ -87,8 +87,10 @@ export async function upload(deps: StorageDeps, c: Context, method: 'POST' | 'PU
   }
 
   // metadata (EXIF, GPS, XMP) never reaches storage, whoever uploads: supabase-js, curl, the site
+  let userMetadata: Record<string, unknown> | null;
   try {
     received = await cleanUploadedImage(store, received, limit);
+    userMetadata = parseMetadata(rawMetadata);
   } catch (error) {
     await store.discard(received.version);
     throw error;
@@ -97,7 +99,7 @@ export async function upload(deps: StorageDeps, c: Context, method: 'POST' | 'PU
   const object: NewObject = {
     ...draft,
     version: received.version,
-    userMetadata: parseMetadata(rawMetadata),
+    userMetadata,
     metadata: {
       eTag: received.eTag,
       size: received.size,
