@@ -81,6 +81,10 @@ describe('disaster drill: the machine is lost, the buckets remain', () => {
     expect(copyUrl).toMatch(/^s3:\/\/skd-site-backups\/backups\/.+\.tar\.gz$/);
     const { rows } = await source!.ctx.db.query<{ offsite: string }>('select offsite from private.backup_runs order by id desc limit 1');
     expect(rows[0].offsite).toBe(copyUrl);
+    // what the dashboard's backup card reads
+    const chief = await signInAs(source!, await createUser(source!, { role: 'superadmin' }));
+    const { data } = await chief.rpc('last_backup');
+    expect(data).toEqual([expect.objectContaining({ offsite: copyUrl })]);
     rmSync(backupDir, { recursive: true, force: true });
   }, 120_000);
 
