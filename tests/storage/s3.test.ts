@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeS3Client } from '../../server/s3/client.ts';
 import { storageS3Settings, type S3Settings } from '../../server/s3/settings.ts';
 import { runDoctor } from '../../server/cli/doctor.ts';
-import { createUser, signInAs, startTestServer, type TestServer, type TestUser, type TypedClient } from '../support/server.ts';
+import { createUser, serviceClient, signInAs, startTestServer, type TestServer, type TestUser, type TypedClient } from '../support/server.ts';
 import { startS3rver, type S3Server } from '../support/s3rver.ts';
 import { asFile, filesUnder, md5, png } from './fixtures.ts';
 
@@ -121,6 +121,18 @@ describe('stored files in an S3 bucket', () => {
     expect((await bucket.remove([name, `${admin.id}/pindah.png`])).error).toBeNull();
     expect(await keysInBucket()).toHaveLength(before - 2);
     expect(localFiles()).toEqual([]);
+  });
+
+  it('emptying and deleting a bucket removes its objects from the S3 bucket', async () => {
+    const service = serviceClient(server);
+    expect((await service.storage.createBucket('arsip-sementara', { public: false })).error).toBeNull();
+    for (const n of [1, 2]) {
+      expect((await service.storage.from('arsip-sementara').upload(`berkas-${n}.png`, asFile(png(4, 4, 1000, n), 'b.png', 'image/png'))).error).toBeNull();
+    }
+    expect((await keysInBucket()).filter((k) => k.startsWith('arsip-sementara/'))).toHaveLength(2);
+    expect((await service.storage.emptyBucket('arsip-sementara')).error).toBeNull();
+    expect((await keysInBucket()).filter((k) => k.startsWith('arsip-sementara/'))).toEqual([]);
+    expect((await service.storage.deleteBucket('arsip-sementara')).error).toBeNull();
   });
 
   it('an unreachable endpoint mid-run: upload refused in Indonesian, nothing written, /readyz and the doctor say so; back when it returns', async () => {
