@@ -30,7 +30,8 @@ export function explainS3Error(error: unknown, settings: S3Settings): string {
   const code = e.code ?? e.cause?.code ?? '';
   const status = e.$metadata?.httpStatusCode;
   if (['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'Forbidden', 'InvalidToken', 'ExpiredToken'].includes(name) || status === 403) {
-    return `S3 refused the credentials for ${placeOf(settings)} (${name || status}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`;
+    const reason = name && name !== 'Unknown' ? name : `HTTP ${status}`;
+    return `S3 refused the credentials for ${placeOf(settings)} (${reason}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`;
   }
   if (name === 'NoSuchBucket' || (name === 'NotFound' && status === 404)) {
     return `the S3 bucket ${placeOf(settings)} does not exist and could not be created`;
