@@ -10,6 +10,7 @@ import { makeS3Client } from '../../server/s3/client.ts';
 import { storageS3Settings, type S3Settings } from '../../server/s3/settings.ts';
 import { runDoctor } from '../../server/cli/doctor.ts';
 import { createUser, serviceClient, signInAs, startTestServer, type TestServer, type TestUser, type TypedClient } from '../support/server.ts';
+import { freePort } from '../support/free-port.ts';
 import { startS3rver, type S3Server } from '../support/s3rver.ts';
 import { asFile, filesUnder, md5, png } from './fixtures.ts';
 
@@ -161,6 +162,23 @@ describe('stored files in an S3 bucket', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect((await client.storage.from('article_images').upload(name, asFile(png(4, 4, 2000, 3), 'p.png', 'image/png'))).error).toBeNull();
+  });
+
+  it('an endpoint down at start: the server starts, is not ready, and refuses uploads without writing anything', async () => {
+    const closedPort = await freePort();
+    const down = await startTestServer({ storageS3: storageS3Settings(s3.env({ STORAGE_S3_BUCKET: 'skd-files', STORAGE_S3_ENDPOINT: `http://127.0.0.1:${closedPort}` })) });
+    try {
+      const ready = await fetch(`${down.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect((await ready.json()).checks.storage).toBe('s3 unreachable');
+      const user = await createUser(down, { role: 'admin' });
+      const { error } = await (await signInAs(down, user)).storage.from('article_images').upload(`${user.id}/a.png`, asFile(png(4, 4, 1000, 9), 'a.png', 'image/png'));
+      expect(error!.message).toMatch(/^Penyimpanan berkas sedang tidak dapat dihubungi/);
+      expect((await down.ctx.db.query('select count(*)::int as n from storage.objects')).rows[0].n).toBe(0);
+      expect(filesUnder(`${down.dataDir}/storage`)).toEqual([]);
+    } finally {
+      await down.stop();
+    }
   });
 
   it('wrong credentials: the doctor names them, and a server started with them is not ready', async () => {
