@@ -59,6 +59,11 @@ export const errors = {
   /** The disk is below the reserve kept for the database (DISK_RESERVE_MB). */
   diskFull: () =>
     new StorageError(507, 'InsufficientStorage', 'insufficient_storage', DISK_FULL_MESSAGE, { 'Retry-After': '60' }, 507),
+  /** The S3 bucket of stored files does not answer (STORAGE_BACKEND=s3); nothing was stored. */
+  storageUnavailable: () =>
+    new StorageError(503, 'StorageUnavailable', 'storage_unavailable',
+      'Penyimpanan berkas sedang tidak dapat dihubungi, jadi berkas tidak disimpan. Coba lagi beberapa saat lagi; bila terus terjadi, hubungi administrator situs.',
+      { 'Retry-After': '30' }, 503),
   internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal server error'),
   /** A route this server does not have, answered as the storage server's router answers it (HTTP 404). */
   routeNotFound: (method: string, path: string) => new StorageError(404, 'NotFound', 'Not Found', `Route ${method}:${path} not found`, {}, 404),

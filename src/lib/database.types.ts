@@ -1066,6 +1066,7 @@ export type Database = {
           created_at: string
           file: string
           finished_at: string
+          offsite: string
           size_bytes: number
         }[]
       }

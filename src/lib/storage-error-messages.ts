@@ -28,7 +28,7 @@ export const STORAGE_STATUS_MESSAGES = {
   '422': 'File gambar rusak atau resolusinya terlalu besar. Pilih gambar lain.',
   '429': 'Terlalu banyak permintaan gambar dari alamat Anda. Tunggu sebentar lalu coba lagi.',
   '500': 'Terjadi gangguan pada server penyimpanan. Silakan coba lagi; bila terus berulang, hubungi administrator situs.',
-  '503': 'Server sedang sibuk memproses gambar. Tunggu sebentar lalu coba lagi.',
+  '503': 'Server penyimpanan sedang sibuk atau tidak dapat dihubungi, jadi file tidak disimpan. Tunggu sebentar lalu coba lagi.',
   '507': DISK_FULL_MESSAGE,
 } as const
 
