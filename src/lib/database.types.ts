@@ -516,6 +516,74 @@ export type Database = {
         }
         Relationships: []
       }
+      page_view_days: {
+        Row: {
+          day: string
+          desktop: number
+          direct: number
+          other: number
+          phone: number
+          search: number
+          social: number
+          tablet: number
+          views: number
+          visitors: number
+        }
+        Insert: {
+          day: string
+          desktop?: number
+          direct?: number
+          other?: number
+          phone?: number
+          search?: number
+          social?: number
+          tablet?: number
+          views?: number
+          visitors?: number
+        }
+        Update: {
+          day?: string
+          desktop?: number
+          direct?: number
+          other?: number
+          phone?: number
+          search?: number
+          social?: number
+          tablet?: number
+          views?: number
+          visitors?: number
+        }
+        Relationships: []
+      }
+      page_view_paths: {
+        Row: {
+          article_id: string | null
+          day: string
+          path: string
+          views: number
+        }
+        Insert: {
+          article_id?: string | null
+          day: string
+          path: string
+          views?: number
+        }
+        Update: {
+          article_id?: string | null
+          day?: string
+          path?: string
+          views?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'page_view_paths_article_id_fkey'
+            columns: ['article_id']
+            isOneToOne: false
+            referencedRelation: 'articles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       past_commanders: {
         Row: {
           created_at: string
@@ -897,6 +965,19 @@ export type Database = {
         }
         Relationships: []
       }
+      article_view_totals: {
+        Row: {
+          article_id: string | null
+          views: number | null
+        }
+        Insert: {
+          [_ in never]: never
+        }
+        Update: {
+          [_ in never]: never
+        }
+        Relationships: []
+      }
       audit_entries: {
         Row: {
           action: string | null
@@ -1077,6 +1158,19 @@ export type Database = {
           last_used_at: string
           user_agent: string
         }[]
+      }
+      page_view_summary: {
+        Args: {
+          days?: number
+        }
+        Returns: Json
+      }
+      record_page_view: {
+        Args: {
+          path: string
+          referrer?: string
+        }
+        Returns: boolean
       }
       reorder_gallery_photos: {
         Args: {
