@@ -9,7 +9,8 @@ const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 
 /** Opens `path` as it loads in a browser and waits for its beacon's answer (or asserts there is none). */
 async function read(page: Page, path: string, counted: boolean | 'none') {
-  const beacon = page.waitForResponse((r) => r.url().endsWith('/rest/v1/rpc/record_page_view'), { timeout: 5000 })
+  // the page hydrates before it counts; on a busy machine that takes seconds
+  const beacon = page.waitForResponse((r) => r.url().endsWith('/rest/v1/rpc/record_page_view'), { timeout: counted === 'none' ? 8000 : 30_000 })
   const response = await page.goto(path)
   expect(response?.headers()['set-cookie']).toBeUndefined()
   if (counted === 'none') {
@@ -31,6 +32,7 @@ async function todayVisitors(baseURL: string) {
 }
 
 test.describe('visitor statistics', () => {
+  test.describe.configure({ timeout: 180_000 })
   test('three readers, a bot and a signed-in admin: views per article, today\'s visitors on the page and the dashboard', async ({ browser, baseURL, newArticle, newAccount }) => {
     const first = await newArticle({ title: `Dibaca Tiga Kali ${Date.now()}`, content: '<p>Isi</p>', published_at: secondsAgo(120) })
     const second = await newArticle({ title: `Dibaca Sekali ${Date.now()}`, content: '<p>Isi</p>', published_at: secondsAgo(60) })
@@ -45,7 +47,7 @@ test.describe('visitor statistics', () => {
     await read(c.page, `/berita/${first.id}`, true)
     // a client-side navigation counts too
     const listBeacon = c.page.waitForResponse((r) => r.url().endsWith('/rest/v1/rpc/record_page_view'))
-    await c.page.getByRole('link', { name: 'Kembali ke Semua Berita' }).click()
+    await c.page.getByRole('link', { name: 'Kembali ke Semua Berita' }).first().click()
     await expect(c.page).toHaveURL(/\/kegiatan$/)
     expect(JSON.parse((await listBeacon).request().postData() ?? '{}')).toEqual({ path: '/kegiatan', referrer: '' })
     await read(c.page, `/berita/${second.id}`, true)

@@ -42,7 +42,9 @@ function Daily({ stats, days }: { stats: VisitorStats; days: Range }) {
       <div className="mt-3">
         <VisitorsChart days={stats.days} summaryId={summaryId} />
       </div>
-      <table className="sr-only">
+      {/* a table with sr-only grows to its content; its wrapper takes the class */}
+      <div className="sr-only">
+      <table>
         <caption>Tayangan dan pengunjung per hari, {days} hari terakhir</caption>
         <thead>
           <tr><th scope="col">Tanggal</th><th scope="col">Tayangan</th><th scope="col">Pengunjung</th></tr>
@@ -53,6 +55,7 @@ function Daily({ stats, days }: { stats: VisitorStats; days: Range }) {
           ))}
         </tbody>
       </table>
+      </div>
     </section>
   )
 }

@@ -1,7 +1,8 @@
 import type { VisitorDay } from '../api/get-visitor-stats'
 
-const W = 600
-const H = 220
+// Narrow enough that its 12-unit labels stay readable when a 390 px phone scales it down.
+const W = 420
+const H = 200
 const PAD = { top: 12, right: 8, bottom: 28, left: 40 }
 
 export const shortDay = (day: string) => new Date(`${day}T00:00:00`).toLocaleDateString('id-ID', { day: 'numeric', month: 'short' })
@@ -17,17 +18,17 @@ export function VisitorsChart({ days, summaryId }: { days: VisitorDay[]; summary
   const step = plotW / Math.max(1, days.length)
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH
   const x = (i: number) => PAD.left + step * i + step / 2
-  const labelEvery = Math.ceil(days.length / 7)
+  const labelEvery = Math.ceil(days.length / 5)
   const ticks = [0, Math.round(max / 2), max]
   const line = days.map((d, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(d.visitors).toFixed(1)}`).join(' ')
 
   return (
     <figure className="space-y-2">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={summaryId}>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto max-h-80 w-full" role="img" aria-labelledby={summaryId}>
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="stroke-border" strokeWidth={1} />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="fill-muted-foreground text-[11px]">
+            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="fill-muted-foreground text-[12px]">
               {t.toLocaleString('id-ID')}
             </text>
           </g>
@@ -46,7 +47,7 @@ export function VisitorsChart({ days, summaryId }: { days: VisitorDay[]; summary
         {days.length <= 31 && days.map((d, i) => <circle key={d.day} cx={x(i)} cy={y(d.visitors)} r={2.5} className="fill-primary" />)}
         {days.map((d, i) =>
           i % labelEvery === 0 ? (
-            <text key={d.day} x={x(i)} y={H - 8} textAnchor="middle" className="fill-muted-foreground text-[11px]">
+            <text key={d.day} x={x(i)} y={H - 8} textAnchor="middle" className="fill-muted-foreground text-[12px]">
               {shortDay(d.day)}
             </text>
           ) : null,
