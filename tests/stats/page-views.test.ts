@@ -135,15 +135,20 @@ describe('record_page_view', () => {
   it('forgets every visitor when the day changes, and stores no address or user agent anywhere', async () => {
     const db = t.server.ctx.db;
     const { rows: [{ salt }] } = await db.query<{ salt: Buffer }>('select salt from private.page_view_salts');
-    // as if the day had changed: today's rows become yesterday's
-    await db.query("update private.page_view_salts set day = day - 1");
-    await db.query("update private.page_view_seen set day = day - 1");
-    expect((await beacon('/galeri', from(VISITORS[0]))).body).toBe(true);
+    // as if the day had changed: today's rows become yesterday's; the server's scheduled purge runs
+    await db.query('update private.page_view_salts set day = day - 1');
+    await db.query('update private.page_view_seen set day = day - 1');
+    await db.query('update private.page_view_callers set day = day - 1');
+    await t.server.pageViewPurge.runNow();
     const { rows: salts } = await db.query<{ salt: Buffer }>('select salt from private.page_view_salts');
     expect(salts).toHaveLength(1);
     expect(salts[0].salt.equals(salt)).toBe(false);
-    const { rows: seen } = await db.query<{ n: number }>('select count(*)::int as n from private.page_view_seen where day <> (select day from private.page_view_salts)');
-    expect(seen[0].n).toBe(0);
+    for (const table of ['page_view_seen', 'page_view_callers']) {
+      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from private.${table}`);
+      expect(rows[0].n, table).toBe(0);
+    }
+    // the same reader on the new day is a new visitor for the day
+    expect((await beacon('/galeri', from(VISITORS[0]))).body).toBe(true);
 
     // every column of every table, as text, and PostgreSQL's log
     const { rows: tables } = await db.query<{ schema: string; name: string }>(`
@@ -157,6 +162,17 @@ describe('record_page_view', () => {
     const log = readFileSync(path.join(t.server.dataDir, 'postgres.log'), 'utf8');
     for (const secret of secrets) expect(log).not.toContain(secret);
   }, 120_000);
+});
+
+describe('retention', () => {
+  it('keeps daily aggregates for PAGE_VIEW_RETENTION_DAYS (two years by default)', async () => {
+    const db = t.server.ctx.db;
+    await db.query(`insert into public.page_view_days (day, views, visitors) values
+      (current_date - 800, 5, 4), (current_date - 700, 3, 2)`);
+    await t.server.pageViewPurge.runNow();
+    const { rows } = await db.query<{ views: number }>('select views from public.page_view_days where day < current_date - 600');
+    expect(rows.map((r) => r.views)).toEqual([3]);
+  });
 });
 
 describe('bot pattern', () => {
