@@ -221,6 +221,12 @@ export function cachedReads(cache: ReadCache, keys: Keys): MiddlewareHandler {
 }
 
 /**
+ * Writes no read of the API can see: a page-view beacon changes only the private schema's
+ * statistics (decision 0044), so a flood of them leaves the cached reads and pages alone.
+ */
+const UNSEEN_WRITES = new Set(['/rest/v1/rpc/record_page_view']);
+
+/**
  * Keeps anonymous reads the REST service answered. A write that succeeded empties the cache (and
  * with it the rendered pages) once it has committed, before its answer leaves, so its writer
  * reads it back at once; a read that overlapped it is not stored (the generation). A refused or
@@ -232,7 +238,7 @@ export function storeReads(cache: ReadCache, keys: Keys): MiddlewareHandler {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
       await next();
-      if (c.res.status < 400) cache.clear();
+      if (c.res.status < 400 && !UNSEEN_WRITES.has(c.req.path)) cache.clear();
       return;
     }
     const key = sharedReadKey(keys, new HonoRequest(c));

@@ -516,74 +516,6 @@ export type Database = {
         }
         Relationships: []
       }
-      page_view_days: {
-        Row: {
-          day: string
-          desktop: number
-          direct: number
-          other: number
-          phone: number
-          search: number
-          social: number
-          tablet: number
-          views: number
-          visitors: number
-        }
-        Insert: {
-          day: string
-          desktop?: number
-          direct?: number
-          other?: number
-          phone?: number
-          search?: number
-          social?: number
-          tablet?: number
-          views?: number
-          visitors?: number
-        }
-        Update: {
-          day?: string
-          desktop?: number
-          direct?: number
-          other?: number
-          phone?: number
-          search?: number
-          social?: number
-          tablet?: number
-          views?: number
-          visitors?: number
-        }
-        Relationships: []
-      }
-      page_view_paths: {
-        Row: {
-          article_id: string | null
-          day: string
-          path: string
-          views: number
-        }
-        Insert: {
-          article_id?: string | null
-          day: string
-          path: string
-          views?: number
-        }
-        Update: {
-          article_id?: string | null
-          day?: string
-          path?: string
-          views?: number
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'page_view_paths_article_id_fkey'
-            columns: ['article_id']
-            isOneToOne: false
-            referencedRelation: 'articles'
-            referencedColumns: ['id']
-          },
-        ]
-      }
       past_commanders: {
         Row: {
           created_at: string
@@ -965,19 +897,6 @@ export type Database = {
         }
         Relationships: []
       }
-      article_view_totals: {
-        Row: {
-          article_id: string | null
-          views: number | null
-        }
-        Insert: {
-          [_ in never]: never
-        }
-        Update: {
-          [_ in never]: never
-        }
-        Relationships: []
-      }
       audit_entries: {
         Row: {
           action: string | null
@@ -1089,6 +1008,13 @@ export type Database = {
       article_categories: {
         Args: Record<PropertyKey, never>
         Returns: string[]
+      }
+      article_view_totals: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          article_id: string
+          views: number
+        }[]
       }
       disk_space: {
         Args: Record<PropertyKey, never>

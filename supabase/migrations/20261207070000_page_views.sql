@@ -37,20 +37,23 @@ create table private.page_view_callers (
   primary key (day, caller)
 );
 
--- The aggregates: per day and path (an article page also by its id), a view is a visitor's first
--- reading of that path that day.
-create table public.page_view_paths (
+-- The aggregates, in the private schema too: tables in public get the write notification that
+-- empties this server's read and page caches (server/db/platform/60_write_notify.sql), and a flood
+-- of beacons must not re-render every page. Staff read them through the functions below.
+-- Per day and path (an article page also by its id), a view is a visitor's first reading of that
+-- path that day.
+create table private.page_view_paths (
   day date not null,
   path text not null check (length(path) <= 200),
   article_id uuid references public.articles (id) on delete set null,
   views integer not null default 0,
   primary key (day, path)
 );
-create index page_view_paths_article_idx on public.page_view_paths (article_id, day) where article_id is not null;
+create index page_view_paths_article_idx on private.page_view_paths (article_id, day) where article_id is not null;
 
 -- Per day: views, distinct visitors, where the visitor's first page of the day came from and
 -- which kind of device they read on.
-create table public.page_view_days (
+create table private.page_view_days (
   day date primary key,
   views integer not null default 0,
   visitors integer not null default 0,
@@ -63,17 +66,8 @@ create table public.page_view_days (
   desktop integer not null default 0
 );
 
-alter table public.page_view_paths enable row level security;
-alter table public.page_view_days enable row level security;
-revoke all on table public.page_view_paths, public.page_view_days from public, anon, authenticated;
-grant select on table public.page_view_paths, public.page_view_days to authenticated;
-grant all on table public.page_view_paths, public.page_view_days to service_role;
-create policy "Staff read page views" on public.page_view_paths for select to authenticated
-  using ((select private.is_staff()));
-create policy "Staff read visitor days" on public.page_view_days for select to authenticated
-  using ((select private.is_staff()));
 revoke all on table private.page_view_settings, private.page_view_salts, private.page_view_seen,
-  private.page_view_callers from public, anon, authenticated;
+  private.page_view_callers, private.page_view_paths, private.page_view_days from public, anon, authenticated;
 
 create function private.page_view_day() returns date
 language sql stable set search_path = '' as $$
@@ -110,8 +104,8 @@ declare
   keep interval := (select s.retention from private.page_view_settings s);
 begin
   perform private.rotate_page_view_salt();
-  delete from public.page_view_paths where day < private.page_view_day() - keep;
-  delete from public.page_view_days where day < private.page_view_day() - keep;
+  delete from private.page_view_paths where day < private.page_view_day() - keep;
+  delete from private.page_view_days where day < private.page_view_day() - keep;
 end
 $$;
 
@@ -221,9 +215,9 @@ begin
   v_first := case when exists (select 1 from private.page_view_seen s
     where s.day = v_today and s.visitor = v_visitor and s.path <> v_path) then 0 else 1 end;
 
-  insert into public.page_view_paths as p (day, path, article_id, views) values (v_today, v_path, v_article, 1)
+  insert into private.page_view_paths as p (day, path, article_id, views) values (v_today, v_path, v_article, 1)
     on conflict on constraint page_view_paths_pkey do update set views = p.views + 1;
-  insert into public.page_view_days as d (day, views, visitors, search, social, direct, other, phone, tablet, desktop)
+  insert into private.page_view_days as d (day, views, visitors, search, social, direct, other, phone, tablet, desktop)
   select v_today, 1, v_first, (k = 'search')::int * v_first, (k = 'social')::int * v_first,
          (k = 'direct')::int * v_first, (k = 'other')::int * v_first,
          (dc = 'phone')::int * v_first, (dc = 'tablet')::int * v_first, (dc = 'desktop')::int * v_first
@@ -259,20 +253,20 @@ begin
   since := today - (days - 1);
   return jsonb_build_object(
     'today', (select jsonb_build_object('views', coalesce(max(d.views), 0), 'visitors', coalesce(max(d.visitors), 0))
-              from public.page_view_days d where d.day = today),
+              from private.page_view_days d where d.day = today),
     'days', (select coalesce(jsonb_agg(jsonb_build_object('day', g.day::date, 'views', coalesce(d.views, 0),
                 'visitors', coalesce(d.visitors, 0)) order by g.day), '[]'::jsonb)
              from generate_series(since, today, interval '1 day') g(day)
-             left join public.page_view_days d on d.day = g.day::date),
+             left join private.page_view_days d on d.day = g.day::date),
     'totals', (select jsonb_build_object('views', coalesce(sum(d.views), 0), 'visitors', coalesce(sum(d.visitors), 0),
                 'search', coalesce(sum(d.search), 0), 'social', coalesce(sum(d.social), 0),
                 'direct', coalesce(sum(d.direct), 0), 'other', coalesce(sum(d.other), 0),
                 'phone', coalesce(sum(d.phone), 0), 'tablet', coalesce(sum(d.tablet), 0),
                 'desktop', coalesce(sum(d.desktop), 0))
-               from public.page_view_days d where d.day >= since),
+               from private.page_view_days d where d.day >= since),
     'articles', (select coalesce(jsonb_agg(jsonb_build_object('id', t.article_id, 'title', a.title, 'views', t.views)
                    order by t.views desc, a.title), '[]'::jsonb)
-                 from (select p.article_id, sum(p.views)::integer as views from public.page_view_paths p
+                 from (select p.article_id, sum(p.views)::integer as views from private.page_view_paths p
                        where p.day >= since and p.article_id is not null
                        group by p.article_id order by views desc limit 10) t
                  join public.articles a on a.id = t.article_id)
@@ -282,12 +276,19 @@ $$;
 revoke execute on function public.page_view_summary(integer) from public, anon;
 grant execute on function public.page_view_summary(integer) to authenticated, service_role;
 
--- Every article's views over the retention, for the content list (RLS: staff only).
-create view public.article_view_totals with (security_invoker = true) as
-  select p.article_id, sum(p.views)::integer as views
-  from public.page_view_paths p where p.article_id is not null group by p.article_id;
-revoke all on table public.article_view_totals from public, anon, authenticated;
-grant select on table public.article_view_totals to authenticated, service_role;
+-- Every article's views over the kept days, for the content list; staff only.
+create function public.article_view_totals() returns table (article_id uuid, views integer)
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if not private.is_staff() then
+    raise exception 'Hanya admin yang dapat membaca statistik pengunjung.' using errcode = '42501';
+  end if;
+  return query select p.article_id, sum(p.views)::integer from private.page_view_paths p
+    where p.article_id is not null group by p.article_id;
+end
+$$;
+revoke execute on function public.article_view_totals() from public, anon;
+grant execute on function public.article_view_totals() to authenticated, service_role;
 
 -- isbot 5.2.3's pattern (isbot.getPattern()) in PostgreSQL's dialect: JavaScript's word boundary \b is
 -- PostgreSQL's \y, and a hyphen after a class escape in brackets is escaped;

@@ -12,6 +12,8 @@ import { useTestServer } from '../support/use-test-server.ts';
 // The test client stands in for a reverse proxy at 127.0.0.1 that reports each visitor's address;
 // its own embedded PostgreSQL server, so postgres.log is this file's.
 const t = useTestServer({ trustProxy: ['127.0.0.1'], databaseUrl: undefined });
+// with the read cache that also decides when rendered pages are stale
+const cached = useTestServer({ readCache: true });
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 uji-a';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 uji-b';
@@ -104,23 +106,39 @@ describe('record_page_view', () => {
     expect(long.body.message).toBe('Jalur halaman tidak sah.');
     expect((await beacon('/berita/<script>', v)).status).toBe(400);
     expect((await beacon('/', v, 'https://evil.example/path?q=1')).body.message).toBe('Perujuk tidak sah.');
-    const { data } = await t.service().from('page_view_paths').select('path');
-    expect(data!.map((row) => row.path)).not.toContain('/admin/dashboard');
+    const { rows } = await t.server.ctx.db.query<{ path: string }>('select path from private.page_view_paths');
+    expect(rows.map((row) => row.path)).not.toContain('/admin/dashboard');
   });
 
   it('gives anonymous clients nothing to read and no way past one view per visitor, path and day', async () => {
     const anon = t.anon();
-    expect((await anon.from('page_view_days').select('*')).data ?? []).toEqual([]);
-    expect((await anon.from('page_view_paths').select('*')).data ?? []).toEqual([]);
-    expect((await anon.from('article_view_totals').select('*')).data ?? []).toEqual([]);
-    const read = await anon.rpc('page_view_summary', { days: 7 });
-    expect(read.error).not.toBeNull();
-    const write = await anon.from('page_view_paths').insert({ day: '2026-01-01', path: '/', views: 1000 });
-    expect(write.error?.code).toBe('42501');
+    const { client: personnel } = await t.signedIn({ role: 'user' });
+    for (const client of [anon, personnel]) {
+      expect((await client.rpc('page_view_summary', { days: 7 })).error?.code).toBe('42501');
+      expect((await client.rpc('article_view_totals')).error?.code).toBe('42501');
+    }
+    // the counts live outside the API's schema: nothing to select or write directly
+    const res = await fetch(`${t.url}/rest/v1/page_view_days?select=*`, { headers: { apikey: t.server.anonKey } });
+    expect(res.status).toBe(404);
     const before = (await summary()).today.views;
     const v = from({ address: '198.51.100.202', agent: PHONE + ' ulang' });
     for (let i = 0; i < 20; i++) await beacon('/kontak', v);
     expect((await summary()).today.views).toBe(before + 1);
+  });
+
+  it('leaves the cached reads and pages alone: a beacon writes nothing a visitor reads', async () => {
+    const cache = cached.server.ctx.readCache!;
+    expect(cache).toBeDefined();
+    const before = cache.generation;
+    const res = await fetch(`${cached.url}/rest/v1/rpc/record_page_view`, {
+      method: 'POST',
+      headers: { apikey: cached.server.anonKey, 'Content-Type': 'application/json', 'User-Agent': DESKTOP },
+      body: JSON.stringify({ path: '/struktur' }),
+    });
+    expect(await res.json()).toBe(true);
+    // a NOTIFY would arrive after the commit
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cache.generation).toBe(before);
   });
 
   it('limits a flood of beacons from one address', async () => {
@@ -167,10 +185,10 @@ describe('record_page_view', () => {
 describe('retention', () => {
   it('keeps daily aggregates for PAGE_VIEW_RETENTION_DAYS (two years by default)', async () => {
     const db = t.server.ctx.db;
-    await db.query(`insert into public.page_view_days (day, views, visitors) values
+    await db.query(`insert into private.page_view_days (day, views, visitors) values
       (current_date - 800, 5, 4), (current_date - 700, 3, 2)`);
     await t.server.pageViewPurge.runNow();
-    const { rows } = await db.query<{ views: number }>('select views from public.page_view_days where day < current_date - 600');
+    const { rows } = await db.query<{ views: number }>('select views from private.page_view_days where day < current_date - 600');
     expect(rows.map((r) => r.views)).toEqual([3]);
   });
 });

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 
-/** Each article's counted views over the kept days (public.article_view_totals, staff only). */
+/** Each article's counted views over the kept days (public.article_view_totals(), staff only). */
 async function getArticleViews(): Promise<Map<string, number>> {
-  const { data, error } = await supabase.from('article_view_totals').select('article_id, views')
+  const { data, error } = await supabase.rpc('article_view_totals')
   if (error) throw error
-  return new Map((data ?? []).flatMap((row) => (row.article_id ? [[row.article_id, row.views ?? 0] as const] : [])))
+  return new Map((data ?? []).map((row) => [row.article_id, row.views]))
 }
 
 export function useArticleViews() {
