@@ -46,7 +46,8 @@ try {
       method: 'POST',
       headers: { apikey: anonKey, 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
       body: JSON.stringify({ path: `/berita/${article.id}`, referrer: '' }),
-    });
+      // called without a callback, autocannon returns its running instance, a promise and an emitter at once
+    }) as ReturnType<typeof autocannon> & NodeJS.EventEmitter;
     flood.on('response', (_client: unknown, status: number) => (statuses[status] = (statuses[status] ?? 0) + 1));
     const busy = await pageRate();
     const beacons = await flood;
