@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
-import { Download, RefreshCw } from 'lucide-react'
+import { Download } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/lib/paths'
@@ -121,7 +121,7 @@ export function StatsPage() {
         <div role="alert" className={`${card} space-y-3`}>
           <p className="font-medium">Gagal memuat statistik pengunjung.</p>
           <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>
-            <RefreshCw aria-hidden="true" /> Coba lagi
+            Coba lagi
           </Button>
         </div>
       ) : empty || !data ? (
