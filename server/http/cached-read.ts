@@ -9,6 +9,7 @@ import type { CachedAnswer, ReadCache } from './read-cache.ts';
 import { bodyBytes } from './response-body.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { pathAndQuery } from './url.ts';
+import { BEACON_PATH } from './beacon-guard.ts';
 
 /**
  * The one read path of anonymous REST reads kept in the read cache. A hit is answered by
@@ -224,7 +225,7 @@ export function cachedReads(cache: ReadCache, keys: Keys): MiddlewareHandler {
  * Writes no read of the API can see: a page-view beacon changes only the private schema's
  * statistics (decision 0044), so a flood of them leaves the cached reads and pages alone.
  */
-const UNSEEN_WRITES = new Set(['/rest/v1/rpc/record_page_view']);
+const UNSEEN_WRITES = new Set([BEACON_PATH]);
 
 /**
  * Keeps anonymous reads the REST service answered. A write that succeeded empties the cache (and

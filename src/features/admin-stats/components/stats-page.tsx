@@ -9,6 +9,11 @@ import { downloadCsv, statsCsv } from '../lib/stats-csv'
 import { ShareBars } from './share-bars'
 import { shortDay, VisitorsChart } from './visitors-chart'
 
+type Total = keyof VisitorStats['totals']
+const SOURCES: [string, Total][] = [['Mesin pencari', 'search'], ['Media sosial', 'social'], ['Langsung', 'direct'], ['Situs lain', 'other']]
+const DEVICES: [string, Total][] = [['Ponsel', 'phone'], ['Tablet', 'tablet'], ['Desktop', 'desktop']]
+const shares = (kinds: [string, Total][], stats: VisitorStats) => kinds.map(([label, key]) => ({ label, value: stats.totals[key] }))
+
 const card = 'rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6'
 const n = (value: number) => value.toLocaleString('id-ID')
 
@@ -16,7 +21,7 @@ function Figures({ stats }: { stats: VisitorStats }) {
   const figures = [
     ['Pengunjung hari ini', stats.today.visitors],
     ['Tayangan hari ini', stats.today.views],
-    ['Pengunjung dalam rentang', stats.totals.visitors],
+    ['Jumlah pengunjung harian', stats.totals.visitors],
     ['Tayangan dalam rentang', stats.totals.views],
   ] as const
   return (
@@ -134,23 +139,8 @@ export function StatsPage() {
             <div className="xl:col-span-1">
               <TopArticles stats={data} />
             </div>
-            <ShareBars
-              title="Asal pengunjung"
-              parts={[
-                { label: 'Mesin pencari', value: data.totals.search },
-                { label: 'Media sosial', value: data.totals.social },
-                { label: 'Langsung', value: data.totals.direct },
-                { label: 'Situs lain', value: data.totals.other },
-              ]}
-            />
-            <ShareBars
-              title="Perangkat"
-              parts={[
-                { label: 'Ponsel', value: data.totals.phone },
-                { label: 'Tablet', value: data.totals.tablet },
-                { label: 'Desktop', value: data.totals.desktop },
-              ]}
-            />
+            <ShareBars title="Asal pengunjung" parts={shares(SOURCES, data)} />
+            <ShareBars title="Perangkat" parts={shares(DEVICES, data)} />
           </div>
         </>
       )}
