@@ -2,12 +2,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 
 /** Addresses remembered at most: past it the oldest go first (a flood of many addresses). */
 const MAX_ADDRESSES = 10_000;
+const PAUSE_MS = 1000;
 export const BEACON_PATH = '/rest/v1/rpc/record_page_view';
 
 /**
  * Once the database refused an address's page-view beacons (429, decision 0044), this server
- * answers that address's next beacons itself until the refusal's Retry-After has passed, so a flood
- * past the limit costs no database work and leaves the CPU to the pages. The addresses live in
+ * answers that address's next beacons itself, after a second's pause, until the refusal's
+ * Retry-After has passed: a flood past the limit costs no database work and little CPU, which stays
+ * with the pages. The addresses live in
  * memory only, as the other rate limiters' do, and are forgotten when their time is up.
  */
 export function beaconGuard(clientAddress: (c: Context) => string): MiddlewareHandler {
@@ -18,6 +20,9 @@ export function beaconGuard(clientAddress: (c: Context) => string): MiddlewareHa
     const known = refused.get(address);
     const now = Date.now();
     if (known && known.until > now) {
+      // As the REST admission does (decision 0013): a client that retries at once is slowed down
+      // instead of spinning; a waiting request costs no CPU.
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
       return c.body(known.body, 429, {
         'Content-Type': 'application/json; charset=utf-8',
         'Retry-After': String(Math.ceil((known.until - now) / 1000)),
