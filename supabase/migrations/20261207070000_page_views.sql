@@ -160,7 +160,7 @@ $$;
 
 -- Counts one view. Returns true when it was counted, false when this visit is not counted
 -- (Sec-GPC / DNT, a bot, a prefetch, signed-in staff, or this visitor already read this path today).
-create function public.record_page_view(path text, referrer text default null) returns boolean
+create function private.record_page_view(path text, referrer text default null) returns boolean
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_path text := record_page_view.path;
@@ -231,14 +231,14 @@ begin
   return true;
 end
 $$;
-revoke execute on function public.record_page_view(text, text) from public;
-grant execute on function public.record_page_view(text, text) to anon, authenticated, service_role;
+revoke execute on function private.record_page_view(text, text) from public;
+grant execute on function private.record_page_view(text, text) to anon, authenticated, service_role;
 revoke execute on function private.page_view_day(), private.rotate_page_view_salt(), private.purge_page_views(),
   private.referrer_class(text), private.device_class(text), private.page_view_target(text) from public, anon, authenticated;
 grant execute on function private.purge_page_views(), private.rotate_page_view_salt() to service_role;
 
 -- What the statistics page shows for the last `days` days (1 to 366), staff only.
-create function public.page_view_summary(days integer default 30) returns jsonb
+create function private.page_view_summary(days integer default 30) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 declare
   today date := private.page_view_day();
@@ -273,11 +273,11 @@ begin
   );
 end
 $$;
-revoke execute on function public.page_view_summary(integer) from public, anon;
-grant execute on function public.page_view_summary(integer) to authenticated, service_role;
+revoke execute on function private.page_view_summary(integer) from public, anon;
+grant execute on function private.page_view_summary(integer) to authenticated, service_role;
 
 -- Every article's views over the kept days, for the content list; staff only.
-create function public.article_view_totals() returns table (article_id uuid, views integer)
+create function private.article_view_totals() returns table (article_id uuid, views integer)
 language plpgsql stable security definer set search_path = '' as $$
 begin
   if not private.is_staff() then
@@ -287,8 +287,27 @@ begin
     where p.article_id is not null group by p.article_id;
 end
 $$;
-revoke execute on function public.article_view_totals() from public, anon;
-grant execute on function public.article_view_totals() to authenticated, service_role;
+revoke execute on function private.article_view_totals() from public, anon;
+grant execute on function private.article_view_totals() to authenticated, service_role;
+
+-- The API's functions run as their caller (no SECURITY DEFINER in an exposed schema); the private
+-- functions they call are the only way to the private tables.
+create function public.record_page_view(path text, referrer text default null) returns boolean
+language sql volatile security invoker set search_path = '' as $$
+  select private.record_page_view(path, referrer)
+$$;
+create function public.page_view_summary(days integer default 30) returns jsonb
+language sql stable security invoker set search_path = '' as $$
+  select private.page_view_summary(days)
+$$;
+create function public.article_view_totals() returns table (article_id uuid, views integer)
+language sql stable security invoker set search_path = '' as $$
+  select t.article_id, t.views from private.article_view_totals() t
+$$;
+revoke execute on function public.record_page_view(text, text), public.page_view_summary(integer),
+  public.article_view_totals() from public;
+grant execute on function public.record_page_view(text, text) to anon, authenticated, service_role;
+grant execute on function public.page_view_summary(integer), public.article_view_totals() to authenticated, service_role;
 
 -- isbot 5.2.3's pattern (isbot.getPattern()) in PostgreSQL's dialect: JavaScript's word boundary \b is
 -- PostgreSQL's \y, and a hyphen after a class escape in brackets is escaped;
