@@ -3,7 +3,9 @@
 // /, /kegiatan, one /berita/{id} and an empty React 19 app served by the same server (the LCP
 // yardstick), with the system Chromium; measures the JavaScript each public page loads, and writes
 // the medians into the section "## Public site: bundle size and Lighthouse" of docs/benchmarks.md.
-// Flags: --no-build reuses dist/ as it is; --save-reports keeps each run's report in .tmp/lighthouse/.
+// Flags: --no-build reuses dist/ as it is; --save-reports keeps each run's report in .tmp/lighthouse/;
+// --js-only measures and prints the JavaScript per page (and its ratio to the empty app) without
+// running Lighthouse or writing the document.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { build as esbuild } from 'esbuild'
 import os from 'node:os'
@@ -18,6 +20,7 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgro
 const kb = (bytes) => (bytes / 1024).toFixed(1)
 
 const RUNS = 3
+const JS_ONLY = process.argv.includes('--js-only')
 const BASELINE_DIR = 'dist/lighthouse-baseline'
 const SAVE_DIR = process.argv.includes('--save-reports') ? '.tmp/lighthouse' : null
 if (SAVE_DIR) await mkdir(SAVE_DIR, { recursive: true })
@@ -68,11 +71,17 @@ try {
     const total = sizes.reduce((sum, [, size]) => sum + size, 0)
     const entry = sizes.filter(([name]) => entryFiles.includes(name)).reduce((sum, [, size]) => sum + size, 0)
     const admin = sizes.filter(([name]) => /admin|routes-|dashboard|users-page|content-page|my-account/.test(name)).map(([name]) => name)
-    bundles.push({ path: path === articlePath ? '/berita/{id}' : path, entry, total, files: sizes.length, admin })
+    bundles.push({ path: path === articlePath ? '/berita/{id}' : path, entry, total, files: sizes.length, admin, sizes })
     await page.close()
   }
   await browser.close()
+  if (JS_ONLY) {
+    console.log(`empty React 19 app: ${kb(baselineJs)} kB gzip`)
+    for (const b of bundles) console.log(`${b.path}: ${b.sizes.sort((x, y) => y[1] - x[1]).map(([name, size]) => `${name.replace('/assets/', '')} ${kb(size)}`).join(', ')}`)
+    for (const b of bundles) console.log(`${b.path}: entry ${kb(b.entry)} kB, all ${kb(b.total)} kB, ${(b.total / baselineJs).toFixed(3)}x, ${b.files} files, admin chunks: ${b.admin.join(', ') || 'none'}`)
+  }
 
+  if (!JS_ONLY) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS })
   try {
     const targets = [['/', '/'], ['/kegiatan', '/kegiatan'], [articlePath, '/berita/{id}'], ['/lighthouse-baseline/index.html', 'empty React 19 app']]
@@ -122,10 +131,12 @@ try {
   } finally {
     await chrome.kill()
   }
+  }
 } finally {
   await server.stop()
   await rm(BASELINE_DIR, { recursive: true, force: true })
 }
+if (JS_ONLY) process.exit(0)
 const loadAtEnd = os.loadavg()
 const baseline = results.find((r) => r.path === 'empty React 19 app')
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createAuthApp } from './auth/index.ts';
 import { clientIp } from './auth/client-ip.ts';
 import type { ServerContext } from './context.ts';
@@ -6,6 +6,7 @@ import { compressJson } from './http/compress.ts';
 import { anonymousEtag } from './http/etag.ts';
 import { apiCors, requireApiKey } from './http/gateway.ts';
 import { forwardClientAddress } from './http/client-address.ts';
+import { beaconGuard } from './http/beacon-guard.ts';
 import { cachedReads, storeReads } from './http/cached-read.ts';
 import { apiCache } from './http/cdn-cache.ts';
 import { rejectMalformedPath, securityHeaders } from './http/security-headers.ts';
@@ -32,7 +33,8 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1/api']) {
     app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
-  app.use('/rest/v1/*', forwardClientAddress((c) => clientIp(c, ctx.config.trustProxy)), anonymousEtag(ctx.keys));
+  const clientAddress = (c: Context) => clientIp(c, ctx.config.trustProxy);
+  app.use('/rest/v1/*', forwardClientAddress(clientAddress), beaconGuard(clientAddress), anonymousEtag(ctx.keys));
   if (ctx.readCache) app.use('/rest/v1/*', storeReads(ctx.readCache, ctx.keys));
   // inside the read cache, so a cached answer keeps what shared caches may do with it
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) app.use(`${prefix}/*`, apiCache(ctx.keys.anonKey));

@@ -131,6 +131,8 @@ export interface Config {
   linkAllowlist: string[];
   /** Minutes between integrity watch runs (INTEGRITY_INTERVAL; 0 turns the scheduled watch off). */
   integrityIntervalMinutes: number;
+  /** Days the daily reader statistics are kept (PAGE_VIEW_RETENTION_DAYS, default 730: two years). */
+  pageViewRetentionDays: number;
 }
 
 function cdnPurge(env: NodeJS.ProcessEnv): PurgeSettings | undefined {
@@ -263,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cdnPurge: cdnPurge(env),
     linkAllowlist: (env.LINK_ALLOWLIST || '*.go.id,*.mil.id').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     integrityIntervalMinutes: int('INTEGRITY_INTERVAL', env.INTEGRITY_INTERVAL, 15),
+    pageViewRetentionDays: Math.max(1, int('PAGE_VIEW_RETENTION_DAYS', env.PAGE_VIEW_RETENTION_DAYS, 730)),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

@@ -28,6 +28,7 @@ import { senderName } from './mail/templates.ts';
 import { FreeSpace } from './storage/free-space.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { scheduledPublication } from './site/scheduled-publication.ts';
+import { startPageViewPurge, type PageViewPurge } from './stats/page-view-purge.ts';
 import { CdnPurger } from './site/cdn-purge.ts';
 import { recoverStorageFiles } from './storage/index.ts';
 import { makeBlobStore } from './storage/make-store.ts';
@@ -51,6 +52,8 @@ export interface RunningServer {
   integrityNotices: IntegrityNotices;
   /** The scheduled integrity watch (INTEGRITY_INTERVAL); runNow() for tests and operators. */
   integrityWatch: IntegrityWatch;
+  /** Reader statistics' daily salt and retention (PAGE_VIEW_RETENTION_DAYS); runNow() for tests. */
+  pageViewPurge: PageViewPurge;
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
@@ -193,6 +196,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     intervalMinutes: config.integrityIntervalMinutes,
   });
 
+  const pageViewPurge = await startPageViewPurge(db, config.pageViewRetentionDays);
+
   return {
     url: `http://${host}:${port}`,
     ctx,
@@ -201,6 +206,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     purger,
     integrityNotices,
     integrityWatch,
+    pageViewPurge,
     metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
@@ -209,6 +215,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stopping = true;
       unwatchKeys();
       await integrityWatch.stop();
+      pageViewPurge.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       if (!(await observe.drained(drainMs))) log.warn({ inFlight: observe.inFlight }, `requests still running after ${drainMs / 1000} s are cut off`);

@@ -1,11 +1,11 @@
 import { expect, expectToast, newSignedInPage, SUPERADMIN, test, type Account } from './fixtures'
 
-const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/gallery', '/admin/dokumen', '/admin/pesan', '/admin/riwayat', '/admin/integritas', '/admin/my-account'] as const
+const PAGES = ['/admin/dashboard', '/admin/users', '/admin/content', '/admin/statistik', '/admin/gallery', '/admin/dokumen', '/admin/pesan', '/admin/riwayat', '/admin/integritas', '/admin/my-account'] as const
 
 // Which admin pages each role may open; everything else lands on the dashboard.
 const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
   superadmin: PAGES,
-  admin: ['/admin/dashboard', '/admin/content', '/admin/gallery', '/admin/dokumen', '/admin/pesan', '/admin/my-account'],
+  admin: ['/admin/dashboard', '/admin/content', '/admin/statistik', '/admin/gallery', '/admin/dokumen', '/admin/pesan', '/admin/my-account'],
   user: ['/admin/dashboard', '/admin/my-account'],
 }
 
@@ -13,8 +13,8 @@ const ALLOWED: Record<'superadmin' | 'admin' | 'user', readonly string[]> = {
 const INBOX = /^Pesan Masuk(\d+ belum dibaca)?$/
 
 const SIDEBAR: Record<'superadmin' | 'admin' | 'user', readonly (string | RegExp)[]> = {
-  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Manajemen Galeri', 'Halaman Satuan', 'Dokumen Publik', INBOX, 'Riwayat Aktivitas', 'Integritas Situs', 'Akun Saya'],
-  admin: ['Dashboard', 'Manajemen Konten', 'Manajemen Galeri', 'Halaman Satuan', 'Dokumen Publik', INBOX, 'Akun Saya'],
+  superadmin: ['Dashboard', 'Manajemen Pengguna', 'Manajemen Konten', 'Statistik Pengunjung', 'Manajemen Galeri', 'Halaman Satuan', 'Dokumen Publik', INBOX, 'Riwayat Aktivitas', 'Integritas Situs', 'Akun Saya'],
+  admin: ['Dashboard', 'Manajemen Konten', 'Statistik Pengunjung', 'Manajemen Galeri', 'Halaman Satuan', 'Dokumen Publik', INBOX, 'Akun Saya'],
   user: ['Dashboard', 'Akun Saya'],
 }
 

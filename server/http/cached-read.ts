@@ -9,6 +9,7 @@ import type { CachedAnswer, ReadCache } from './read-cache.ts';
 import { bodyBytes } from './response-body.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { pathAndQuery } from './url.ts';
+import { BEACON_PATH } from './beacon-guard.ts';
 
 /**
  * The one read path of anonymous REST reads kept in the read cache. A hit is answered by
@@ -221,6 +222,12 @@ export function cachedReads(cache: ReadCache, keys: Keys): MiddlewareHandler {
 }
 
 /**
+ * Writes no read of the API can see: a page-view beacon changes only the private schema's
+ * statistics (decision 0044), so a flood of them leaves the cached reads and pages alone.
+ */
+const UNSEEN_WRITES = new Set([BEACON_PATH]);
+
+/**
  * Keeps anonymous reads the REST service answered. A write that succeeded empties the cache (and
  * with it the rendered pages) once it has committed, before its answer leaves, so its writer
  * reads it back at once; a read that overlapped it is not stored (the generation). A refused or
@@ -232,7 +239,7 @@ export function storeReads(cache: ReadCache, keys: Keys): MiddlewareHandler {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
       await next();
-      if (c.res.status < 400) cache.clear();
+      if (c.res.status < 400 && !UNSEEN_WRITES.has(c.req.path)) cache.clear();
       return;
     }
     const key = sharedReadKey(keys, new HonoRequest(c));

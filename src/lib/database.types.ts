@@ -1012,6 +1012,13 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string[]
       }
+      article_view_totals: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          article_id: string
+          views: number
+        }[]
+      }
       disk_space: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1085,6 +1092,19 @@ export type Database = {
           last_used_at: string
           user_agent: string
         }[]
+      }
+      page_view_summary: {
+        Args: {
+          days?: number
+        }
+        Returns: Json
+      }
+      record_page_view: {
+        Args: {
+          path: string
+          referrer?: string
+        }
+        Returns: boolean
       }
       reorder_gallery_photos: {
         Args: {

@@ -26,6 +26,7 @@ export const paths = {
     unitPages: '/admin/halaman-satuan',
     documents: '/admin/dokumen',
     integrity: '/admin/integritas',
+    stats: '/admin/statistik',
     myAccount: '/admin/my-account',
     myAccountTab: (tab: 'profile' | 'security' | 'settings' | 'notifications') =>
       `/admin/my-account?tab=${tab}`,

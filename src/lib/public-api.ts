@@ -120,6 +120,19 @@ export function createPublicApi({ url, anonKey, fetch: fetchImpl = fetch }: Publ
       })
       if (!res.ok) throw restError(res.status, await res.json().catch(() => null))
     },
+
+    /**
+     * POST /rest/v1/rpc/record_page_view, kept alive if the reader leaves at once. Nothing is
+     * awaited or shown: a view that is not counted concerns no reader.
+     */
+    countView(path: string, referrer: string): void {
+      fetchImpl(`${url}/rest/v1/rpc/record_page_view`, {
+        method: 'POST',
+        keepalive: true,
+        headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ path, referrer }),
+      }).catch(() => undefined)
+    },
   }
 }
 

@@ -22,6 +22,7 @@ export const adminRoutes: RouteObject[] = [
   page(paths.admin.dashboard, () => import('./pages/dashboard')),
   page(paths.admin.users, () => import('./pages/users'), USER_ADMIN_ROLES),
   page(paths.admin.content, () => import('./pages/content'), CONTENT_ROLES),
+  page(paths.admin.stats, () => import('./pages/stats'), CONTENT_ROLES),
   page(paths.admin.gallery, () => import('./pages/gallery'), CONTENT_ROLES),
   page(paths.admin.unitPages, () => import('./pages/unit-pages'), CONTENT_ROLES),
   page(paths.admin.documents, () => import('./pages/documents'), CONTENT_ROLES),

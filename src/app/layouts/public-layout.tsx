@@ -5,9 +5,11 @@ import { ScrollRestoration } from '../router/scroll-restoration'
 import { PageFallback } from '../page-fallback'
 import { Navbar } from './navbar'
 import { Footer } from './footer'
+import { usePageViewBeacon } from './page-view-beacon'
 
 export function PublicLayout() {
   const pending = useNavigationPending()
+  usePageViewBeacon()
   return (
     <div className="flex min-h-dvh flex-col">
       <a

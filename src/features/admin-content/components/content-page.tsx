@@ -17,6 +17,7 @@ import { useSweepAbandonedArticleImages } from '../api/article-files'
 import { ArticleEditorDialog } from './article-editor-dialog'
 import { PublicationBadge } from './publication-badge'
 import { holdOf, useArticleHolds } from '../api/held-articles'
+import { useArticleViews } from '../api/article-views'
 import { ArticleTrashList } from './article-trash-list'
 import { publicationStatus, type PublicationStatus } from '../lib/publication'
 import { Authorship, PublicationDate } from './publication-date'
@@ -77,6 +78,9 @@ function ArticleActions({ article, canEdit, deleting, onEdit, onDelete, classNam
 export function ContentPage({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const articles = useAdminArticles()
   const holds = useArticleHolds()
+  const views = useArticleViews()
+  // counted views since the statistics began (decision 0044); '-' until they are read
+  const viewsOf = (article: AdminArticle) => (views.data ? (views.data.get(article.id) ?? 0).toLocaleString('id-ID') : '-')
   const remove = useDeleteArticle()
   const [editor, setEditor] = useState<Editor | null>(null)
   const [search, setSearch] = useState('')
@@ -193,7 +197,8 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
                 <PublicationBadge publishedAt={article.published_at} hold={holdOf(holds.data, article.id, article.updated_at)} />
               </div>
               <p className="text-sm text-muted-foreground">
-                {article.category || '-'} · Dibuat {formatShortDate(article.created_at)} · Terbit <PublicationDate publishedAt={article.published_at} />
+                {article.category || '-'} · Dibuat {formatShortDate(article.created_at)} · Terbit <PublicationDate publishedAt={article.published_at} /> ·{' '}
+                {viewsOf(article)} dibaca
               </p>
               <ArticleActions article={article} deleting={deleting(article)} {...actionProps} />
             </>
@@ -221,6 +226,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
               className: 'whitespace-nowrap text-muted-foreground',
               cell: (article) => <PublicationDate publishedAt={article.published_at} />,
             },
+            { header: 'Dibaca', className: 'whitespace-nowrap tabular-nums text-muted-foreground', cell: viewsOf },
             {
               header: 'Aksi',
               alignEnd: true,

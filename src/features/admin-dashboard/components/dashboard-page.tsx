@@ -12,9 +12,6 @@ import { BackupCard } from './backup-card'
 import { DiskCard } from './disk-card'
 import { SystemStatusCard } from './system-status-card'
 
-// Not measured anywhere yet; SPEC fixes the figure.
-const VISITORS_TODAY = '1.2k'
-
 function StatCard({ title, value, icon }: { title: string; value: ReactNode; icon: ReactNode }) {
   return (
     <Card className="gap-2 py-4 sm:py-5">
@@ -81,8 +78,11 @@ function RecentActivity() {
   )
 }
 
-/** `extraCards`: other features' cards beside the backup card, composed by the admin route. */
-export function DashboardPage({ extraCards }: { extraCards?: ReactNode }) {
+/**
+ * `extraCards`: other features' cards beside the backup card; `visitorsToday`: the visitor
+ * statistics' figure for 'Pengunjung Hari Ini'. Both composed by the admin route.
+ */
+export function DashboardPage({ extraCards, visitorsToday }: { extraCards?: ReactNode; visitorsToday: ReactNode }) {
   const stats = useDashboardStats()
   useEffect(() => {
     if (stats.error) console.error('Gagal memuat statistik dashboard:', stats.error)
@@ -101,7 +101,7 @@ export function DashboardPage({ extraCards }: { extraCards?: ReactNode }) {
         <StatCard title="Total Pengguna" value={count(stats.data?.users)} icon={<Users />} />
         <StatCard title="Total Artikel" value={count(stats.data?.articles)} icon={<FileText />} />
         <StatCard title="Total Galeri" value={count(stats.data?.galleries)} icon={<Images />} />
-        <StatCard title="Pengunjung Hari Ini" value={VISITORS_TODAY} icon={<Activity />} />
+        <StatCard title="Pengunjung Hari Ini" value={visitorsToday} icon={<Activity />} />
       </section>
       <div className="grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">
