@@ -6,28 +6,25 @@
  * the 200-article insert was cancelled).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startPostgres15, type Postgres15 } from '../support/pg15.ts';
-import { createUser, signInAs, startTestServer, type TestServer, type TypedClient } from '../support/server.ts';
+import { startServerOnPostgres15 } from '../support/pg15.ts';
+import { createUser, signInAs, type TypedClient } from '../support/server.ts';
 import { UNIT_NEWS } from './integrity-corpus.ts';
 
 vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
 
-let pg15: Postgres15;
-let server: TestServer;
+let server: Awaited<ReturnType<typeof startServerOnPostgres15>>;
 let admin: TypedClient;
 let adminId: string;
 
 beforeAll(async () => {
-  pg15 = await startPostgres15();
-  server = await startTestServer({ databaseUrl: await pg15.createDatabase() });
+  server = await startServerOnPostgres15();
   const user = await createUser(server, { role: 'admin', fullName: 'Letda Penerangan' });
   adminId = user.id;
   admin = await signInAs(server, user);
 });
 
 afterAll(async () => {
-  await server?.stop();
-  await pg15?.stop();
+  await server?.stopAll();
 });
 
 const body = (n: number) => UNIT_NEWS.slice(0, 12).map((article, i) => (i === n % 12 ? article.content.replace('</p>', ` (sorti ${n})</p>`) : article.content)).join('');

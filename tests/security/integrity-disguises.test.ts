@@ -1,0 +1,63 @@
+/**
+ * Issue 42 item 2: the guard judges the text as a reader sees it. Every class of disguise is held
+ * (the reasons name the term), through the API on the embedded server and in the DATABASE_URL mode
+ * on Debian's PostgreSQL 15 with its default settings; the unit's innocent texts publish.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startServerOnPostgres15 } from '../support/pg15.ts';
+import { createUser, signInAs, startTestServer, type TestServer, type TypedClient } from '../support/server.ts';
+import { UNIT_NEWS } from './integrity-corpus.ts';
+import { DISGUISES, INNOCENT, type Fields } from './integrity-disguises.ts';
+
+vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
+
+describe.each(['embedded', 'postgresql 15'])('on the %s server', (mode) => {
+  let server: TestServer;
+  let stop: (() => Promise<void>) | undefined;
+  let staff: TypedClient;
+  let staffId: string;
+
+  beforeAll(async () => {
+    if (mode === 'embedded') {
+      const started = await startTestServer();
+      [server, stop] = [started, () => started.stop()];
+    } else {
+      const started = await startServerOnPostgres15();
+      [server, stop] = [started, () => started.stopAll()];
+    }
+    const user = await createUser(server, { role: 'admin', fullName: 'Letda Penerangan' });
+    staffId = user.id;
+    staff = await signInAs(server, user);
+  });
+
+  afterAll(async () => {
+    await stop?.();
+  });
+
+  async function reasons(fields: Fields): Promise<string[]> {
+    const { rows } = await server.ctx.db.query<{ reasons: string[] }>(
+      `select private.guard_reasons(private.guard_words('articles', $1::jsonb), $1::jsonb ->> 'content') as reasons`, [JSON.stringify(fields)]);
+    return rows[0].reasons;
+  }
+
+  it.each(Object.entries(DISGUISES))('holds %s', async (_name, attacks) => {
+    for (const fields of attacks) {
+      expect([JSON.stringify(fields), (await reasons(fields)).join(' ')]).toEqual([JSON.stringify(fields), expect.stringMatching(/^Kata yang lazim di spam judi: /)]);
+      const { data, error } = await staff.from('articles').insert({ ...fields, author_id: staffId }).select('id, published_at').single();
+      expect(error).toBeNull();
+      expect(data!.published_at).toBeNull();
+      expect((await server.ctx.db.query('select 1 from public.integrity_holds where row_id = $1', [data!.id])).rowCount).toBe(1);
+    }
+  });
+
+  it('publishes the innocent texts and the unit news', async () => {
+    for (const fields of [...INNOCENT, ...UNIT_NEWS]) {
+      expect([fields.title, await reasons(fields)]).toEqual([fields.title, []]);
+    }
+    for (const fields of INNOCENT) {
+      const { data, error } = await staff.from('articles').insert({ ...fields, author_id: staffId }).select('published_at').single();
+      expect(error).toBeNull();
+      expect(data!.published_at).not.toBeNull();
+    }
+  });
+});
