@@ -50,6 +50,21 @@ describe.each(['embedded', 'postgresql 15'])('on the %s server', (mode) => {
     }
   });
 
+  it('reports every disguise stored by SQL with the triggers off in the watch\'s scan of stored content', async () => {
+    const attacks = Object.values(DISGUISES).flat();
+    const ids = await server.ctx.db.transaction(async (tx) => {
+      await tx.query(`set local session_replication_role = replica`);
+      const { rows } = await tx.query<{ id: string }>(`insert into public.articles (title, content, author_id, published_at)
+        select x ->> 'title', x ->> 'content', $1, now() from jsonb_array_elements($2::jsonb) with ordinality as a(x, n) order by n returning id`,
+      [staffId, JSON.stringify(attacks)]);
+      return rows.map((row) => row.id);
+    });
+    const { rows } = await server.ctx.db.query<{ subject: string; detail: string }>(
+      `select subject, detail from private.stored_article_findings($1::uuid[]) where kind = 'words'`, [ids]);
+    const missed = attacks.filter((_, i) => !rows.some((row) => row.subject.includes(ids[i]) && row.detail.startsWith('Kata yang lazim di spam judi: ')));
+    expect(missed).toEqual([]);
+  });
+
   it('publishes the innocent texts and the unit news', async () => {
     for (const fields of [...INNOCENT, ...UNIT_NEWS]) {
       expect([fields.title, await reasons(fields)]).toEqual([fields.title, []]);
