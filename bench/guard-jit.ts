@@ -5,7 +5,10 @@
  * (one paragraph changes a save) through the REST API, and inserts 200 such articles in one
  * request. On PostgreSQL 15 the rounds alternate between JIT on (its default) and JIT off
  * (`alter system` and a reload, which every open connection takes), so machine load weighs on both.
- * Prints a markdown table for docs/benchmarks.md.
+ * Then the same save's UPDATE runs as the API runs it for the admin (claims, role) on a connection
+ * of its own under EXPLAIN ANALYZE, JIT on and off alternating statement by statement: the
+ * database's time alone, which the load of a shared machine moves far less than a request's.
+ * Prints markdown tables for docs/benchmarks.md.
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -27,7 +30,18 @@ async function writer(server: TestServer) {
   if (error) throw error;
   let version = data.version;
   let n = 1;
+  const claims = JSON.parse(Buffer.from((await admin.auth.getSession()).data.session!.access_token.split('.')[1], 'base64url').toString());
   return {
+    /** The save's UPDATE on `client` as the API runs it for the admin: its execution ms (triggers included). */
+    async statement(client: pg.Client, jit: boolean) {
+      await client.query('begin');
+      await client.query(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
+        set_config('search_path', 'public, extensions', true), set_config('jit', $3, true), set_config('role', 'authenticated', true)`,
+      [JSON.stringify(claims), claims.sub, jit ? 'on' : 'off']);
+      const { rows } = await client.query(`explain (analyze, format json) update public.articles set content = $1, version = version where id = $2`, [body(n++), data.id]);
+      await client.query('commit');
+      return (rows[0]['QUERY PLAN'][0] as { 'Execution Time': number })['Execution Time'];
+    },
     async saves(count: number) {
       const times: number[] = [];
       for (let i = 0; i < count; i += 1) {
@@ -52,7 +66,8 @@ async function writer(server: TestServer) {
 
 async function main() {
   const pg15 = await startPostgres15();
-  const on15 = await startTestServer({ databaseUrl: await pg15.createDatabase(), logLevel: 'error' });
+  const url15 = await pg15.createDatabase();
+  const on15 = await startTestServer({ databaseUrl: url15, logLevel: 'error' });
   const embedded = await startTestServer({ logLevel: 'error' });
   const su = new pg.Client({ connectionString: pg15.url });
   await su.connect();
@@ -76,6 +91,16 @@ async function main() {
       }
     }
     await jit(true);
+    const direct = new pg.Client({ connectionString: url15 });
+    await direct.connect();
+    const statements: Record<'on' | 'off', number[]> = { on: [], off: [] };
+    const on15Writer = ways['PostgreSQL 15, default settings (JIT on)'];
+    for (let i = 0; i < 10; i += 1) await on15Writer.statement(direct, i % 2 === 0);
+    for (let i = 0; i < ROUNDS * 20; i += 1) {
+      statements.on.push(await on15Writer.statement(direct, true));
+      statements.off.push(await on15Writer.statement(direct, false));
+    }
+    await direct.end();
     const loadAtEnd = load();
     const f = (x: number) => x.toFixed(1);
     const jitOn = median(saves['PostgreSQL 15, default settings (JIT on)']);
@@ -90,6 +115,10 @@ async function main() {
       ...Object.keys(ways).map((name) => `| ${name} | ${saves[name].map(f).join(', ')} | ${inserts[name].join(', ')} |`),
       '',
       `Median save with JIT on / with JIT off: ${f(jitOn)} / ${f(jitOff)} ms = ${(jitOn / jitOff).toFixed(2)}x.`,
+      '',
+      `The save's UPDATE on a connection of its own (PostgreSQL 15), JIT on and off alternating, ${ROUNDS * 20} each: median`
+        + ` ${f(median(statements.on))} ms with JIT on, ${f(median(statements.off))} ms with JIT off,`
+        + ` **${(median(statements.on) / median(statements.off)).toFixed(2)}x**.`,
     ].join('\n'));
   } finally {
     await su.end();
