@@ -76,6 +76,7 @@ create or replace function private.guard_may_hold(value text, idx private.integr
 language plpgsql stable set search_path = '' as $$
 declare
   low text := private.guard_reading(value);
+  undone text;
   odd text;
   firsts text;
 begin
@@ -89,8 +90,9 @@ begin
     return true;
   end if;
   -- a strong term inside a word; read_pieces passes the index without the list
+  undone := translate(low, '14@305$7', 'laaeosst');
   if exists (select 1 from unnest(coalesce(idx.strong, (select i.strong from private.integrity_term_index i))) as term
-      where strpos(low, term) > 0 or strpos(translate(low, '14@305$7', 'laaeosst'), term) > 0) then
+      where strpos(low, term) > 0 or strpos(undone, term) > 0) then
     return true;
   end if;
   if not low ~ '[a-z][0-9@$]|[0-9][a-z]' then
