@@ -65,6 +65,17 @@ describe.each(['embedded', 'postgresql 15'])('on the %s server', (mode) => {
     expect(missed).toEqual([]);
   });
 
+  it('reads links as browsers do: no slashes, tabs in the scheme, backslashes, case', async () => {
+    for (const href of ['https:evil.example/x', 'ht&#9;tps://evil.example/', 'ht\ntps://evil.example/', 'https:\\\\evil.example', '/\\evil.example/',
+      '&#1;HTTPS://EVIL.Example/', 'https:/evil.example']) {
+      expect([href, await reasons({ title: 'Info', content: `<p><a href="${href}">sumber</a></p>` })])
+        .toEqual([href, ['Tautan ke domain yang belum pernah ditautkan: evil.example']]);
+    }
+    const flood = Array.from({ length: 7 }, (_, i) => `<a href="https:arsip${i}.example">sumber ${i}</a>`).join(' ');
+    expect(await reasons({ title: 'Info', content: `<p>${flood}</p>` })).toContain('Tautan keluar terlalu banyak: 7 (batas 5)');
+    expect(await reasons({ title: 'Info', content: '<p><a href="mailto:humas@example.id">surel</a> <a href="/berita">berita</a></p>' })).toEqual([]);
+  });
+
   it('publishes the innocent texts and the unit news', async () => {
     for (const fields of [...INNOCENT, ...UNIT_NEWS]) {
       expect([fields.title, await reasons(fields)]).toEqual([fields.title, []]);
