@@ -1,6 +1,6 @@
 import DOMPurify from 'isomorphic-dompurify'
 import { VIDEO_ATTRIBUTES, videoFacades } from './sanitize-video'
-import { HIDING_TAGS, isInvisibleLink, removeHiding } from './integrity/hiding-rules'
+import { HIDING_TAGS, isInvisibleLink, removeHiding, removeInlineImage } from './integrity/hiding-rules'
 import { outboundRel } from './integrity/link-rel'
 
 // The same rules in the browser and on the server (isomorphic-dompurify gives DOMPurify a jsdom
@@ -15,6 +15,7 @@ const browserOrigin = () => (typeof window === 'undefined' ? 'http://localhost' 
  */
 const linkTargets = (origin: string) => (node: Element) => {
   removeHiding(node)
+  removeInlineImage(node, origin)
   if (node.tagName !== 'A' || !node.hasAttribute('href')) return
   if (isInvisibleLink(node)) {
     node.removeAttribute('href')

@@ -57,9 +57,11 @@ describe('gambling words', () => {
     expect(found.join(' ')).toMatch(/^Kata yang lazim di spam judi: /);
   });
 
-  it('matches whole words: bandara, Bandar Lampung, slotted text and spin-off words pass', async () => {
+  // Issue 42 changed the rule: strong terms now match inside longer words ('togelar' is held), weak
+  // ones still only as whole words.
+  it('matches weak words whole: bandara, Bandar Lampung and slotted text pass', async () => {
     expect(await reasons({ title: 'Tiba di Bandara Radin Inten, Bandar Lampung', content: '<p>Helikopter mendarat di bandara.</p>' })).toEqual([]);
-    expect(await reasons({ title: 'Slot waktu latihan', content: '<p>Tim togelar? Tidak ada kata seperti itu. Penggacoran juga tidak.</p>' })).toEqual([]);
+    expect(await reasons({ title: 'Slot waktu latihan', content: '<p>Jadwal slotted dan despin rotor.</p>' })).toEqual([]);
   });
 
   it('lets the seeded articles and 53 realistic unit articles through', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { waitUntilAccepting } from '../../server/db/wait-ready.ts';
 import { freePort } from './free-port.ts';
+import { startTestServer, type TestServer } from './server.ts';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
@@ -63,4 +64,16 @@ export async function startPostgres15(): Promise<Postgres15> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test server in the DATABASE_URL mode on a throwaway PostgreSQL 15 cluster (default settings). */
+export async function startServerOnPostgres15(): Promise<TestServer & { stopAll(): Promise<void> }> {
+  const cluster = await startPostgres15();
+  const server = await startTestServer({ databaseUrl: await cluster.createDatabase() });
+  return Object.assign(server, {
+    async stopAll() {
+      await server.stop();
+      await cluster.stop();
+    },
+  });
 }

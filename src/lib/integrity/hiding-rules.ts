@@ -26,3 +26,22 @@ export function removeHiding(node: Element): void {
 export function isInvisibleLink(node: Element): boolean {
   return node.tagName === 'A' && INVISIBLE_TEXT.test(node.textContent ?? '') && !node.querySelector('img')
 }
+
+/**
+ * Drops a picture drawn inside the stored HTML itself (`data:`, e.g. an SVG reading "SLOT GACOR
+ * MAXWIN", issue 42): no file, so no scan of the site's storage sees it. The address is read as a
+ * browser reads it (case, white space, tabs inside the scheme).
+ */
+export function removeInlineImage(node: Element, origin: string): void {
+  for (const name of ['src', 'poster']) {
+    const value = node.getAttribute(name)
+    if (value === null) continue
+    let protocol: string
+    try {
+      protocol = new URL(value, origin).protocol
+    } catch {
+      protocol = 'unparsable:'
+    }
+    if (protocol === 'data:' || protocol === 'unparsable:') node.removeAttribute(name)
+  }
+}

@@ -36,6 +36,20 @@ describe('rendered article HTML hides nothing (rows stored before the database r
   })
 })
 
+describe('pictures drawn inside the HTML (issue 42)', () => {
+  it.each([
+    ['an SVG', '<p><img src="data:image/svg+xml;base64,PHN2Zz48dGV4dD5TTE9UIEdBQ09SPC90ZXh0Pjwvc3ZnPg==" alt="x"></p>'],
+    ['upper case and white space', '<p><img src=" DATA:image/png;base64,iVBORw0KGgo=" alt="x"></p>'],
+    ['a tab inside the scheme', '<p><img src="da\tta:image/png;base64,iVBORw0KGgo=" alt="x"></p>'],
+  ])('drops %s', (_name, html) => {
+    expect(clean(html)).not.toMatch(/src=/)
+  })
+
+  it('keeps pictures from the site and its storage', () => {
+    expect(clean('<p><img src="/storage/v1/object/public/article_images/a.jpg" alt="x"></p>')).toContain('src="/storage/v1/object/public/article_images/a.jpg"')
+  })
+})
+
 describe('outbound links', () => {
   it('get nofollow ugc unless the host is on the allowlist', () => {
     expect(clean('<a href="https://slot.example/">x</a>')).toContain('rel="nofollow ugc noopener noreferrer"')
