@@ -16,7 +16,7 @@ import { scheduleBackups } from './backup/server.ts';
 import { seedDemo } from './db/seed.ts';
 import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
-import { LiveSessions } from './auth/live-sessions.ts';
+import { LiveSessions } from './http/live-sessions.ts';
 import { serveCachedRead } from './http/cached-read.ts';
 import { loadKeys, watchSigningKeys } from './keys.ts';
 import { IntegrityNotices } from './integrity/notices.ts';

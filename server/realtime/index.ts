@@ -1,8 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { Context } from 'hono';
-import { clientIp } from '../auth/client-ip.ts';
+import { clientAddress } from '../http/client-ip.ts';
 import type { ServerContext } from '../context.ts';
 import { Connection, type ConnectionLimits } from './connection.ts';
 import { DEFAULT_EVALUATION, type EvaluationOptions } from './evaluate.ts';
@@ -15,7 +14,7 @@ import { DEFAULT_BROADCAST_LIMITS, type BroadcastLimits } from './rates.ts';
 import { Rooms } from './rooms.ts';
 import { TokenError, verifyRealtimeToken } from './tokens.ts';
 import { log } from '../observability/log.ts';
-import { SESSION_ENDED } from '../auth/live-sessions.ts';
+import { SESSION_ENDED } from '../http/live-sessions.ts';
 
 export { syncCaptureTriggers } from './capture.ts';
 
@@ -47,15 +46,6 @@ function refuse(socket: Duplex, status: number, error: string): void {
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
       + `Connection: close\r\n\r\n${body}`,
   );
-}
-
-/** The client address as the HTTP services see it (TRUST_PROXY decides whether X-Forwarded-For counts). */
-function upgradeAddress(req: IncomingMessage, trustProxy: readonly string[]): string {
-  const view = {
-    env: { incoming: req },
-    req: { header: (name: string) => { const value = req.headers[name.toLowerCase()]; return Array.isArray(value) ? value.join(',') : value; } },
-  };
-  return clientIp(view as unknown as Context, trustProxy);
 }
 
 /**
@@ -116,7 +106,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
         }
         wss.handleUpgrade(req, socket, head, (ws) => {
           observed?.(101, String(auth.claims.role));
-          const connection = new Connection(ws, vsn, auth, service, ready, limits, budget, upgradeAddress(req, ctx.config.trustProxy), rooms);
+          const connection = new Connection(ws, vsn, auth, service, ready, limits, budget, clientAddress(req, ctx.config.trustProxy), rooms);
           connections.add(connection);
           ws.on('close', () => connections.delete(connection));
         });
