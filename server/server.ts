@@ -18,7 +18,8 @@ import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { LiveSessions } from './http/live-sessions.ts';
 import { serveCachedRead } from './http/cached-read.ts';
-import { loadKeys, watchSigningKeys } from './keys.ts';
+import { databaseKeyStore, fileKeyStore } from './key-store.ts';
+import { keysFrom, watchSigningKeys } from './keys.ts';
 import { IntegrityNotices } from './integrity/notices.ts';
 import { startIntegrityWatch, type IntegrityWatch } from './integrity/schedule.ts';
 import { recordIntegritySettings } from './integrity/settings.ts';
@@ -124,10 +125,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   const listeners: (() => Promise<void> | void)[] = [() => loadRoleSettings(db).then(() => undefined)];
   const mail = createMailer(config);
+  // With DATABASE_URL other servers may share the database: they share the keys through it too.
+  const keyStore = config.databaseUrl ? databaseKeyStore(db, config.dataDir, config.jwtSecret) : fileKeyStore(config.dataDir, config.jwtSecret);
   const ctx: ServerContext = {
     config,
     db,
-    keys: await loadKeys(config.dataDir, config.jwtSecret, config.jwtSigningAlg),
+    keys: await keysFrom(keyStore, config.jwtSigningAlg),
     mail,
     freeSpace: new FreeSpace({
       dir: config.dataDir,
@@ -146,7 +149,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     listeners.push(() => cache.schemaChanged());
   }
   await ctx.sessions.start();
-  const unwatchKeys = watchSigningKeys(config.dataDir, ctx.keys, (err) => log.error({ err }, 'signing keys could not be reloaded'));
+  const unwatchKeys = await watchSigningKeys(keyStore, ctx.keys, (err) => log.error({ err }, 'signing keys could not be reloaded'));
   await ensureSuperadmin(ctx);
   ctx.freeSpace.start();
   await recoverStorageFiles(ctx);
@@ -205,7 +208,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
     async close(drainMs = 10_000) {
       stopping = true;
-      unwatchKeys();
+      await unwatchKeys();
       await integrityWatch.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
