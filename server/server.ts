@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Db } from './db/adapter.ts';
 import { refuseForeignSchemas } from './db/foreign-schemas.ts';
+import { electJobLeader, soleServer, type JobLeader } from './db/job-leader.ts';
 import { applyMigrations, applyPlatform } from './db/migrate.ts';
 import { startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { openPostgres } from './db/postgres.ts';
@@ -51,6 +52,8 @@ export interface RunningServer {
   integrityNotices: IntegrityNotices;
   /** The scheduled integrity watch (INTEGRITY_INTERVAL); runNow() for tests and operators. */
   integrityWatch: IntegrityWatch;
+  /** Whether this server runs the site's once-only jobs (always, alone on its database). */
+  jobs: JobLeader;
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
@@ -155,7 +158,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await recoverStorageFiles(ctx);
   const notices = new AccountNotices(ctx);
   await notices.start();
-  const purger = config.cdnPurge && new CdnPurger(db, config.cdnPurge);
+  // Over a shared DATABASE_URL the once-only jobs run on whichever server holds the job lock.
+  const jobs = config.databaseUrl ? await electJobLeader(config.databaseUrl) : soleServer;
+  const purger = config.cdnPurge && new CdnPurger(db, config.cdnPurge, undefined, jobs.leads);
   await purger?.start();
   const integrityNotices = new IntegrityNotices(ctx);
   await integrityNotices.start();
@@ -174,13 +179,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     : (req, res) => { observe(req, res); void listener(req, res); });
   const realtime = attachRealtime(server, ctx, { observeUpgrade: observe.upgrade });
   watchServer(metrics, { db, readCache, realtime });
+  metrics.gauge('jobs_leader', 'Whether this server runs the site\'s once-only jobs (1) or another server of the site does (0).', () => (jobs.leads() ? 1 : 0));
   metrics.gauge('disk_free_bytes', 'Free bytes on the disk of DATA_DIR (uploads and new renditions stop below DISK_RESERVE_MB).', () => ctx.freeSpace.freeBytes());
   metrics.gauge('disk_reserve_bytes', 'The free space kept for PostgreSQL (DISK_RESERVE_MB).', () => ctx.freeSpace.reserveBytes);
   metrics.gauge('backup_age_seconds', 'Seconds since the newest good backup in BACKUP_DIR.', async () => {
     const newest = await lastBackup(config.backupDir);
     return newest && (Date.now() - newest.time.getTime()) / 1000;
   });
-  const backups = scheduleBackups(config, database.cluster);
+  const backups = scheduleBackups(config, database.cluster, jobs.leads);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -192,6 +198,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const integrityWatch = await startIntegrityWatch(db, metrics, {
     siteUrl: config.serveSite ? `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}` : undefined,
     intervalMinutes: config.integrityIntervalMinutes,
+    leads: jobs.leads,
   });
 
   return {
@@ -202,6 +209,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     purger,
     integrityNotices,
     integrityWatch,
+    jobs,
     metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
@@ -221,6 +229,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await notices.stop();
       await purger?.stop();
       await integrityNotices.stop();
+      await jobs.stop();
       await ctx.readCache?.stop();
       await ctx.sessions.stop();
       await database.close();

@@ -5,7 +5,7 @@ import { BackupScheduler } from './schedule.ts';
 import { log } from '../observability/log.ts';
 
 /** With BACKUP_SCHEDULE set, the server takes its own backups (started once it listens). */
-export function scheduleBackups(config: Config, cluster: EmbeddedCluster | undefined): BackupScheduler | undefined {
+export function scheduleBackups(config: Config, cluster: EmbeddedCluster | undefined, leads?: () => boolean): BackupScheduler | undefined {
   const databaseUrl = config.databaseUrl ?? cluster?.url();
   if (!config.backupSchedule || !databaseUrl) return undefined;
   const scheduler = new BackupScheduler({
@@ -14,6 +14,7 @@ export function scheduleBackups(config: Config, cluster: EmbeddedCluster | undef
     backupDir: config.backupDir,
     backup: async () => (await createBackup({ databaseUrl, dataDir: config.dataDir, backupDir: config.backupDir })).file,
     log: (line) => log.info(line),
+    leads,
   });
   scheduler.start();
   log.info(`[backup] daily into ${config.backupDir}, next at ${scheduler.next().toString()}, keeping ${config.backupKeep.daily} daily and ${config.backupKeep.weekly} weekly`);
