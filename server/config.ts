@@ -126,6 +126,12 @@ export interface Config {
   linkAllowlist: string[];
   /** Minutes between integrity watch runs (INTEGRITY_INTERVAL; 0 turns the scheduled watch off). */
   integrityIntervalMinutes: number;
+  /**
+   * Seconds a stopping server keeps serving while /readyz already answers 503 (SHUTDOWN_GRACE,
+   * default 0): long enough for a load balancer's health check to take it out before it stops
+   * accepting connections.
+   */
+  shutdownGraceSeconds: number;
 }
 
 function cdnPurge(env: NodeJS.ProcessEnv): PurgeSettings | undefined {
@@ -256,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cdnPurge: cdnPurge(env),
     linkAllowlist: (env.LINK_ALLOWLIST || '*.go.id,*.mil.id').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     integrityIntervalMinutes: int('INTEGRITY_INTERVAL', env.INTEGRITY_INTERVAL, 15),
+    shutdownGraceSeconds: int('SHUTDOWN_GRACE', env.SHUTDOWN_GRACE, 0),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

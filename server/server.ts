@@ -57,8 +57,8 @@ export interface RunningServer {
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
-   * Stops accepting connections, lets requests in flight finish (up to `drainMs`, 10 s by
-   * default), closes realtime sockets (clients reconnect), then stops the database.
+   * Answers /readyz 503 for SHUTDOWN_GRACE seconds while still serving, then stops accepting
+   * connections, lets requests in flight finish (up to `drainMs`, 10 s by default), closes realtime sockets (clients reconnect), then stops the database.
    */
   close(drainMs?: number): Promise<void>;
 }
@@ -216,6 +216,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
     async close(drainMs = 10_000) {
       stopping = true;
+      // Still serving while the load balancer's check sees /readyz go 503 and sends elsewhere.
+      if (config.shutdownGraceSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000));
       await unwatchKeys();
       await integrityWatch.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
