@@ -64,9 +64,11 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     (claims) => ctx.sessions.state(claims));
   const stopEnding = ctx.sessions.onEnd((sessionId) => void service.endSession(sessionId));
   ctx.onSchemaChange(() => service.catalog.clear());
-  const rooms = new Rooms(ctx.db, { ...DEFAULT_BROADCAST_LIMITS, ...options.broadcast });
+  // DATABASE_URL may be shared by several servers of the site: broadcasts then travel between them.
+  const shared = ctx.config.databaseUrl !== undefined;
+  const rooms = new Rooms(ctx.db, { ...DEFAULT_BROADCAST_LIMITS, ...options.broadcast }, shared);
   const messages = new MessageFeed(ctx.db, rooms, options.messages);
-  const ready = Promise.all([service.feed.start(), messages.start()]).then(() => undefined);
+  const ready = Promise.all([service.feed.start(), messages.start(), rooms.bus?.start()]).then(() => undefined);
   ready.catch((error: unknown) => log.error({ err: error }, '[realtime] could not start the change feed'));
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 256 * 1024 });
@@ -146,6 +148,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
       await ready.catch(() => undefined);
       await service.feed.stop();
       await messages.stop();
+      await rooms.bus?.stop();
     },
   };
 }

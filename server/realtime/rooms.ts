@@ -1,4 +1,5 @@
 import type { Db } from '../db/adapter.ts';
+import { RoomBus } from './bus.ts';
 import { PresenceTopic, type PresenceDiff, type PresenceEntries } from './presence.ts';
 import type { Message } from './protocol.ts';
 import { DEFAULT_BROADCAST_LIMITS, RateWindow, type BroadcastLimits } from './rates.ts';
@@ -31,7 +32,12 @@ export const roomOf = (name: string, isPrivate: boolean) => `${isPrivate ? 'priv
 export class Rooms {
   private readonly rooms = new Map<string, Room>();
 
-  constructor(readonly db: Db, readonly limits: BroadcastLimits = DEFAULT_BROADCAST_LIMITS) {}
+  /** With other servers on the database (DATABASE_URL), client broadcasts reach their members through it (bus.ts). */
+  readonly bus: RoomBus | undefined;
+
+  constructor(readonly db: Db, readonly limits: BroadcastLimits = DEFAULT_BROADCAST_LIMITS, shared = false) {
+    this.bus = shared ? new RoomBus(db, (room, payload) => this.broadcast(room, payload)) : undefined;
+  }
 
   join(member: RoomMember): void {
     this.room(member.room).members.add(member);
@@ -69,6 +75,12 @@ export class Rooms {
       sent++;
     }
     return sent;
+  }
+
+  /** A client's broadcast: to this server's members now, and through the bus to every other server's. */
+  broadcastFromClient(room: string, payload: Record<string, unknown>, from: RoomMember, self: boolean): void {
+    this.broadcast(room, payload, self ? undefined : from);
+    this.bus?.publish(room, payload);
   }
 
   track(member: RoomMember, key: string, payload: Record<string, unknown>): void {
