@@ -1,10 +1,11 @@
 /**
  * Realtime with two servers over one PostgreSQL: a subscriber on one server gets the table changes
  * written through the other, client broadcasts and database broadcasts sent through either (once
- * each), and the channels of a session ended on one server close on the other.
+ * each), presence tracked on either, and the channels of a session ended on one server close on
+ * the other; a server that stops takes its presences with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor, listen } from '../realtime/channels.ts';
+import { clientFor, joined, listen } from '../realtime/channels.ts';
 import { subscribeProfiles, waitFor } from '../realtime/helpers.ts';
 import { createUser, serviceClient, signInAs, startTestServer, type TestServer, type TypedClient } from '../support/server.ts';
 
@@ -56,6 +57,52 @@ describe('realtime across servers', () => {
     await waitFor(() => here.received.length === 1 && there.received.length === 1, 5_000, 'the database broadcast on both servers');
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (const side of [here, there]) expect(side.received).toEqual([expect.objectContaining({ event: 'kabar', payload: { isi: 'dari REST' } })]);
+  });
+
+  it('shares presence: the state at join, joins and leaves, across servers', async () => {
+    const name = `hadir-${Date.now()}`;
+    const watch = async (server: TestServer, key: string) => {
+      const events = { joins: [] as string[], leaves: [] as string[] };
+      const channel = keep(clientFor(server.url, server.anonKey, '2.0.0')).channel(name, { config: { presence: { key } } })
+        .on('presence', { event: 'join' }, ({ key: who }) => void events.joins.push(who))
+        .on('presence', { event: 'leave' }, ({ key: who }) => void events.leaves.push(who));
+      await joined(channel);
+      return { channel, ...events };
+    };
+    const siti = await watch(first, 'siti');
+    expect(await siti.channel.track({ name: 'Siti' })).toBe('ok');
+    // Adi joins on the other server: the state he is sent already holds Siti
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const adi = await watch(second, 'adi');
+    await waitFor(() => adi.channel.presenceState().siti, 3_000, 'Siti in the state on the other server');
+    expect(await adi.channel.track({ name: 'Adi' })).toBe('ok');
+    await waitFor(() => siti.joins.includes('adi'), 3_000, 'Adi joining, seen on the first server');
+    await adi.channel.unsubscribe();
+    await waitFor(() => siti.leaves.includes('adi'), 3_000, 'Adi leaving, seen on the first server');
+    expect(Object.keys(siti.channel.presenceState())).toEqual(['siti']);
+  });
+
+  it('gives a server that starts later the presences already there, and drops a stopped server\'s', async () => {
+    const name = `hadir-nanti-${Date.now()}`;
+    const listenTo = async (server: TestServer, key: string) => {
+      const leaves: string[] = [];
+      const channel = keep(clientFor(server.url, server.anonKey, '2.0.0')).channel(name, { config: { presence: { key } } })
+        .on('presence', { event: 'leave' }, ({ key: who }) => void leaves.push(who));
+      await joined(channel);
+      return { channel, leaves };
+    };
+    const budi = await listenTo(first, 'budi');
+    expect(await budi.channel.track({ name: 'Budi' })).toBe('ok');
+    const third = await startTestServer({ databaseUrl: first.ctx.config.databaseUrl });
+    try {
+      const rina = await listenTo(third, 'rina');
+      await waitFor(() => rina.channel.presenceState().budi, 3_000, 'Budi in the state on the server that started later');
+      expect(await rina.channel.track({ name: 'Rina' })).toBe('ok');
+      await waitFor(() => budi.channel.presenceState().rina, 3_000, 'Rina seen on the first server');
+    } finally {
+      await third.stop();
+    }
+    await waitFor(() => budi.leaves.includes('rina'), 3_000, 'Rina gone with her server');
   });
 
   it('closes a session\'s channels on the other server when it ends', async () => {
