@@ -46,6 +46,10 @@ const sharedFiles = ['src/lib/**', 'src/components/**', 'src/content/**']
 // rule of the same name (the block for the files the server imports sets its own import patterns).
 const serverServices = ['auth', 'backup', 'integrity', 'realtime', 'rest', 'site', 'storage']
 const serverPlumbing = ['http', 'db', 'observability', 'mail']
+// The one crossing left: backups read and write stored files through the storage engine (where the
+// bytes live: disk or S3), not through the storage service. Moving the engine out of server/storage
+// into a shared folder removes it.
+const serviceExceptions = { 'backup->storage': ['./blob-store.ts', './disk.ts', './make-store.ts'] }
 const zones = [
   // bulletproof-react's zones: shared code knows no feature and no part of the app shell;
   // features import it, src/app composes features, and a feature does not import another one.
@@ -68,11 +72,12 @@ const zones = [
     from: serverServices.map((service) => `./server/${service}`),
     message: `server/${dir} is shared plumbing: it must not import a service (pass what it needs in).`,
   })),
-  ...serverServices.map((service) => ({
+  ...serverServices.flatMap((service) => serverServices.filter((other) => other !== service).map((other) => ({
     target: `./server/${service}`,
-    from: serverServices.filter((other) => other !== service).map((other) => `./server/${other}`),
+    from: `./server/${other}`,
+    except: serviceExceptions[`${service}->${other}`] ?? [],
     message: 'A service must not import another service: move what they share to server/http, server/db or a top-level module, or compose them in server/app.ts.',
-  })),
+  }))),
 ]
 
 // The src files the Node server imports (and what they import in turn): plain TypeScript with

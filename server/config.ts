@@ -4,6 +4,7 @@ import { LOG_LEVELS } from './observability/log.ts';
 import { defaultHashBudget, type HashBudget } from './auth/hash-queue.ts';
 import type { Keep } from './backup/archives.ts';
 import { parseKeep, parseSchedule, type Schedule } from './backup/schedule.ts';
+import { backupS3Settings, storageS3Settings, type BackupS3Settings, type S3Settings } from './s3/settings.ts';
 import { TX_END_VALUES, type TxEnd } from './rest/preferences.ts';
 import type { PurgeSettings } from './site/cdn-purge.ts';
 
@@ -110,6 +111,10 @@ export interface Config {
   backupDir: string;
   backupSchedule: Schedule | undefined;
   backupKeep: Keep;
+  /** STORAGE_BACKEND=s3 and STORAGE_S3_*: stored files in an S3 bucket (unset: DATA_DIR/storage). */
+  storageS3: S3Settings | undefined;
+  /** BACKUP_S3_BUCKET, BACKUP_S3_PREFIX: every backup is also copied there. */
+  backupS3: BackupS3Settings | undefined;
   /** CDN_PURGE_URL, CDN_PURGE_TOKEN, CDN_PURGE_FORMAT: where content changes are purged from a CDN (unset: nowhere). */
   cdnPurge: PurgeSettings | undefined;
   /** Disk kept for image renditions (RENDER_CACHE_MB) and renders waiting at most (RENDER_QUEUE). */
@@ -255,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupDir: path.resolve(env.BACKUP_DIR || './backups'),
     backupSchedule: parseSchedule(env.BACKUP_SCHEDULE),
     backupKeep: parseKeep(env.BACKUP_KEEP),
+    storageS3: storageS3Settings(env),
+    backupS3: backupS3Settings(env),
     renderCacheMb: int('RENDER_CACHE_MB', env.RENDER_CACHE_MB, 256),
     renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 16),
     diskReserveMb: int('DISK_RESERVE_MB', env.DISK_RESERVE_MB, 512),

@@ -4,6 +4,7 @@ import type { Db } from './db/adapter.ts';
 import type { ReadCache } from './http/read-cache.ts';
 import type { Keys } from './keys.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { BlobStore } from './storage/blob-store.ts';
 import type { FreeSpace } from './storage/free-space.ts';
 
 /** What every service receives: settings, the database, the signing keys and outgoing mail. */
@@ -18,6 +19,8 @@ export interface ServerContext {
   readCache?: ReadCache;
   /** DATA_DIR's disk against DISK_RESERVE_MB: uploads and new renditions stop below it. */
   freeSpace: FreeSpace;
+  /** Where stored files' bytes live (STORAGE_BACKEND): DATA_DIR/storage or an S3 bucket. */
+  blobs: BlobStore;
   /** Called after migrations so services can reload caches (PostgREST's schema cache). */
   onSchemaChange(listener: () => Promise<void> | void): void;
 }

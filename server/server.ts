@@ -32,6 +32,7 @@ import { attachRealtime } from './realtime/index.ts';
 import { scheduledPublication } from './site/scheduled-publication.ts';
 import { CdnPurger } from './site/cdn-purge.ts';
 import { recoverStorageFiles } from './storage/index.ts';
+import { makeBlobStore } from './storage/make-store.ts';
 import { syncCaptureTriggers } from './realtime/capture.ts';
 import { log, setLogLevel } from './observability/log.ts';
 import { Metrics } from './observability/metrics.ts';
@@ -141,6 +142,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       notify: { db, mail, siteName: senderName(config.mailFrom), dashboardUrl: `${config.siteUrl}/admin/dashboard` },
     }),
     sessions: new LiveSessions(db),
+    blobs: makeBlobStore(config),
     onSchemaChange: (listener) => listeners.push(listener),
   };
   if (config.readCache) {
@@ -186,7 +188,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const newest = await lastBackup(config.backupDir);
     return newest && (Date.now() - newest.time.getTime()) / 1000;
   });
-  const backups = scheduleBackups(config, database.cluster, jobs.leads);
+  const backups = scheduleBackups(config, database.cluster, ctx.blobs, jobs.leads);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

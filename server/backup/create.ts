@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { siteId } from '../db/site-state.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { FileStore } from '../storage/disk.ts';
 import { bucketDirName } from '../stored-files.ts';
 import { BACKUP_LOCK_KEY } from '../db/backup-lock.ts';
 import {
@@ -31,6 +33,8 @@ export interface BackupOptions {
   dataDir: string;
   backupDir: string;
   now?: () => Date;
+  /** Where stored files are (STORAGE_BACKEND); default DATA_DIR/storage. Their bytes are copied into the archive. */
+  blobs?: BlobStore;
   /** Opens the temporary archive file (tests inject a failing disk). */
   openOutput?: (file: string) => Writable;
 }
@@ -83,20 +87,6 @@ export async function listTables(client: pg.Client): Promise<TableInfo[]> {
   return rows.filter((r) => !SKIPPED_TABLES.has(r.name));
 }
 
-/** Opens the bytes of a version where storage keeps them: the bucket, or .tmp between commit and rename. */
-async function openStored(dataDir: string, bucket: string, version: string): Promise<FileHandle | undefined> {
-  const root = path.join(dataDir, 'storage');
-  const places = [path.join(root, bucketDirName(bucket), version), path.join(root, '.tmp', version), path.join(root, bucketDirName(bucket), version)];
-  for (const place of places) {
-    try {
-      return await open(place, 'r');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
-  return undefined;
-}
-
 /**
  * `npm run backup`: the database in one REPEATABLE READ snapshot, then the files its
  * storage.objects rows name (removals wait meanwhile: file-guard.ts), and the secrets, into one
@@ -110,6 +100,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const final = path.join(options.backupDir, archiveName(createdAt));
   const temp = path.join(options.backupDir, `.${path.basename(final)}.${process.pid}.partial`);
   const site = siteId(options.dataDir);
+  const blobs = options.blobs ?? new FileStore(options.dataDir);
 
   const client = new pg.Client({ connectionString: options.databaseUrl, application_name: 'skadron-backup' });
   await client.connect();
@@ -201,22 +192,21 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       );
       await client.query('commit');
 
-      // Still under the shared lock: every file a row of the snapshot names is still on disk.
+      // Still under the shared lock: every file a row of the snapshot names is still stored.
       const files: StoredFile[] = [];
       const missingFiles: string[] = [];
       for (const { bucket, version } of objects.rows) {
-        const handle = await openStored(options.dataDir, bucket, version);
-        if (!handle) {
+        const opened = await blobs.open(bucket, version);
+        if (!opened) {
           missingFiles.push(`${bucket}/${version}`);
           continue;
         }
         try {
-          const { size } = await handle.stat();
           const name = fileEntry(bucketDirName(bucket), version);
-          await add(name, size, handle.createReadStream({ autoClose: false }));
-          files.push({ bucket, version, size, sha256: entries[name] });
+          await add(name, opened.size, opened.stream());
+          files.push({ bucket, version, size: opened.size, sha256: entries[name] });
         } finally {
-          await handle.close();
+          await opened.close();
         }
       }
       await client.query('select pg_advisory_unlock($1::bigint)', [BACKUP_LOCK_KEY]);

@@ -26,6 +26,11 @@ export interface RestoreOptions {
   /** With force: replace a DATA_DIR of another site. */
   otherSite?: boolean;
   log?: (line: string) => void;
+  /**
+   * Called with the staging directory once everything loaded, before it replaces DATA_DIR
+   * (STORAGE_BACKEND=s3: its files go to the bucket); a failure leaves DATA_DIR as it was.
+   */
+  storeFiles?: (stagingDir: string) => Promise<void>;
 }
 
 export interface RestoreResult {
@@ -83,6 +88,7 @@ export async function restoreSite(options: RestoreOptions): Promise<RestoreResul
     } finally {
       await cluster?.stop();
     }
+    await options.storeFiles?.(staging);
   } catch (error) {
     await removeDataDir(staging);
     throw error;

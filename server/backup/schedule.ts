@@ -53,6 +53,8 @@ export interface SchedulerOptions {
   backupDir: string;
   /** Takes one backup and resolves to its file. */
   backup: () => Promise<string>;
+  /** Applies `keep` to the copies off the machine (BACKUP_S3_BUCKET); resolves to those removed. */
+  remoteRetention?: () => Promise<string[]>;
   clock?: Clock;
   log?: (line: string) => void;
   /** False on a server that is not the job leader: another server of the site takes this backup. */
@@ -106,6 +108,8 @@ export class BackupScheduler {
       this.log(`[backup] ${file}`);
       const removed = await applyRetention(this.options.backupDir, this.options.keep);
       if (removed.length > 0) this.log(`[backup] retention removed ${removed.length} older archive(s)`);
+      const remote = await this.options.remoteRetention?.() ?? [];
+      if (remote.length > 0) this.log(`[backup] retention removed ${remote.length} older copies off the machine`);
     } catch (error) {
       this.log(`[backup] scheduled backup failed, earlier backups are kept: ${(error as Error).message}`);
     }

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBackup } from '../backup/create.ts';
+import { takeBackup } from '../backup/take.ts';
 import { verifyBackup } from '../backup/restore.ts';
 import { loadConfig } from '../config.ts';
 import { runningClusterUrl, startEmbedded } from '../db/embedded.ts';
@@ -14,7 +14,8 @@ import { runningClusterUrl, startEmbedded } from '../db/embedded.ts';
 const USAGE = `Usage: npm run backup [-- --verify <archive>]
 
 Without options: writes one archive (database, stored files, secrets) into BACKUP_DIR
-(default ./backups) and prints its path last. The site may keep running.
+(default ./backups) and prints its path last; with BACKUP_S3_BUCKET also uploads it, reads
+the copy back, and prints its s3://BUCKET/KEY last. The site may keep running.
 --verify <archive>: restores the archive into a temporary directory and compares every
 table's row count and every file's SHA-256 with the archive.`;
 
@@ -39,11 +40,12 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     durable: config.pgDurable,
   });
   try {
-    const result = await createBackup({ databaseUrl: running ?? cluster!.url(), dataDir: config.dataDir, backupDir: config.backupDir });
+    const result = await takeBackup(config, running ?? cluster!.url());
     for (const missing of result.missingFiles) log(`warning: the site has no file for ${missing} (already lost before this backup)`);
     log(`${result.tables} tables, ${result.rows} rows, ${result.files} files, ${(result.size / 1024 / 1024).toFixed(1)} MiB`);
     log(result.file);
-    return result.file;
+    if (result.offsite) log(result.offsite);
+    return result.offsite ?? result.file;
   } finally {
     await cluster?.stop();
   }

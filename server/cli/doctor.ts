@@ -11,6 +11,7 @@ import nodemailer from 'nodemailer';
 import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { lastBackup } from '../backup/archives.ts';
 import { integrityCheck } from '../integrity/doctor-check.ts';
+import { s3Findings } from './doctor-s3.ts';
 
 export type Verdict = 'ok' | 'warn' | 'fail';
 
@@ -173,15 +174,16 @@ export async function runDoctor(env: NodeJS.ProcessEnv = process.env, options: D
   const now = options.now ?? new Date();
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const backupDir = path.resolve(env.BACKUP_DIR || './backups');
-  const [data, disk, smtp, backup, clock, integrity] = await Promise.all([
+  const [data, disk, smtp, backup, clock, integrity, s3] = await Promise.all([
     dataDirFindings(dataDir),
     diskFinding(dataDir, Number(env.DISK_RESERVE_MB || 512)),
     smtpFinding(env, options.smtpTimeoutMs ?? 10_000),
     backupFinding(backupDir, now),
     clockFindings(now, options.clockSynchronised ?? timedatectl),
     integrityCheck(env).catch((error: unknown) => ({ verdict: 'warn' as const, message: `could not ask the database: ${(error as Error).message}`, fix: 'Check DATABASE_URL or DATA_DIR.' })),
+    s3Findings(env),
   ]);
-  return [...data, disk, ...siteUrlFindings(env), smtp, backup, ...clock, { check: 'integrity', ...integrity }];
+  return [...data, disk, ...siteUrlFindings(env), smtp, backup, ...s3, ...clock, { check: 'integrity', ...integrity }];
 }
 
 export function report(findings: Finding[]): string {

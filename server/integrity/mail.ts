@@ -16,7 +16,7 @@ const NOUN: Record<string, string> = {
   articles: 'Artikel', unit_texts: 'Teks profil', info_pages: 'Halaman informasi', unit_posts: 'Struktur', past_commanders: 'Komandan',
 };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 

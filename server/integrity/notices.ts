@@ -2,6 +2,7 @@ import type { ServerContext } from '../context.ts';
 import { senderName } from '../mail/templates.ts';
 import { NotifiedWorker } from '../mail/notified-worker.ts';
 import { integrityMail, type HeldItem, type OpenFinding } from './mail.ts';
+import { rejectedMail, type RejectedItem } from './rejected-mail.ts';
 
 /**
  * Mails the superadmins what the guard held and what the watch found, each item once: NOTIFY
@@ -32,6 +33,33 @@ export class IntegrityNotices extends NotifiedWorker {
       for (const { email } of recipients) await ctx.mail.send(integrityMail({ to: email, siteName, url, holds, findings }));
       await tx.query('update public.integrity_holds set notified_at = now() where id = any($1::bigint[])', [holds.map((h) => h.id)]);
       await tx.query('update public.integrity_findings set notified_at = now() where id = any($1::bigint[])', [findings.map((f) => f.id)]);
+    });
+    await this.tellWriters();
+  }
+
+  /** Each rejected save, once, to the account that saved it (when it can still receive mail). */
+  private async tellWriters(): Promise<void> {
+    const { ctx } = this;
+    await ctx.db.transaction(async (tx) => {
+      const rejected = (await tx.query<RejectedItem & { id: string; email: string | null; full_name: string | null }>(
+        `select h.id::text, h.table_name, h.label, h.reasons, p.email, p.full_name,
+                case h.table_name
+                  when 'articles' then exists (select 1 from public.articles r where r.id = h.row_id and r.published_at <= now())
+                  when 'unit_texts' then exists (select 1 from public.unit_texts r where r.id = h.row_id)
+                  when 'info_pages' then exists (select 1 from public.info_pages r where r.id = h.row_id)
+                  when 'unit_posts' then exists (select 1 from public.unit_posts r where r.id = h.row_id)
+                  else exists (select 1 from public.past_commanders r where r.id = h.row_id)
+                end as was_public
+           from public.integrity_holds h
+           left join public.profiles p on p.id = h.held_by and p.status = 'approved'
+          where h.status = 'rejected' and h.writer_notified_at is null
+          order by h.id limit 200 for update of h skip locked`)).rows;
+      if (rejected.length === 0) return;
+      const siteName = senderName(ctx.config.mailFrom);
+      for (const item of rejected) {
+        if (item.email) await ctx.mail.send(rejectedMail({ to: item.email, name: item.full_name, siteName, siteUrl: ctx.config.siteUrl, item }));
+      }
+      await tx.query('update public.integrity_holds set writer_notified_at = now() where id = any($1::bigint[])', [rejected.map((r) => r.id)]);
     });
   }
 }

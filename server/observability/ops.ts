@@ -39,7 +39,7 @@ export function createOpsApp(ctx: ServerContext, ops: Ops): Hono {
   // Anyone may call /readyz: a burst shares one check (a query and a file write) per second.
   let recent: { at: number; result: Promise<Readiness> } | undefined;
   app.get('/readyz', async (c) => {
-    if (!recent || Date.now() - recent.at >= 1000) recent = { at: Date.now(), result: checkReadiness(ctx.db, ctx.config.dataDir) };
+    if (!recent || Date.now() - recent.at >= 1000) recent = { at: Date.now(), result: checkReadiness(ctx.db, ctx.config.dataDir, undefined, ctx.blobs) };
     const { ok, checks } = await recent.result;
     const database = ops.database?.();
     // the supervisor knows why PostgreSQL is down and that it is coming back; say so

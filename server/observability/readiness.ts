@@ -13,6 +13,12 @@ export interface Readiness {
 
 const CHECK_TIMEOUT_MS = 3000;
 
+/** Where stored files are kept (storage/blob-store.ts), as far as readiness asks. */
+interface BlobCheck {
+  kind: string;
+  check(): Promise<void>;
+}
+
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -23,10 +29,10 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
 
 /**
  * What /readyz asks: the database answers, every migration in supabase/migrations is applied and
- * DATA_DIR/storage takes a file. Answers name the failed check but no detail (paths, SQL errors),
+ * DATA_DIR/storage takes a file (and, with STORAGE_BACKEND=s3, the bucket answers). Answers name the failed check but no detail (paths, SQL errors),
  * which goes to the log instead: /readyz is open to anyone a load balancer lets through.
  */
-export async function checkReadiness(db: Db, dataDir: string, migrationsDir = MIGRATIONS_DIR): Promise<Readiness> {
+export async function checkReadiness(db: Db, dataDir: string, migrationsDir = MIGRATIONS_DIR, blobs?: BlobCheck): Promise<Readiness> {
   const database = withTimeout(db.query<{ version: string }>('select version from supabase_migrations.schema_migrations'), 'PostgreSQL');
   const [dbCheck, migrations, storage] = await Promise.all([
     database.then(() => 'ok', (error: unknown) => failed('database', 'unreachable', error)),
@@ -38,7 +44,7 @@ export async function checkReadiness(db: Db, dataDir: string, migrationsDir = MI
       const pending = files.filter((f) => /^\d+_.+\.sql$/.test(f) && !applied.has(f.slice(0, f.indexOf('_')))).length;
       return pending === 0 ? 'ok' : `${pending} pending`;
     }, () => 'unknown'),
-    storageWritable(dataDir),
+    storageWritable(dataDir).then(async (local) => local === 'ok' && blobs ? blobsAnswer(blobs) : local),
   ]);
   const checks = { database: dbCheck, migrations, storage };
   return { ok: Object.values(checks).every((c) => c === 'ok'), checks };
@@ -52,6 +58,16 @@ async function storageWritable(dataDir: string): Promise<CheckResult> {
     return 'ok';
   } catch (error) {
     return failed('storage', 'not writable', error);
+  }
+}
+
+/** With STORAGE_BACKEND=s3 the bucket must answer too; its kind is named, not its address. */
+async function blobsAnswer(blobs: BlobCheck): Promise<CheckResult> {
+  try {
+    await withTimeout(blobs.check(), 'the S3 bucket');
+    return 'ok';
+  } catch (error) {
+    return failed('storage', `${blobs.kind} unreachable`, error);
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import type { BlobStore, OpenedBlob } from './blob-store.ts';
 import { errors } from './errors.ts';
 import { isUuid } from '../http/uuid.ts';
 import { bucketDirName, bucketIdFromDirName } from '../stored-files.ts';
@@ -34,7 +35,9 @@ export interface ReceiveOptions {
  * Uploads are written to DATA_DIR/storage/.tmp/<version> first and only renamed into the bucket
  * directory after the database row naming that version has committed.
  */
-export class FileStore {
+export class FileStore implements BlobStore {
+  readonly kind: 'file' | 's3' = 'file';
+  readonly orphanGraceMs: number = 0;
   readonly root: string;
   readonly tmpDir: string;
   /** Transformed renditions, one directory per version (render.ts, render-cache.ts). */
@@ -48,9 +51,24 @@ export class FileStore {
     this.rendersRoot = path.join(this.root, '.renders');
   }
 
+  get where(): string {
+    return this.root;
+  }
+
   async init(): Promise<void> {
     await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
   }
+
+  /** The staging directory is on the same disk, and /readyz already writes there. */
+  async check(): Promise<void> {
+    await stat(this.root);
+  }
+
+  /** On disk the fsynced temporary file is already durable; publish() renames it after the commit. */
+  async persist(_bucket: string, _version: string): Promise<void> {}
+
+  /** Nothing was written outside the temporary file, which discard() removes. */
+  async unpersist(_bucket: string, _version: string): Promise<void> {}
 
   tempPath(version: string): string {
     if (!isVersion(version)) throw new Error(`not a version id: ${version}`);
@@ -158,14 +176,14 @@ export class FileStore {
    * the temporary directory (complete and fsynced), so a download in that window finds them.
    * Opening before reading keeps a download consistent even if an upsert unlinks the file meanwhile.
    */
-  async open(bucket: string, version: unknown): Promise<{ handle: FileHandle; size: number; mtime: Date } | undefined> {
+  async open(bucket: string, version: unknown): Promise<OpenedBlob | undefined> {
     if (!isVersion(version)) return undefined;
     for (const file of [this.filePath(bucket, version), this.tempPath(version)]) {
       let handle: FileHandle | undefined;
       try {
         handle = await open(file, 'r');
         const info = await handle.stat();
-        if (info.isFile()) return { handle, size: info.size, mtime: info.mtime };
+        if (info.isFile()) return openedFile(handle, info.size, info.mtime);
         await handle.close();
       } catch (error) {
         await handle?.close().catch(() => {});
@@ -184,17 +202,29 @@ export class FileStore {
     }
   }
 
-  /** Bucket directories present on disk, as bucket ids. */
-  async bucketsOnDisk(): Promise<{ bucket: string; dir: string }[]> {
+  async stored(): Promise<Map<string, Map<string, Date>>> {
     const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
-    const result: { bucket: string; dir: string }[] = [];
+    const result = new Map<string, Map<string, Date>>();
     for (const entry of entries) {
       if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
       const bucket = bucketIdFromDirName(entry.name);
-      if (bucket !== undefined) result.push({ bucket, dir: path.join(this.root, entry.name) });
+      if (bucket === undefined) continue;
+      const versions = new Map<string, Date>();
+      for (const file of await readdir(path.join(this.root, entry.name))) versions.set(file, new Date(0));
+      result.set(bucket, versions);
     }
     return result;
   }
+}
+
+function openedFile(handle: FileHandle, size: number, mtime: Date): OpenedBlob {
+  return {
+    size,
+    mtime,
+    stream: (start, end) => handle.createReadStream({ start, end, autoClose: true }),
+    readAll: () => handle.readFile(),
+    close: () => handle.close().catch(() => {}),
+  };
 }
 
 async function syncDir(dir: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { ObjectRow } from './db.ts';
-import type { FileStore } from './disk.ts';
+import type { BlobStore } from './blob-store.ts';
 import { errors } from './errors.ts';
 
 /**
@@ -59,7 +59,7 @@ function contentDisposition(download: string | undefined, name: string): string 
  * Answers GET/HEAD for a stored object with the headers Supabase Storage sends (stored type,
  * Cache-Control, ETag, Last-Modified, Content-Length), conditional requests and single ranges.
  */
-export async function serveObject(c: Context, store: FileStore, row: ObjectRow): Promise<Response> {
+export async function serveObject(c: Context, store: BlobStore, row: ObjectRow): Promise<Response> {
   const opened = await store.open(row.bucket_id, row.version);
   if (!opened) throw errors.noSuchKey();
   let keepOpen = false;
@@ -106,10 +106,10 @@ export async function serveObject(c: Context, store: FileStore, row: ObjectRow):
     headers['Content-Length'] = String(size === 0 ? 0 : end - start + 1);
     if (c.req.method === 'HEAD' || size === 0) return c.body(null, status, headers);
 
-    const nodeStream = opened.handle.createReadStream({ start, end, autoClose: true });
+    const nodeStream = opened.stream(start, end);
     keepOpen = true;
     return c.body(Readable.toWeb(nodeStream) as unknown as ReadableStream<Uint8Array>, status, headers);
   } finally {
-    if (!keepOpen) await opened.handle.close().catch(() => {});
+    if (!keepOpen) await opened.close();
   }
 }

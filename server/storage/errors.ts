@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { DISK_FULL_MESSAGE, type StorageErrorStatus } from '../../src/lib/storage-error-messages.ts';
 
 /**
  * An error as Supabase Storage renders it: the logical status travels as a string in the body
@@ -7,7 +8,8 @@ import type { Context } from 'hono';
  */
 export class StorageError extends Error {
   constructor(
-    readonly status: number,
+    /** Typed by the statuses the browser has an Indonesian text for (src/lib/storage-error-messages.ts). */
+    readonly status: StorageErrorStatus,
     readonly code: string,
     readonly label: string,
     message: string,
@@ -56,9 +58,12 @@ export const errors = {
     }, 416),
   /** The disk is below the reserve kept for the database (DISK_RESERVE_MB). */
   diskFull: () =>
-    new StorageError(507, 'InsufficientStorage', 'insufficient_storage',
-      'Ruang penyimpanan server hampir penuh. Unggahan dan gambar baru ditolak sampai ruang disk dikosongkan; hubungi administrator situs.',
-      { 'Retry-After': '60' }, 507),
+    new StorageError(507, 'InsufficientStorage', 'insufficient_storage', DISK_FULL_MESSAGE, { 'Retry-After': '60' }, 507),
+  /** The S3 bucket of stored files does not answer (STORAGE_BACKEND=s3); nothing was stored. */
+  storageUnavailable: () =>
+    new StorageError(503, 'StorageUnavailable', 'storage_unavailable',
+      'Penyimpanan berkas sedang tidak dapat dihubungi, jadi berkas tidak disimpan. Coba lagi beberapa saat lagi; bila terus terjadi, hubungi administrator situs.',
+      { 'Retry-After': '30' }, 503),
   internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal server error'),
   /** A route this server does not have, answered as the storage server's router answers it (HTTP 404). */
   routeNotFound: (method: string, path: string) => new StorageError(404, 'NotFound', 'Not Found', `Route ${method}:${path} not found`, {}, 404),

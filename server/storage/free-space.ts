@@ -51,10 +51,14 @@ export class FreeSpace {
     if (!db) return;
     const { rows } = await db.query<{ present: boolean }>("select to_regclass('private.disk_space') is not null as present");
     if (!rows[0]?.present) return;
+    // df's size for its Use%: what is used plus what an unprivileged user may still write
+    const fs = await statfs(this.options.dir);
+    const total = (fs.blocks - fs.bfree + fs.bavail) * fs.bsize;
     await db.query(
-      `insert into private.disk_space (id, free_bytes, reserve_bytes, measured_at) values (true, $1, $2, now())
-       on conflict (id) do update set free_bytes = excluded.free_bytes, reserve_bytes = excluded.reserve_bytes, measured_at = excluded.measured_at`,
-      [free, this.options.reserveBytes]);
+      `insert into private.disk_space (id, free_bytes, reserve_bytes, total_bytes, measured_at) values (true, $1, $2, $3, now())
+       on conflict (id) do update set free_bytes = excluded.free_bytes, reserve_bytes = excluded.reserve_bytes,
+         total_bytes = excluded.total_bytes, measured_at = excluded.measured_at`,
+      [free, this.options.reserveBytes, total > 0 ? total : null]);
   }
 
   get reserveBytes(): number {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import type { FileStore, ReceivedFile } from './disk.ts';
+import type { BlobStore } from './blob-store.ts';
+import type { ReceivedFile } from './disk.ts';
 import { errors } from './errors.ts';
 import { holdsOnlyPixels } from './image-structure.ts';
 
@@ -41,7 +42,7 @@ export function imageInput(animated = false): SharpOptions {
  * temporary version, and the original temporary file is removed. Throws a StorageError (4xx) for
  * bytes that are not such an image; the caller discards the temporary file then.
  */
-export async function cleanUploadedImage(store: FileStore, file: ReceivedFile, limit: number): Promise<ReceivedFile> {
+export async function cleanUploadedImage(store: BlobStore, file: ReceivedFile, limit: number): Promise<ReceivedFile> {
   if (!CHECKED_IMAGE_TYPES.has(file.mimetype)) return file;
   const bytes = await readFile(store.tempPath(file.version));
   const { animated } = await checkImageBudget(bytes);

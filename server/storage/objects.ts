@@ -40,6 +40,30 @@ export function removeFile({ ctx, store }: StorageDeps, bucket: string, version:
     .catch((error: unknown) => log.error({ err: error }, '[storage] unlink failed'));
 }
 
+/**
+ * Persist, commit, publish: the staged bytes go where they are kept (the S3 bucket) before the
+ * row naming them commits, so no row ever names bytes that are not there; a refused commit takes
+ * them away again. After the commit, a crash is repaired at the next start (recovery.ts).
+ */
+export async function commitStaged<T>({ store }: StorageDeps, bucket: string, version: string, commit: () => Promise<T>): Promise<T> {
+  try {
+    await store.persist(bucket, version);
+  } catch (error) {
+    await store.discard(version);
+    throw error;
+  }
+  let result: T;
+  try {
+    result = await commit();
+  } catch (error) {
+    await store.discard(version);
+    await store.unpersist(bucket, version).catch((err: unknown) => log.error({ err }, '[storage] an uncommitted upload could not be removed; the next start sweeps it'));
+    throw error;
+  }
+  await store.publish(bucket, version);
+  return result;
+}
+
 export async function removeObjects(deps: StorageDeps, caller: StorageCaller, bucket: string, names: string[]) {
   const rows = await deleteObjects(deps.ctx, caller, bucket, names);
   // rows are gone for good once committed; a crash before these unlinks leaves orphans that

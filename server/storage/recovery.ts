@@ -1,7 +1,8 @@
 import { readdir, unlink, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/adapter.ts';
-import { isVersion, type FileStore } from './disk.ts';
+import type { BlobStore } from './blob-store.ts';
+import { isVersion } from './disk.ts';
 import { log as logger } from '../observability/log.ts';
 
 export interface RecoveryReport {
@@ -31,7 +32,7 @@ export interface RecoveryReport {
  *   and removed after the row changes); it means the disk lost data. The row is kept and logged
  *   so an operator can restore the file; downloads answer "Object not found" meanwhile.
  */
-export async function recoverStorage(db: Db, store: FileStore, log: (message: string) => void = (message) => logger.warn(message)): Promise<RecoveryReport> {
+export async function recoverStorage(db: Db, store: BlobStore, log: (message: string) => void = (message) => logger.warn(message)): Promise<RecoveryReport> {
   await store.init();
   const report: RecoveryReport = { completed: 0, discardedTemp: 0, removedOrphans: 0, rowsWithoutFile: [], sweepSkipped: false };
 
@@ -41,6 +42,7 @@ export async function recoverStorage(db: Db, store: FileStore, log: (message: st
       ? (await db.query<{ bucket_id: string }>('select bucket_id from storage.objects where version = $1', [entry])).rows[0]
       : undefined;
     if (row && !(await store.exists(row.bucket_id, entry))) {
+      await store.persist(row.bucket_id, entry);
       await store.publish(row.bucket_id, entry);
       report.completed++;
     } else {
@@ -50,10 +52,9 @@ export async function recoverStorage(db: Db, store: FileStore, log: (message: st
   }
 
   const total = Number((await db.query<{ n: string }>('select count(*) as n from storage.objects')).rows[0].n);
-  const onDisk = new Map<string, Set<string>>();
-  for (const { bucket, dir } of await store.bucketsOnDisk()) {
-    const files = new Set(await readdir(dir));
-    onDisk.set(bucket, files);
+  const stored = await store.stored();
+  const graceStart = Date.now() - store.orphanGraceMs;
+  for (const [bucket, files] of stored) {
     if (files.size === 0) continue;
     if (total === 0) {
       report.sweepSkipped = true;
@@ -64,15 +65,15 @@ export async function recoverStorage(db: Db, store: FileStore, log: (message: st
       [bucket],
     );
     const known = new Set(rows.map((r) => r.version));
-    for (const file of files) {
-      if (known.has(file)) continue;
-      await unlink(path.join(dir, file)).catch(() => {});
+    for (const [file, written] of files) {
+      if (known.has(file) || written.getTime() > graceStart) continue;
+      await store.remove(bucket, file).catch(() => {});
       files.delete(file);
       report.removedOrphans++;
     }
   }
   if (report.sweepSkipped) {
-    log(`storage: storage.objects is empty but ${store.root} holds files; not deleting them. `
+    log(`storage: storage.objects is empty but ${store.where} holds files; not deleting them. `
       + 'If this database is really new, remove the old bucket directories by hand.');
   }
 
@@ -80,7 +81,7 @@ export async function recoverStorage(db: Db, store: FileStore, log: (message: st
     'select bucket_id, name, version from storage.objects',
   );
   for (const row of rows) {
-    if (!isVersion(row.version) || !onDisk.get(row.bucket_id)?.has(row.version)) {
+    if (!isVersion(row.version) || !stored.get(row.bucket_id)?.has(row.version)) {
       report.rowsWithoutFile.push({ bucket: row.bucket_id, name: row.name });
     }
   }
@@ -90,7 +91,7 @@ export async function recoverStorage(db: Db, store: FileStore, log: (message: st
     if (!versions.has(version)) await rm(path.join(store.rendersRoot, version), { recursive: true, force: true });
   }
   if (report.rowsWithoutFile.length > 0) {
-    log(`storage: ${report.rowsWithoutFile.length} object row(s) have no file under ${store.root}, e.g. `
+    log(`storage: ${report.rowsWithoutFile.length} object row(s) have no file under ${store.where}, e.g. `
       + report.rowsWithoutFile.slice(0, 5).map((r) => `${r.bucket}/${r.name}`).join(', '));
   }
   return report;

@@ -74,7 +74,7 @@ export class RenderCache {
     await this.evict(version);
   }
 
-  /** The object's version was replaced or removed and its directory deleted (FileStore.remove). */
+  /** The object's version was replaced or removed and its directory deleted (BlobStore.remove). */
   forget(version: string): void {
     for (const file of [...(this.perVersion.get(version) ?? [])]) this.drop(file);
   }

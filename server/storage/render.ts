@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import sharp from 'sharp';
 import type { ObjectRow } from './db.ts';
-import type { FileStore } from './disk.ts';
+import type { BlobStore } from './blob-store.ts';
 import { DOWNLOAD_SECURITY_HEADERS } from './download.ts';
 import { errors } from './errors.ts';
 import { checkImageBudget, imageInput } from './images.ts';
@@ -107,11 +107,11 @@ export interface RendererOptions {
  * Supabase's image transformation endpoint on the stored bytes, with sharp. Each rendition is
  * written once to DATA_DIR/storage/.renders/<version>/ and served from there afterwards, within
  * the RenderCache's budgets; a new version of the object has new renditions, and removing a
- * version removes its renditions (FileStore.remove). New renditions are limited per client
+ * version removes its renditions (BlobStore.remove). New renditions are limited per client
  * address and go through a bounded queue (RenderQueue); the same rendition requested twice
  * meanwhile is rendered once.
  */
-export function createRenderer(store: FileStore, options: RendererOptions) {
+export function createRenderer(store: BlobStore, options: RendererOptions) {
   const inFlight = new Map<string, Promise<Buffer>>();
   const { freeSpace } = options;
   const cache = new RenderCache(store.rendersRoot, (kept) => freeSpace.renditionBudget(options.cacheBytes, kept));
@@ -170,14 +170,14 @@ export function createRenderer(store: FileStore, options: RendererOptions) {
   };
 }
 
-async function render(store: FileStore, row: ObjectRow, t: Transform, format: Format): Promise<Buffer> {
+async function render(store: BlobStore, row: ObjectRow, t: Transform, format: Format): Promise<Buffer> {
   const opened = await store.open(row.bucket_id, row.version);
   if (!opened) throw errors.noSuchKey();
   let original: Buffer;
   try {
-    original = await opened.handle.readFile();
+    original = await opened.readAll();
   } finally {
-    await opened.handle.close();
+    await opened.close();
   }
   const source = RENDERABLE.get(row.metadata?.mimetype ?? '');
   // objects stored before uploads were checked may exceed the budgets: read the header first

@@ -470,6 +470,7 @@ export type Database = {
           row_id: string
           status: string
           table_name: string
+          writer_notified_at: string | null
         }
         Insert: {
           decided_at?: string | null
@@ -484,6 +485,7 @@ export type Database = {
           row_id: string
           status?: string
           table_name: string
+          writer_notified_at?: string | null
         }
         Update: {
           decided_at?: string | null
@@ -498,6 +500,7 @@ export type Database = {
           row_id?: string
           status?: string
           table_name?: string
+          writer_notified_at?: string | null
         }
         Relationships: []
       }
@@ -1017,6 +1020,10 @@ export type Database = {
           reserve_bytes: number
         }[]
       }
+      disk_used_percent: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       get_all_users: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1059,6 +1066,7 @@ export type Database = {
           created_at: string
           file: string
           finished_at: string
+          offsite: string
           size_bytes: number
         }[]
       }

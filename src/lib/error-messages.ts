@@ -4,6 +4,7 @@
  * and the original goes to the console, so nothing English reaches a visitor.
  */
 import type { AuthErrorCode } from './auth-error-codes'
+import { STORAGE_STATUS_MESSAGES } from './storage-error-messages'
 
 export const GENERIC_ERROR = 'Terjadi kesalahan. Silakan coba lagi.'
 
@@ -81,16 +82,14 @@ const BY_CODE: Record<string, string> = {
   PGRST301: 'Sesi Anda tidak valid. Silakan masuk kembali.',
   PGRST303: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
   PGRST413: 'Data yang dikirim terlalu besar.',
-  // storage (error names and status codes of the Storage API)
-  InvalidMimeType: 'Jenis file tidak didukung. Gunakan gambar PNG, JPG, WebP atau GIF.',
-  EntityTooLarge: 'Ukuran file melebihi batas 5 MB.',
-  Duplicate: 'File dengan nama yang sama sudah ada.',
-  NoSuchKey: 'File tidak ditemukan.',
-  AccessDenied: 'Anda tidak memiliki izin untuk mengunggah file ini.',
-  '413': 'Ukuran file melebihi batas 5 MB.',
-  // the embedded storage's answer to a damaged image or one over 100 megapixels
-  '422': 'File gambar rusak atau resolusinya terlalu besar. Pilih gambar lain.',
-  '403': 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
+  // storage: supabase-js passes on the body's statusCode; the names are for callers holding the raw body
+  ...STORAGE_STATUS_MESSAGES,
+  InvalidMimeType: STORAGE_STATUS_MESSAGES['415'],
+  EntityTooLarge: STORAGE_STATUS_MESSAGES['413'],
+  Duplicate: STORAGE_STATUS_MESSAGES['409'],
+  NoSuchKey: STORAGE_STATUS_MESSAGES['404'],
+  AccessDenied: STORAGE_STATUS_MESSAGES['403'],
+  InsufficientStorage: STORAGE_STATUS_MESSAGES['507'],
 }
 
 /** Codes whose message the database already writes in Indonesian (the app's own triggers). */

@@ -9,6 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describeError } from '@/lib/error-messages';
+import { DISK_FULL_MESSAGE } from '@/lib/storage-error-messages';
 import { mailbox } from '../auth/helpers.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 import { asFile, filesUnder, jpeg } from './fixtures.ts';
@@ -46,6 +48,8 @@ describe.runIf(root)('a nearly full disk', () => {
     let tries = 0;
     await expect.poll(async () => (await upload(`penuh-${tries++}.jpg`)).error?.message, { timeout: 10_000, interval: 300 })
       .toBe('Ruang penyimpanan server hampir penuh. Unggahan dan gambar baru ditolak sampai ruang disk dikosongkan; hubungi administrator situs.');
+    // what staff read: the same words, as storage-js hands the refusal to the app
+    expect(describeError((await upload('penuh-lagi.jpg')).error)).toBe(DISK_FULL_MESSAGE);
     const refused = await fetch(renderUrl('sebelum.jpg', 200));
     expect(refused.status).toBe(507);
     expect(((await refused.json()) as { message: string }).message).toMatch(/^Ruang penyimpanan server hampir penuh/);

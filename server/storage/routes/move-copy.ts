@@ -5,7 +5,7 @@ import { asCaller, commitWrite, findBucket, findObject, probeWrite, type Storage
 import { Rollback } from '../../db/adapter.ts';
 import { errors } from '../errors.ts';
 import { isMimeTypeAllowed } from '../mime.ts';
-import { removeFile, removeObjects } from '../objects.ts';
+import { commitStaged, removeFile, removeObjects } from '../objects.ts';
 import { mustBeValidBucketId, mustBeValidObjectName } from '../paths.ts';
 import { readJson } from '../request.ts';
 import type { StorageDeps } from './deps.ts';
@@ -90,25 +90,18 @@ async function copy(deps: StorageDeps, caller: StorageCaller, t: Transfer): Prom
   if (!opened) throw errors.noSuchKey();
   const mimetype = row.metadata?.mimetype ?? 'application/octet-stream';
   const limit = Math.min(destBucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
-  const received = await store.receive(chunksOf(opened.handle.createReadStream({ autoClose: true })), {
+  const received = await store.receive(chunksOf(opened.stream()), {
     limit,
     inspect: async () => {
       if (!isMimeTypeAllowed(mimetype, destBucket.allowed_mime_types)) throw errors.invalidMimeType(mimetype);
       return mimetype;
     },
-  }).finally(() => opened.handle.close().catch(() => {}));
-  let result: { id: string; replacedVersion: string | null };
-  try {
-    result = await commitWrite(ctx, caller, 'storage.object.copy', {
-      ...draft,
-      version: received.version,
-      metadata: { ...row.metadata, eTag: received.eTag, size: received.size, contentLength: received.size, mimetype, lastModified: new Date().toISOString() },
-    });
-  } catch (error) {
-    await store.discard(received.version);
-    throw error;
-  }
-  await store.publish(t.destBucket, received.version);
+  }).finally(() => opened.close());
+  const result = await commitStaged(deps, t.destBucket, received.version, () => commitWrite(ctx, caller, 'storage.object.copy', {
+    ...draft,
+    version: received.version,
+    metadata: { ...row.metadata, eTag: received.eTag, size: received.size, contentLength: received.size, mimetype, lastModified: new Date().toISOString() },
+  }));
   if (result.replacedVersion && result.replacedVersion !== received.version) await removeFile(deps, t.destBucket, result.replacedVersion);
   return result.id;
 }

@@ -6,7 +6,7 @@ import type { ReceivedFile } from '../../disk.ts';
 import { errors } from '../../errors.ts';
 import { cleanUploadedImage } from '../../images.ts';
 import { baseMimeType, detectMimeType, isMimeTypeAllowed } from '../../mime.ts';
-import { objectPath, removeFile } from '../../objects.ts';
+import { commitStaged, objectPath, removeFile } from '../../objects.ts';
 import { mustBeValidObjectName, splitBucketAndName } from '../../paths.ts';
 import { cacheControlFromField, cacheControlFromHeader, parseMetadata } from '../../request.ts';
 import type { StorageDeps } from '../deps.ts';
@@ -87,36 +87,30 @@ export async function upload(deps: StorageDeps, c: Context, method: 'POST' | 'PU
   }
 
   // metadata (EXIF, GPS, XMP) never reaches storage, whoever uploads: supabase-js, curl, the site
+  let userMetadata: Record<string, unknown> | null;
   try {
     received = await cleanUploadedImage(store, received, limit);
+    userMetadata = parseMetadata(rawMetadata);
   } catch (error) {
     await store.discard(received.version);
     throw error;
   }
 
-  let result: { id: string; replacedVersion: string | null };
-  try {
-    const object: NewObject = {
-      ...draft,
-      version: received.version,
-      userMetadata: parseMetadata(rawMetadata),
-      metadata: {
-        eTag: received.eTag,
-        size: received.size,
-        mimetype: received.mimetype,
-        cacheControl,
-        lastModified: new Date().toISOString(),
-        contentLength: received.size,
-        httpStatusCode: 200,
-      },
-    };
-    result = await commitWrite(ctx, caller, operation, object);
-  } catch (error) {
-    await store.discard(received.version);
-    throw error;
-  }
-  // committed: from here a crash is repaired at the next start (recovery.ts)
-  await store.publish(bucketId, received.version);
+  const object: NewObject = {
+    ...draft,
+    version: received.version,
+    userMetadata,
+    metadata: {
+      eTag: received.eTag,
+      size: received.size,
+      mimetype: received.mimetype,
+      cacheControl,
+      lastModified: new Date().toISOString(),
+      contentLength: received.size,
+      httpStatusCode: 200,
+    },
+  };
+  const result = await commitStaged(deps, bucketId, received.version, () => commitWrite(ctx, caller, operation, object));
   if (result.replacedVersion && result.replacedVersion !== received.version) {
     await removeFile(deps, bucketId, result.replacedVersion);
   }

@@ -4,15 +4,17 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { CATEGORY_MAX, hasVisibleContent, TITLE_MAX } from '../api/article-schema'
 import type { AdminArticle } from '../api/get-articles'
+import { holdOf, useArticleHolds } from '../api/held-articles'
 import { useArticleDraft } from '../hooks/use-article-draft'
 import { useArticleSave } from '../hooks/use-article-save'
 import { pictureKey } from '../lib/article-draft'
-import { publishedAtFor } from '../lib/publication'
+import { publicationStatus, publishedAtFor } from '../lib/publication'
 import { ArticleBodyField } from './article-body-field'
 import { ArticleImageFields } from './article-image-fields'
 import { ArticlePublicDetails } from './article-public-details'
 import { ConflictPanel } from './conflict-panel'
 import { DiscardChangesDialog } from './discard-changes-dialog'
+import { HoldNotice } from './hold-notice'
 import { PresenceNote, SaveProgress } from './editor-status'
 import { PublishBar } from './publish-bar'
 import { RevisionHistory } from './revision-history'
@@ -40,6 +42,11 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
   const [confirmClose, setConfirmClose] = useState(false)
   const [showHistory, setShowHistory] = useState(false)
   const form = useRef<HTMLFormElement>(null)
+  const holds = useArticleHolds()
+  // a save from this editor (an autosave too) comes after any rejection shown when it opened
+  const savedHere = saved !== null && saved.version !== article?.version
+  const lastHold = holdOf(holds.data, saved?.id, article?.updated_at)
+  const hold = savedHere && lastHold?.state === 'rejected' ? null : lastHold
 
   // A refused save leaves focus on the first field to fix, not on the page behind the toast.
   useEffect(() => {
@@ -95,6 +102,7 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
             </DialogHeader>
 
             <PresenceNote articleId={saved?.id} userId={userId} />
+            {hold && <HoldNotice hold={hold} published={publicationStatus(article?.published_at ?? null) === 'Terbit'} />}
             {state.unsaved && <UnsavedBanner savedAt={state.unsaved.savedAt} onRecover={state.recoverUnsaved} onDrop={state.dropUnsaved} />}
             {save.conflict && saved && (
               <ConflictPanel
@@ -193,7 +201,12 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
         </DialogContent>
       </Dialog>
 
-      <DiscardChangesDialog open={confirmClose} onOpenChange={setConfirmClose} onDiscard={closeWithoutSaving} />
+      <DiscardChangesDialog
+        open={confirmClose}
+        onOpenChange={setConfirmClose}
+        onDiscard={closeWithoutSaving}
+        stored={state.autosavedAt ? { kind: 'autosaved', at: state.autosavedAt } : article ? { kind: 'opened' } : { kind: 'nothing' }}
+      />
       {save.signIn && (
         <SignInAgainDialog
           open={save.signIn.open}

@@ -6,7 +6,7 @@ import type { VersionConflict } from '@/lib/version-conflict'
 import { getAdminArticle } from '../api/article-revisions'
 import type { AdminArticle } from '../api/get-articles'
 import { CONFLICT_TITLE, conflictSentence } from '../lib/conflict'
-import { WordDiff } from './word-diff'
+import { WordDiff } from '@/components/word-diff'
 
 type Props = {
   articleId: string

@@ -16,7 +16,7 @@ import { useDeleteArticle } from '../api/delete-article'
 import { useSweepAbandonedArticleImages } from '../api/article-files'
 import { ArticleEditorDialog } from './article-editor-dialog'
 import { PublicationBadge } from './publication-badge'
-import { useHeldArticleIds } from '../api/held-articles'
+import { holdOf, useArticleHolds } from '../api/held-articles'
 import { ArticleTrashList } from './article-trash-list'
 import { publicationStatus, type PublicationStatus } from '../lib/publication'
 import { Authorship, PublicationDate } from './publication-date'
@@ -76,7 +76,7 @@ function ArticleActions({ article, canEdit, deleting, onEdit, onDelete, classNam
 
 export function ContentPage({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const articles = useAdminArticles()
-  const held = useHeldArticleIds()
+  const holds = useArticleHolds()
   const remove = useDeleteArticle()
   const [editor, setEditor] = useState<Editor | null>(null)
   const [search, setSearch] = useState('')
@@ -190,7 +190,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
                   {article.title}
                   <Authorship author={article.profiles?.full_name} editor={article.edited_by_name} />
                 </p>
-                <PublicationBadge publishedAt={article.published_at} held={held.data?.has(article.id)} />
+                <PublicationBadge publishedAt={article.published_at} hold={holdOf(holds.data, article.id, article.updated_at)} />
               </div>
               <p className="text-sm text-muted-foreground">
                 {article.category || '-'} · Dibuat {formatShortDate(article.created_at)} · Terbit <PublicationDate publishedAt={article.published_at} />
@@ -210,7 +210,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
               ),
             },
             { header: 'Kategori', className: 'text-muted-foreground', cell: (article) => article.category || '-' },
-            { header: 'Status', cell: (article) => <PublicationBadge publishedAt={article.published_at} held={held.data?.has(article.id)} /> },
+            { header: 'Status', cell: (article) => <PublicationBadge publishedAt={article.published_at} hold={holdOf(holds.data, article.id, article.updated_at)} /> },
             {
               header: 'Dibuat Pada',
               className: 'whitespace-nowrap text-muted-foreground',

@@ -1,13 +1,22 @@
 import { Badge } from '@/components/ui/badge'
 import { formatShortDate } from '@/lib/format'
 import { publicationStatus } from '../lib/publication'
-import { HELD_TITLE } from '../api/held-articles'
+import { HELD_TITLE, REJECTED_TITLE, type ArticleHold } from '../api/held-articles'
 
 const VARIANT = { Draf: 'secondary', Terjadwal: 'warning', Terbit: 'success' } as const
 
-/** `held`: the integrity guard keeps the article back until a superadmin decides (issue 32). */
-export function PublicationBadge({ publishedAt, held = false }: { publishedAt: string | null; held?: boolean }) {
-  if (held) return <Badge variant="destructive">{HELD_TITLE}</Badge>
+/**
+ * `hold`: the integrity guard keeps the article back until a superadmin decides (issue 32), or
+ * a superadmin rejected its last save (issue 44); the reasons are the badge's title.
+ */
+export function PublicationBadge({ publishedAt, hold = null }: { publishedAt: string | null; hold?: ArticleHold | null }) {
+  if (hold) {
+    return (
+      <Badge variant="destructive" title={hold.reasons.join('; ')}>
+        {hold.state === 'held' ? HELD_TITLE : REJECTED_TITLE}
+      </Badge>
+    )
+  }
   const status = publicationStatus(publishedAt)
   return (
     <Badge variant={VARIANT[status]} title={publishedAt ? formatShortDate(publishedAt) : undefined}>

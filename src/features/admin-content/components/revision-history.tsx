@@ -7,7 +7,7 @@ import { useArticleRevisions, useRestoreRevision } from '../api/article-revision
 import type { AdminArticle } from '../api/get-articles'
 import { VersionConflictError } from '@/lib/version-conflict'
 import { conflictSentence, CONFLICT_TITLE } from '../lib/conflict'
-import { WordDiff } from './word-diff'
+import { WordDiff } from '@/components/word-diff'
 
 type Props = {
   articleId: string

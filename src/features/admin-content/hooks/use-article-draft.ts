@@ -16,12 +16,14 @@ export function useArticleDraft(article: AdminArticle | null, userId: string) {
   const [saved, setSaved] = useState<SavedRef | null>(article ? { id: article.id, version: article.version } : null)
   // What was last stored on the server: `textDirty` and autosave compare against it.
   const [storedText, setStoredText] = useState<DraftText>(() => textOf(draftFrom(article)))
+  // What the server holds: the article as opened, then the whole draft each autosave stored, and when.
+  const [stored, setStored] = useState<{ draft: Draft; at: string | null }>(() => ({ draft: draftFrom(article), at: null }))
   const [unsaved, setUnsaved] = useState<UnsavedChanges | null>(() => recoverable(readUnsaved(userId, article?.id), article))
   // The body editor takes its text once; a recovered text remounts it with a new key.
   const [body, setBody] = useState({ key: 0, html: article?.content ?? '' })
 
   const textDirty = !sameText(draft, storedText)
-  const dirty = isDirty(draft, article, storedText)
+  const dirty = isDirty(draft, stored.draft, storedText)
 
   useEffect(() => {
     if (!textDirty || unsaved) return
@@ -39,10 +41,16 @@ export function useArticleDraft(article: AdminArticle | null, userId: string) {
     dirty,
     unsaved,
     body,
-    /** The server now holds this draft (an autosave): later typing is compared with it. */
+    /** When an autosave last stored the draft in this dialog; null before the first. */
+    autosavedAt: stored.at,
+    /**
+     * The server now holds this draft (an autosave): later changes are compared with it. Called
+     * from the save that started on this render's draft, with the text it sent.
+     */
     markStored: (next: SavedRef, text: DraftText) => {
       setSaved(next)
       setStoredText(text)
+      setStored({ draft: { ...draft, ...text }, at: new Date().toISOString() })
     },
     recoverUnsaved: () => {
       if (!unsaved) return

@@ -19,21 +19,29 @@ describe('the article draft', () => {
   it('a new article starts empty and publishes at once (SPEC.md), and is not dirty', () => {
     const draft = draftFrom(null)
     expect(draft).toMatchObject({ title: '', content: '', mode: 'now', coverUrl: null, galleryUrls: [] })
-    expect(isDirty(draft, null, textOf(draft))).toBe(false)
+    expect(isDirty(draft, draftFrom(null), textOf(draft))).toBe(false)
   })
 
   it('is dirty after a picked picture, a changed choice or a caption, not after nothing', () => {
     const draft = draftFrom(stored)
-    expect(isDirty(draft, stored, textOf(draft))).toBe(false)
-    expect(isDirty({ ...draft, mode: 'draft' }, stored, textOf(draft))).toBe(true)
-    expect(isDirty({ ...draft, galleryFiles: [new File(['x'], 'a.png')] }, stored, textOf(draft))).toBe(true)
-    expect(isDirty({ ...draft, captions: { ...draft.captions, 'https://x/cover.webp': 'Sampul' } }, stored, textOf(draft))).toBe(true)
-    expect(isDirty({ ...draft, title: 'Baru' }, stored, textOf(draft))).toBe(true)
+    const opened = draftFrom(stored)
+    expect(isDirty(draft, opened, textOf(draft))).toBe(false)
+    expect(isDirty({ ...draft, mode: 'draft' }, opened, textOf(draft))).toBe(true)
+    expect(isDirty({ ...draft, galleryFiles: [new File(['x'], 'a.png')] }, opened, textOf(draft))).toBe(true)
+    expect(isDirty({ ...draft, captions: { ...draft.captions, 'https://x/cover.webp': 'Sampul' } }, opened, textOf(draft))).toBe(true)
+    expect(isDirty({ ...draft, title: 'Baru' }, opened, textOf(draft))).toBe(true)
   })
 
   it('compares text with what the server last stored, so an autosaved text is clean', () => {
     const typed = { ...draftFrom(stored), content: '<p>Isi lebih panjang</p>' }
-    expect(isDirty(typed, stored, textOf(typed))).toBe(false)
+    expect(isDirty(typed, draftFrom(stored), textOf(typed))).toBe(false)
+  })
+
+  it('after an autosave of a new article as a draft, compares with the stored draft, not the empty form', () => {
+    const autosaved = { ...draftFrom(null), title: 'Latihan', content: '<p>Isi</p>', mode: 'draft' as const }
+    expect(isDirty(autosaved, autosaved, textOf(autosaved))).toBe(false)
+    expect(isDirty({ ...autosaved, content: '<p>Isi lagi</p>' }, autosaved, textOf(autosaved))).toBe(true)
+    expect(isDirty({ ...autosaved, bylineHidden: true }, autosaved, textOf(autosaved))).toBe(true)
   })
 
   it('offers back unsaved text only when it differs from the stored article', () => {

@@ -67,9 +67,12 @@ export function captionsToStore(draft: Draft, uploaded: Map<File, string>, final
   return captionsFor(merged, finalUrls)
 }
 
-/** Whether closing would lose anything, against the article as opened and the text last stored. */
-export function isDirty(draft: Draft, article: AdminArticle | null, storedText: DraftText): boolean {
-  const opened = draftFrom(article)
+/**
+ * Whether closing would lose anything, against `stored`: the article as opened, or the draft an
+ * autosave stored since; and the text last stored.
+ */
+export function isDirty(draft: Draft, stored: Draft, storedText: DraftText): boolean {
+  const opened = stored
   const urls = [draft.coverUrl, ...draft.galleryUrls]
   return (
     !sameText(draft, storedText) ||

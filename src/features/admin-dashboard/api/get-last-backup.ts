@@ -5,8 +5,11 @@ import { queryKeys } from '@/lib/query-keys'
 /** Older than this, the daily schedule has missed a run: the card warns. */
 const STALE_MS = 48 * 60 * 60 * 1000
 
-/** The newest finished backup; `finishedAt` is null before the first one. */
-export type LastBackup = { finishedAt: string | null; file: string | null; sizeBytes: number | null; stale: boolean }
+/**
+ * The newest finished backup; `finishedAt` is null before the first one. `offsite` is the
+ * `s3://BUCKET/KEY` of its verified copy off the machine (BACKUP_S3_BUCKET), null without one.
+ */
+export type LastBackup = { finishedAt: string | null; file: string | null; sizeBytes: number | null; offsite: string | null; stale: boolean }
 
 /**
  * public.last_backup() answers one row to a superadmin and none to anyone else, so `null` here
@@ -19,7 +22,7 @@ export async function getLastBackup(): Promise<LastBackup | null> {
   if (!row) return null
   const finishedAt = row.finished_at ?? null
   const stale = !finishedAt || Date.now() - new Date(finishedAt).getTime() > STALE_MS
-  return { finishedAt, file: row.file ?? null, sizeBytes: row.size_bytes ?? null, stale }
+  return { finishedAt, file: row.file ?? null, sizeBytes: row.size_bytes ?? null, offsite: row.offsite ?? null, stale }
 }
 
 export const lastBackupQueryOptions = () =>

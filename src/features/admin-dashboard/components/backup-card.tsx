@@ -43,6 +43,11 @@ export function BackupCard() {
             </>
           )}
         </p>
+        {finished && (
+          <p className="text-xs break-all text-muted-foreground">
+            {data.offsite ? `Salinan di luar server: ${data.offsite}` : 'Tanpa salinan di luar server (atur BACKUP_S3_BUCKET).'}
+          </p>
+        )}
       </CardContent>
     </Card>
   )

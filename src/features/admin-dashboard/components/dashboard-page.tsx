@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Activity, CheckCircle2, Database, FileText, HardDrive, Images, ShieldCheck, Users } from 'lucide-react'
+import { Activity, FileText, Images, Users } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatRelativeTime } from '@/lib/format'
@@ -10,16 +10,10 @@ import { useDashboardStats } from '../api/get-dashboard-stats'
 import { useRecentArticles, type RecentArticle } from '../api/get-recent-articles'
 import { BackupCard } from './backup-card'
 import { DiskCard } from './disk-card'
+import { SystemStatusCard } from './system-status-card'
 
 // Not measured anywhere yet; SPEC fixes the figure.
 const VISITORS_TODAY = '1.2k'
-
-const SYSTEM_STATUS = [
-  { label: 'Website', value: 'Online', icon: CheckCircle2 },
-  { label: 'Database', value: 'Terhubung', icon: Database },
-  { label: 'Penyimpanan', value: '85% Penuh', icon: HardDrive },
-  { label: 'Sistem Keamanan', value: 'Aktif', icon: ShieldCheck },
-] as const
 
 function StatCard({ title, value, icon }: { title: string; value: ReactNode; icon: ReactNode }) {
   return (
@@ -124,25 +118,7 @@ export function DashboardPage({ extraCards }: { extraCards?: ReactNode }) {
         <BackupCard />
         <DiskCard />
         {extraCards}
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Status Sistem</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="space-y-3 text-sm">
-              {SYSTEM_STATUS.map(({ label, value, icon: Icon }) => (
-                <li key={label} className="flex items-center gap-3">
-                  <Icon className="size-5 text-emerald-700" aria-hidden="true" />
-                  <span>
-                    {label}: <span className="font-semibold">{value}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SystemStatusCard />
         </div>
       </div>
     </div>

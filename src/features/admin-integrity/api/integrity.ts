@@ -3,7 +3,8 @@ import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
 
-export type HeldItem = Pick<Database['public']['Tables']['integrity_holds']['Row'], 'id' | 'table_name' | 'row_id' | 'label' | 'reasons' | 'held_at'>
+export type HeldItem = Pick<Database['public']['Tables']['integrity_holds']['Row'],
+  'id' | 'table_name' | 'row_id' | 'label' | 'reasons' | 'held_at' | 'held_by' | 'proposed'>
 export type Finding = Pick<Database['public']['Tables']['integrity_findings']['Row'], 'id' | 'kind' | 'subject' | 'detail' | 'first_seen' | 'last_seen'>
 export type IntegritySummary = {
   open_findings: number
@@ -23,7 +24,7 @@ export function useHeldItems() {
   return useQuery({
     queryKey: integrityKeys.holds(),
     queryFn: async (): Promise<HeldItem[]> => {
-      const { data, error } = await supabase.from('integrity_holds').select('id, table_name, row_id, label, reasons, held_at')
+      const { data, error } = await supabase.from('integrity_holds').select('id, table_name, row_id, label, reasons, held_at, held_by, proposed')
         .eq('status', 'pending').order('held_at', { ascending: false })
       if (error) throw error
       return data
@@ -72,5 +73,27 @@ export function useDecideHold() {
         queryClient.invalidateQueries({ queryKey: queryKeys.articles.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.unitPages.all }),
       ]),
+  })
+}
+
+type HeldTable = 'articles' | 'unit_texts' | 'info_pages' | 'unit_posts' | 'past_commanders'
+export type HoldContext = { writer: string | null; stored: Record<string, unknown> | null }
+
+/** Who saved a held item, and its row as stored now (the public version when it is public). */
+export function useHoldContext(item: HeldItem) {
+  return useQuery({
+    queryKey: [...integrityKeys.holds(), item.id, 'context'],
+    queryFn: async (): Promise<HoldContext> => {
+      const [writer, stored] = await Promise.all([
+        item.held_by
+          ? supabase.from('profiles').select('full_name, email').eq('id', item.held_by).maybeSingle()
+          : Promise.resolve({ data: null, error: null }),
+        supabase.from(item.table_name as HeldTable).select('*').eq('id', item.row_id).maybeSingle(),
+      ])
+      if (writer.error) throw writer.error
+      if (stored.error) throw stored.error
+      const name = writer.data ? writer.data.full_name || writer.data.email || null : null
+      return { writer: name, stored: stored.data as Record<string, unknown> | null }
+    },
   })
 }

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { useDecideHold, type Decision, type HeldItem } from '../api/integrity'
+import { HeldEvidence } from './held-evidence'
 import { nounOf, when } from './labels'
 
 const QUESTION: Record<Decision, { title: string; description: string; confirm: string; done: string }> = {
@@ -42,26 +43,29 @@ export function HeldItems({ items }: { items: HeldItem[] }) {
     <>
       <ul className="divide-y divide-border" aria-label="Isi yang ditahan">
         {items.map((item) => (
-          <li key={item.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
-            <div className="min-w-0 space-y-1">
-              <p className="font-semibold break-words">
-                {nounOf(item.table_name)}: {item.label || '(tanpa judul)'}
-              </p>
-              <p className="text-xs text-muted-foreground">Ditahan {when(item.held_at)}</p>
-              <ul className="list-disc space-y-0.5 pl-5 text-sm break-words">
-                {item.reasons.map((reason) => <li key={reason}>{reason}</li>)}
-              </ul>
+          <li key={item.id} className="space-y-3 py-4">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+              <div className="min-w-0 space-y-1">
+                <p className="font-semibold break-words">
+                  {nounOf(item.table_name)}: {item.label || '(tanpa judul)'}
+                </p>
+                <p className="text-xs text-muted-foreground">Ditahan {when(item.held_at)}</p>
+                <ul className="list-disc space-y-0.5 pl-5 text-sm break-words">
+                  {item.reasons.map((reason) => <li key={reason}>{reason}</li>)}
+                </ul>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => setAsked({ item, decision: 'reject' })}
+                  aria-label={`Tolak "${item.label}"`}>
+                  <X aria-hidden="true" /> Tolak
+                </Button>
+                <Button size="sm" disabled={decide.isPending} onClick={() => setAsked({ item, decision: 'release' })}
+                  aria-label={`Rilis "${item.label}"`}>
+                  <Check aria-hidden="true" /> Rilis
+                </Button>
+              </div>
             </div>
-            <div className="flex shrink-0 gap-2">
-              <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => setAsked({ item, decision: 'reject' })}
-                aria-label={`Tolak "${item.label}"`}>
-                <X aria-hidden="true" /> Tolak
-              </Button>
-              <Button size="sm" disabled={decide.isPending} onClick={() => setAsked({ item, decision: 'release' })}
-                aria-label={`Rilis "${item.label}"`}>
-                <Check aria-hidden="true" /> Rilis
-              </Button>
-            </div>
+            <HeldEvidence item={item} />
           </li>
         ))}
       </ul>
