@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createAuthApp } from './auth/index.ts';
-import { clientIp } from './auth/client-ip.ts';
+import { clientIp } from './http/client-ip.ts';
 import type { ServerContext } from './context.ts';
 import { compressJson } from './http/compress.ts';
 import { anonymousEtag } from './http/etag.ts';

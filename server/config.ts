@@ -133,6 +133,12 @@ export interface Config {
   integrityIntervalMinutes: number;
   /** Days the daily reader statistics are kept (PAGE_VIEW_RETENTION_DAYS, default 730: two years). */
   pageViewRetentionDays: number;
+  /**
+   * Seconds a stopping server keeps serving while /readyz already answers 503 (SHUTDOWN_GRACE,
+   * default 0): long enough for a load balancer's health check to take it out before it stops
+   * accepting connections.
+   */
+  shutdownGraceSeconds: number;
 }
 
 function cdnPurge(env: NodeJS.ProcessEnv): PurgeSettings | undefined {
@@ -266,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     linkAllowlist: (env.LINK_ALLOWLIST || '*.go.id,*.mil.id').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     integrityIntervalMinutes: int('INTEGRITY_INTERVAL', env.INTEGRITY_INTERVAL, 15),
     pageViewRetentionDays: Math.max(1, int('PAGE_VIEW_RETENTION_DAYS', env.PAGE_VIEW_RETENTION_DAYS, 730)),
+    shutdownGraceSeconds: int('SHUTDOWN_GRACE', env.SHUTDOWN_GRACE, 0),
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {

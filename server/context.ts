@@ -1,4 +1,4 @@
-import type { LiveSessions } from './auth/live-sessions.ts';
+import type { LiveSessions } from './http/live-sessions.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/adapter.ts';
 import type { ReadCache } from './http/read-cache.ts';

@@ -1,10 +1,8 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
-import { unwatchFile, watchFile } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { hkdfSync } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, errors, type ProtectedHeaderParameters } from 'jose';
 import type { JwtClaims } from './db/request-context.ts';
-import { activeKeys, ensureSigningKeys, signingKeysPath, type ActiveKey, type PublicJwk } from './signing-keys.ts';
+import { fileKeyStore, type KeyStore } from './key-store.ts';
+import { activeKeys, type ActiveKey, type PublicJwk } from './signing-keys.ts';
 
 type Reason = 'missing' | 'malformed' | 'invalid_signature' | 'expired' | 'claims';
 
@@ -37,7 +35,7 @@ export interface Keys {
   verify(token: string): Promise<JwtClaims>;
   /** The public half of every key that verifies (GoTrue's /.well-known/jwks.json). */
   jwks(): { keys: PublicJwk[] };
-  /** Reads DATA_DIR/signing-keys.json again, after `npm run keys` rotated or retired a key. */
+  /** Reads the stored keys again, after `npm run keys` rotated or retired a key. */
   reload(): Promise<void>;
   /** Counts reloads: what was verified under an earlier generation must be verified again. */
   readonly generation: number;
@@ -50,25 +48,15 @@ export interface Keys {
 const API_KEY_ISSUED_AT = 1735689600; // 2025-01-01
 const API_KEY_EXPIRES_AT = 2051222400; // 2035-01-01
 
-async function loadSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
-  if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, 'secrets.json');
-  try {
-    const stored = JSON.parse(await readFile(file, 'utf8')) as { jwtSecret?: string };
-    if (stored.jwtSecret && stored.jwtSecret.length >= 32) return stored.jwtSecret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(48).toString('base64url');
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  await writeFile(file, JSON.stringify({ jwtSecret: secret }, null, 2) + '\n', { mode: 0o600 });
-  return secret;
-}
-
 const signatureInvalid = (detail: string) => new JwtError('invalid_signature', 'JWT cryptographic operation failed', detail);
 
-export async function loadKeys(dataDir: string, secretFromEnv: string | undefined, signingAlg: SigningAlg = 'ES256'): Promise<Keys> {
-  const secretText = await loadSecret(dataDir, secretFromEnv);
+/** The keys of a server that keeps them in `dataDir` alone (tests and operator scripts). */
+export function loadKeys(dataDir: string, secretFromEnv: string | undefined, signingAlg: SigningAlg = 'ES256'): Promise<Keys> {
+  return keysFrom(fileKeyStore(dataDir, secretFromEnv), signingAlg);
+}
+
+export async function keysFrom(store: KeyStore, signingAlg: SigningAlg = 'ES256'): Promise<Keys> {
+  const secretText = await store.secret();
   const secret = new TextEncoder().encode(secretText);
   let byKid = new Map<string, ActiveKey>();
   let current: ActiveKey | undefined;
@@ -76,7 +64,7 @@ export async function loadKeys(dataDir: string, secretFromEnv: string | undefine
     byKid = new Map(keys.map((k) => [k.kid, k]));
     current = keys.find((k) => k.status === 'current');
   };
-  adopt(activeKeys(await ensureSigningKeys(dataDir)));
+  adopt(activeKeys(await store.keys()));
 
   const signAt = (claims: Record<string, unknown>, iat: number, exp: number) =>
     new SignJWT({ ...claims, iat, exp }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
@@ -131,7 +119,7 @@ export async function loadKeys(dataDir: string, secretFromEnv: string | undefine
     verify,
     jwks: () => ({ keys: [...byKid.values()].map((k) => k.jwk) }),
     reload: async () => {
-      adopt(activeKeys(await ensureSigningKeys(dataDir)));
+      adopt(activeKeys(await store.keys()));
       generation += 1;
     },
     get generation() {
@@ -142,12 +130,9 @@ export async function loadKeys(dataDir: string, secretFromEnv: string | undefine
 }
 
 /**
- * Reloads the keys when `npm run keys` changes DATA_DIR/signing-keys.json, so a rotation or a
- * retirement takes effect within seconds without a restart. Returns the stop function.
+ * Reloads the keys when `npm run keys` changes them (the file within seconds, the database at its
+ * NOTIFY), so a rotation or a retirement takes effect without a restart. Resolves to the stop function.
  */
-export function watchSigningKeys(dataDir: string, keys: Keys, onError: (error: unknown) => void): () => void {
-  const file = signingKeysPath(dataDir);
-  const listener = () => void keys.reload().catch(onError);
-  watchFile(file, { interval: 2000, persistent: false }, listener);
-  return () => unwatchFile(file, listener);
+export function watchSigningKeys(store: KeyStore, keys: Keys, onError: (error: unknown) => void): Promise<() => Promise<void>> {
+  return store.watch(() => void keys.reload().catch(onError));
 }

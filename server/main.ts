@@ -18,8 +18,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
-    // Draining (10 s) and PostgreSQL's own fast shutdown (20 s at most) come first.
-    const force = setTimeout(() => process.exit(1), 40_000);
+    // The grace, draining (10 s) and PostgreSQL's own fast shutdown (20 s at most) come first.
+    const force = setTimeout(() => process.exit(1), 40_000 + config.shutdownGraceSeconds * 1000);
     force.unref();
     await server.close();
     process.exit(0);

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Db } from './db/adapter.ts';
 import { refuseForeignSchemas } from './db/foreign-schemas.ts';
+import { electJobLeader, soleServer, type JobLeader } from './db/job-leader.ts';
 import { applyMigrations, applyPlatform } from './db/migrate.ts';
 import { startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { openPostgres } from './db/postgres.ts';
@@ -16,9 +17,10 @@ import { scheduleBackups } from './backup/server.ts';
 import { seedDemo } from './db/seed.ts';
 import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
-import { LiveSessions } from './auth/live-sessions.ts';
+import { LiveSessions } from './http/live-sessions.ts';
 import { serveCachedRead } from './http/cached-read.ts';
-import { loadKeys, watchSigningKeys } from './keys.ts';
+import { databaseKeyStore, fileKeyStore } from './key-store.ts';
+import { keysFrom, watchSigningKeys } from './keys.ts';
 import { IntegrityNotices } from './integrity/notices.ts';
 import { startIntegrityWatch, type IntegrityWatch } from './integrity/schedule.ts';
 import { recordIntegritySettings } from './integrity/settings.ts';
@@ -54,11 +56,13 @@ export interface RunningServer {
   integrityWatch: IntegrityWatch;
   /** Reader statistics' daily salt and retention (PAGE_VIEW_RETENTION_DAYS); runNow() for tests. */
   pageViewPurge: PageViewPurge;
+  /** Whether this server runs the site's once-only jobs (always, alone on its database). */
+  jobs: JobLeader;
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
-   * Stops accepting connections, lets requests in flight finish (up to `drainMs`, 10 s by
-   * default), closes realtime sockets (clients reconnect), then stops the database.
+   * Answers /readyz 503 for SHUTDOWN_GRACE seconds while still serving, then stops accepting
+   * connections, lets requests in flight finish (up to `drainMs`, 10 s by default), closes realtime sockets (clients reconnect), then stops the database.
    */
   close(drainMs?: number): Promise<void>;
 }
@@ -128,10 +132,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   const listeners: (() => Promise<void> | void)[] = [() => loadRoleSettings(db).then(() => undefined)];
   const mail = createMailer(config);
+  // With DATABASE_URL other servers may share the database: they share the keys through it too.
+  const keyStore = config.databaseUrl ? databaseKeyStore(db, config.dataDir, config.jwtSecret) : fileKeyStore(config.dataDir, config.jwtSecret);
   const ctx: ServerContext = {
     config,
     db,
-    keys: await loadKeys(config.dataDir, config.jwtSecret, config.jwtSigningAlg),
+    keys: await keysFrom(keyStore, config.jwtSigningAlg),
     mail,
     freeSpace: new FreeSpace({
       dir: config.dataDir,
@@ -151,13 +157,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     listeners.push(() => cache.schemaChanged());
   }
   await ctx.sessions.start();
-  const unwatchKeys = watchSigningKeys(config.dataDir, ctx.keys, (err) => log.error({ err }, 'signing keys could not be reloaded'));
+  const unwatchKeys = await watchSigningKeys(keyStore, ctx.keys, (err) => log.error({ err }, 'signing keys could not be reloaded'));
   await ensureSuperadmin(ctx);
   ctx.freeSpace.start();
   await recoverStorageFiles(ctx);
   const notices = new AccountNotices(ctx);
   await notices.start();
-  const purger = config.cdnPurge && new CdnPurger(db, config.cdnPurge);
+  // Over a shared DATABASE_URL the once-only jobs run on whichever server holds the job lock.
+  const jobs = config.databaseUrl ? await electJobLeader(config.databaseUrl) : soleServer;
+  const purger = config.cdnPurge && new CdnPurger(db, config.cdnPurge, undefined, jobs.leads);
   await purger?.start();
   const integrityNotices = new IntegrityNotices(ctx);
   await integrityNotices.start();
@@ -176,13 +184,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     : (req, res) => { observe(req, res); void listener(req, res); });
   const realtime = attachRealtime(server, ctx, { observeUpgrade: observe.upgrade });
   watchServer(metrics, { db, readCache, realtime });
+  metrics.gauge('jobs_leader', 'Whether this server runs the site\'s once-only jobs (1) or another server of the site does (0).', () => (jobs.leads() ? 1 : 0));
   metrics.gauge('disk_free_bytes', 'Free bytes on the disk of DATA_DIR (uploads and new renditions stop below DISK_RESERVE_MB).', () => ctx.freeSpace.freeBytes());
   metrics.gauge('disk_reserve_bytes', 'The free space kept for PostgreSQL (DISK_RESERVE_MB).', () => ctx.freeSpace.reserveBytes);
   metrics.gauge('backup_age_seconds', 'Seconds since the newest good backup in BACKUP_DIR.', async () => {
     const newest = await lastBackup(config.backupDir);
     return newest && (Date.now() - newest.time.getTime()) / 1000;
   });
-  const backups = scheduleBackups(config, database.cluster, ctx.blobs);
+  const backups = scheduleBackups(config, database.cluster, ctx.blobs, jobs.leads);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -194,6 +203,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const integrityWatch = await startIntegrityWatch(db, metrics, {
     siteUrl: config.serveSite ? `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}` : undefined,
     intervalMinutes: config.integrityIntervalMinutes,
+    leads: jobs.leads,
   });
 
   const pageViewPurge = await startPageViewPurge(db, config.pageViewRetentionDays);
@@ -207,13 +217,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     integrityNotices,
     integrityWatch,
     pageViewPurge,
+    jobs,
     metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
     },
     async close(drainMs = 10_000) {
       stopping = true;
-      unwatchKeys();
+      // Still serving while the load balancer's check sees /readyz go 503 and sends elsewhere.
+      if (config.shutdownGraceSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000));
+      await unwatchKeys();
       await integrityWatch.stop();
       pageViewPurge.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -227,6 +240,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await notices.stop();
       await purger?.stop();
       await integrityNotices.stop();
+      await jobs.stop();
       await ctx.readCache?.stop();
       await ctx.sessions.stop();
       await database.close();

@@ -1,6 +1,7 @@
 /**
  * The asymmetric keys that sign access tokens (ES256, each with a `kid`), kept in
- * DATA_DIR/signing-keys.json (0600) beside the legacy secret. One key is `current` and signs;
+ * DATA_DIR/signing-keys.json (0600) beside the legacy secret, and with DATABASE_URL in the database
+ * too, where every server reads them (key-store.ts). One key is `current` and signs;
  * `previous` keys still verify (tokens they signed before a rotation stay valid until retired);
  * `retired` keys keep only their id and dates, so a token they signed is refused.
  */
@@ -60,7 +61,7 @@ export async function readStoredKeys(dataDir: string): Promise<StoredKey[]> {
 }
 
 /** Written whole to a temporary file then renamed, so a server reading it never sees half a file. */
-async function writeStoredKeys(dataDir: string, keys: StoredKey[]): Promise<void> {
+export async function writeStoredKeys(dataDir: string, keys: StoredKey[]): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = signingKeysPath(dataDir);
   const temp = `${file}.${process.pid}.tmp`;
@@ -68,7 +69,7 @@ async function writeStoredKeys(dataDir: string, keys: StoredKey[]): Promise<void
   await rename(temp, file);
 }
 
-function newKey(): StoredKey {
+export function newKey(): StoredKey {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return {
     kid: randomUUID(),
@@ -79,13 +80,9 @@ function newKey(): StoredKey {
   };
 }
 
-/** The stored keys, with a first current key made and written when there is none. */
-export async function ensureSigningKeys(dataDir: string): Promise<StoredKey[]> {
-  const keys = await readStoredKeys(dataDir);
-  if (keys.some((k) => k.status === 'current' && k.private_jwk)) return keys;
-  const next = [...keys, newKey()];
-  await writeStoredKeys(dataDir, next);
-  return next;
+/** The keys with a first current key added when none signs (unchanged otherwise). */
+export function withCurrentKey(keys: StoredKey[]): StoredKey[] {
+  return keys.some((k) => k.status === 'current' && k.private_jwk) ? keys : [...keys, newKey()];
 }
 
 export function activeKeys(stored: StoredKey[]): ActiveKey[] {
@@ -100,14 +97,10 @@ export function activeKeys(stored: StoredKey[]): ActiveKey[] {
   });
 }
 
-/** A new current key; the one before becomes previous and still verifies. Returns the new kid. */
-export async function rotateSigningKey(dataDir: string): Promise<string> {
+/** A new current key (last in the list); the one before becomes previous and still verifies. */
+export function rotated(keys: StoredKey[]): StoredKey[] {
   const now = new Date().toISOString();
-  const keys = (await readStoredKeys(dataDir)).map((k): StoredKey =>
-    (k.status === 'current' ? { ...k, status: 'previous', rotated_at: now } : k));
-  const key = newKey();
-  await writeStoredKeys(dataDir, [...keys, key]);
-  return key.kid;
+  return [...keys.map((k): StoredKey => (k.status === 'current' ? { ...k, status: 'previous', rotated_at: now } : k)), newKey()];
 }
 
 export class RetireRefused extends Error {}
@@ -117,8 +110,7 @@ export class RetireRefused extends Error {}
  * A key that stopped signing less than `minAgeSeconds` ago may still have signed a live access
  * token, so it is refused unless `minAgeSeconds` is 0.
  */
-export async function retireSigningKeys(dataDir: string, opts: { kid?: string; minAgeSeconds: number }): Promise<string[]> {
-  const keys = await readStoredKeys(dataDir);
+export function retired(keys: StoredKey[], opts: { kid?: string; minAgeSeconds: number }): StoredKey[] {
   const targets = keys.filter((k) => k.status === 'previous' && (opts.kid === undefined || k.kid === opts.kid));
   if (opts.kid !== undefined && targets.length === 0) {
     const found = keys.find((k) => k.kid === opts.kid);
@@ -132,10 +124,9 @@ export async function retireSigningKeys(dataDir: string, opts: { kid?: string; m
   }
   const retiredAt = new Date(now).toISOString();
   const ids = new Set(targets.map((k) => k.kid));
-  await writeStoredKeys(dataDir, keys.map((k): StoredKey => {
+  return keys.map((k): StoredKey => {
     if (!ids.has(k.kid)) return k;
     const { private_jwk: _dropped, ...rest } = k;
     return { ...rest, status: 'retired', retired_at: retiredAt };
-  }));
-  return [...ids];
+  });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { isPgError, type Queryable } from '../db/adapter.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { issueLink, linkMail } from './code-mail.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { senderName } from '../mail/templates.ts';
+import { drain } from '../http/body.ts';
 import { adminLinkRoutes } from './admin-links.ts';
 import { adminRoutes } from './admin.ts';
 import { disabledRoutes } from './disabled.ts';
@@ -16,7 +17,6 @@ import { mfaRoutes } from './mfa.ts';
 import { configureHashing } from './password.ts';
 import { AuthRateLimits } from './rate-limit.ts';
 import { chooseRedirect } from './redirect.ts';
-import { drain } from './request.ts';
 import { recoverRoutes } from './recover.ts';
 import { settingsRoutes } from './settings.ts';
 import { signupRoutes } from './signup.ts';

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { Context, Hono } from 'hono';
 import type { Queryable } from '../db/adapter.ts';
 import { authenticate } from './authenticate.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import type { LimitName } from './rate-limit.ts';
 import { AuthError, errors } from './errors.ts';

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { reauthenticationMail } from '../mail/code-templates.ts';
 import { authenticate } from './authenticate.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { issueLink, linkMail, sendLater } from './code-mail.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';

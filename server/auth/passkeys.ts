@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { Queryable } from '../db/adapter.ts';
 import { authenticate } from './authenticate.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
 import { relyingParty, wellFormed, type RelyingParty } from './mfa-webauthn.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { signInFloodMail } from '../mail/sign-in-flood.ts';
 import { log } from '../observability/log.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError } from './errors.ts';
 import type { HashLane } from './hash-queue.ts';

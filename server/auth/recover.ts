@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { recoveryMail } from '../mail/templates.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { errors } from './errors.ts';
 import { readJson, stringField, validateEmail } from './request.ts';

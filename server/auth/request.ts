@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { readBodyText } from '../http/body.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { errors } from './errors.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
 import type { ClientMeta } from './sessions.ts';
@@ -12,32 +12,6 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CHECKMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export type Body = Record<string, unknown>;
-
-/** Past this, an oversized upload is cut off instead of read to the end. */
-const DRAIN_LIMIT = 8 * 1024 * 1024;
-
-/**
- * Reads and discards the rest of a refused body. Answering before the upload ends makes Node
- * drop the connection, and the browser would then report a network failure instead of the 413.
- */
-export async function drain(request: Request): Promise<void> {
-  if (!request.body || request.bodyUsed) return;
-  const reader = request.body.getReader();
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-      if (total > DRAIN_LIMIT) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // the client went away; nothing left to answer
-  }
-}
 
 export async function readJson(c: Context): Promise<Body> {
   const text = await readBodyText(c.req.raw, AUTH_BODY_LIMIT, () => errors.tooLarge(AUTH_BODY_LIMIT));

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { isPgError } from '../db/adapter.ts';
 import { anonymousSignup } from './anonymous.ts';
 import { confirmationMail } from '../mail/templates.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
 import { hashPassword } from './password.ts';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Hono } from 'hono';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors } from './errors.ts';
 import { HashQueueFull } from './hash-queue.ts';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError, errors, type AuthErrorCode } from './errors.ts';
 import { clientMeta, readJson, stringField, validateEmail, validatePhone } from './request.ts';

@@ -8,8 +8,9 @@ import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { siteId } from '../db/site-state.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { bucketDirName, FileStore } from '../storage/disk.ts';
-import { BACKUP_LOCK_KEY } from './file-guard.ts';
+import { FileStore } from '../storage/disk.ts';
+import { bucketDirName } from '../stored-files.ts';
+import { BACKUP_LOCK_KEY } from '../db/backup-lock.ts';
 import {
   archiveName, CHECKSUMS_ENTRY, fileEntry, FORMAT, FORMAT_VERSION, HEADER_ENTRY, SECRET_FILES, tableEntryPrefix,
   type BackupHeader, type Checksums, type StoredFile, type TableInfo,

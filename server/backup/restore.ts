@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { runningClusterUrl, startEmbedded } from '../db/embedded.ts';
 import { readSiteState, writeSiteState } from '../db/site-state.ts';
-import { bucketDirName } from '../storage/disk.ts';
+import { bucketDirName } from '../stored-files.ts';
 import { checkArchive, type CheckedArchive } from './check.ts';
 import { moveDataDir, removeDataDir } from './data-dir.ts';
 import { assertKnownLevel, loadArchive, RestoreRefused, type LoadReport } from './load.ts';

@@ -57,6 +57,8 @@ export interface SchedulerOptions {
   remoteRetention?: () => Promise<string[]>;
   clock?: Clock;
   log?: (line: string) => void;
+  /** False on a server that is not the job leader: another server of the site takes this backup. */
+  leads?: () => boolean;
 }
 
 /**
@@ -89,6 +91,10 @@ export class BackupScheduler {
     if (this.stopped) return;
     const at = this.next();
     this.cancel = this.clock.after(Math.max(0, at.getTime() - this.clock.now().getTime()), () => {
+      if (this.options.leads && !this.options.leads()) {
+        this.arm();
+        return;
+      }
       this.running = this.runOnce().finally(() => {
         this.running = undefined;
         this.arm();

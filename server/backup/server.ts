@@ -7,7 +7,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { log } from '../observability/log.ts';
 
 /** With BACKUP_SCHEDULE set, the server takes its own backups (started once it listens). */
-export function scheduleBackups(config: Config, cluster: EmbeddedCluster | undefined, blobs?: BlobStore): BackupScheduler | undefined {
+export function scheduleBackups(config: Config, cluster: EmbeddedCluster | undefined, blobs?: BlobStore, leads?: () => boolean): BackupScheduler | undefined {
   const databaseUrl = config.databaseUrl ?? cluster?.url();
   if (!config.backupSchedule || !databaseUrl) return undefined;
   const { backupS3 } = config;
@@ -21,6 +21,7 @@ export function scheduleBackups(config: Config, cluster: EmbeddedCluster | undef
     },
     remoteRetention: backupS3 && (() => applyRemoteRetention(backupS3, config.backupKeep)),
     log: (line) => log.info(line),
+    leads,
   });
   scheduler.start();
   log.info(`[backup] daily into ${config.backupDir}, next at ${scheduler.next().toString()}, keeping ${config.backupKeep.daily} daily and ${config.backupKeep.weekly} weekly${backupS3 ? `; copied to s3://${backupS3.bucket}/${backupS3.prefix}` : ''}`);

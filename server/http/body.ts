@@ -26,3 +26,29 @@ export async function readBodyBytes(req: Request, limit: number, tooLarge: () =>
 export async function readBodyText(req: Request, limit: number, tooLarge: () => Error): Promise<string> {
   return (await readBodyBytes(req, limit, tooLarge)).toString('utf8');
 }
+
+/** Past this, an oversized upload is cut off instead of read to the end. */
+const DRAIN_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Reads and discards the rest of a refused body. Answering before the upload ends makes Node
+ * drop the connection, and the browser would then report a network failure instead of the 413.
+ */
+export async function drain(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > DRAIN_LIMIT) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // the client went away; nothing left to answer
+  }
+}

@@ -18,7 +18,7 @@ export interface IntegrityWatch {
  * from the outside (its own address) every `intervalMinutes` (0: only on demand). Findings are
  * counted on /metrics as integrity_findings_open.
  */
-export async function startIntegrityWatch(db: Db, metrics: Metrics, options: { siteUrl: string | undefined; intervalMinutes: number; root?: string }): Promise<IntegrityWatch> {
+export async function startIntegrityWatch(db: Db, metrics: Metrics, options: { siteUrl: string | undefined; intervalMinutes: number; root?: string; leads?: () => boolean }): Promise<IntegrityWatch> {
   const root = options.root ?? ROOT;
   const buildId = await recordBuild(db, root);
   let running: Promise<void> | undefined;
@@ -41,10 +41,14 @@ export async function startIntegrityWatch(db: Db, metrics: Metrics, options: { s
               (select count(*) from public.integrity_holds where status = 'pending')::int as holds`);
     return { findings: rows[0].findings, held: rows[0].holds };
   });
-  const timer = options.intervalMinutes > 0 ? setInterval(() => void runNow(), options.intervalMinutes * 60_000) : undefined;
+  // With several servers only the job leader looks (runNow stays for operators and tests).
+  const scheduled = () => {
+    if (options.leads?.() ?? true) void runNow();
+  };
+  const timer = options.intervalMinutes > 0 ? setInterval(scheduled, options.intervalMinutes * 60_000) : undefined;
   timer?.unref();
   // a first look soon after start, not during it
-  const first = options.intervalMinutes > 0 ? setTimeout(() => void runNow(), 60_000) : undefined;
+  const first = options.intervalMinutes > 0 ? setTimeout(scheduled, 60_000) : undefined;
   first?.unref();
   return {
     buildId,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isLoopback, peerIp, viaTrustedProxy } from '../auth/client-ip.ts';
+import { isLoopback, peerIp, viaTrustedProxy } from '../http/client-ip.ts';
 import type { ServerContext } from '../context.ts';
 import { FileMailer, mailDir } from './mailer.ts';
 

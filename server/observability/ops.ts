@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { clientIp, isLoopback } from '../auth/client-ip.ts';
+import { clientIp, isLoopback } from '../http/client-ip.ts';
 import type { ServerContext } from '../context.ts';
 import type { DatabaseStatus } from '../db/supervisor.ts';
 import type { Metrics } from './metrics.ts';

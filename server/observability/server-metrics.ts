@@ -1,13 +1,12 @@
 import type { Db } from '../db/adapter.ts';
 import type { ReadCache } from '../http/read-cache.ts';
-import type { RealtimeHandle } from '../realtime/index.ts';
 import type { Metrics } from './metrics.ts';
 
 /** Mirrors server/mail/account-notices.ts: a notice tried this often waits for an operator. */
 const MAX_ATTEMPTS = 5;
 
 /** The gauges read from this server's parts at scrape time: pool, caches, sockets, mail queue. */
-export function watchServer(metrics: Metrics, parts: { db: Db; readCache: ReadCache | undefined; realtime: RealtimeHandle }): void {
+export function watchServer(metrics: Metrics, parts: { db: Db; readCache: ReadCache | undefined; realtime: { readonly sockets: number } }): void {
   const { db, readCache, realtime } = parts;
   metrics.gauge('db_pool_connections', 'PostgreSQL connections this server holds, by state.', 'state', () => {
     const s = db.poolStats();

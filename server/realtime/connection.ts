@@ -7,7 +7,7 @@ import { Membership, readJoinConfig, type ChannelLink } from './membership.ts';
 import { RateWindow } from './rates.ts';
 import type { Rooms } from './rooms.ts';
 import { log } from '../observability/log.ts';
-import { SESSION_ENDED } from '../auth/live-sessions.ts';
+import { SESSION_ENDED } from '../http/live-sessions.ts';
 
 export interface ConnectionLimits {
   /** Bytes queued for a client before it counts as too slow and is disconnected. */

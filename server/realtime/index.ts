@@ -1,8 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { Context } from 'hono';
-import { clientIp } from '../auth/client-ip.ts';
+import { clientAddress } from '../http/client-ip.ts';
 import type { ServerContext } from '../context.ts';
 import { Connection, type ConnectionLimits } from './connection.ts';
 import { DEFAULT_EVALUATION, type EvaluationOptions } from './evaluate.ts';
@@ -15,7 +14,7 @@ import { DEFAULT_BROADCAST_LIMITS, type BroadcastLimits } from './rates.ts';
 import { Rooms } from './rooms.ts';
 import { TokenError, verifyRealtimeToken } from './tokens.ts';
 import { log } from '../observability/log.ts';
-import { SESSION_ENDED } from '../auth/live-sessions.ts';
+import { SESSION_ENDED } from '../http/live-sessions.ts';
 
 export { syncCaptureTriggers } from './capture.ts';
 
@@ -49,15 +48,6 @@ function refuse(socket: Duplex, status: number, error: string): void {
   );
 }
 
-/** The client address as the HTTP services see it (TRUST_PROXY decides whether X-Forwarded-For counts). */
-function upgradeAddress(req: IncomingMessage, trustProxy: readonly string[]): string {
-  const view = {
-    env: { incoming: req },
-    req: { header: (name: string) => { const value = req.headers[name.toLowerCase()]; return Array.isArray(value) ? value.join(',') : value; } },
-  };
-  return clientIp(view as unknown as Context, trustProxy);
-}
-
 /**
  * Supabase Realtime's postgres_changes over a websocket at /realtime/v1/websocket on the given
  * HTTP server. Changes come from the capture trigger's queue (see feed.ts), not from the API
@@ -74,9 +64,11 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     (claims) => ctx.sessions.state(claims));
   const stopEnding = ctx.sessions.onEnd((sessionId) => void service.endSession(sessionId));
   ctx.onSchemaChange(() => service.catalog.clear());
-  const rooms = new Rooms(ctx.db, { ...DEFAULT_BROADCAST_LIMITS, ...options.broadcast });
+  // DATABASE_URL may be shared by several servers of the site: broadcasts then travel between them.
+  const shared = ctx.config.databaseUrl !== undefined;
+  const rooms = new Rooms(ctx.db, { ...DEFAULT_BROADCAST_LIMITS, ...options.broadcast }, shared);
   const messages = new MessageFeed(ctx.db, rooms, options.messages);
-  const ready = Promise.all([service.feed.start(), messages.start()]).then(() => undefined);
+  const ready = Promise.all([service.feed.start(), messages.start(), rooms.bus?.start()]).then(() => undefined);
   ready.catch((error: unknown) => log.error({ err: error }, '[realtime] could not start the change feed'));
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 256 * 1024 });
@@ -116,7 +108,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
         }
         wss.handleUpgrade(req, socket, head, (ws) => {
           observed?.(101, String(auth.claims.role));
-          const connection = new Connection(ws, vsn, auth, service, ready, limits, budget, upgradeAddress(req, ctx.config.trustProxy), rooms);
+          const connection = new Connection(ws, vsn, auth, service, ready, limits, budget, clientAddress(req, ctx.config.trustProxy), rooms);
           connections.add(connection);
           ws.on('close', () => connections.delete(connection));
         });
@@ -156,6 +148,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
       await ready.catch(() => undefined);
       await service.feed.stop();
       await messages.stop();
+      await rooms.bus?.stop();
     },
   };
 }

@@ -104,7 +104,7 @@ export class Membership implements RoomMember {
     // Supabase drops a private broadcast its sender may not write, without a reply.
     if (this.config.isPrivate && !(await this.mayWrite('broadcast'))) return;
     const payload = { ...object(message.payload), type: 'broadcast' };
-    this.rooms.broadcast(this.room, payload, this.config.self ? undefined : this);
+    this.rooms.broadcastFromClient(this.room, payload, this, this.config.self);
     if (this.config.ack) this.link.reply(message, 'ok', {});
   }
 

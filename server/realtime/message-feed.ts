@@ -50,20 +50,26 @@ export class MessageFeed {
     if (this.stopped) return;
     try {
       // A public row is deleted as it is read: anyone with the anon key can write one through the
-      // REST endpoint, so keeping them would let a flood fill the disk for ten minutes.
+      // REST endpoint, so keeping them would let a flood fill the disk for ten minutes. With other
+      // servers on the database, only the one whose delete returns the row has it: that one sends it
+      // on to the others (bus.ts). Private rows stay, and every server reads them itself.
       const { rows } = await this.db.query<{ topic: string; event: string | null; payload: unknown; binary_payload: Buffer | null; private: boolean | null }>(
-        `with message as (
-           select id, topic, event, payload, binary_payload, private from realtime.messages
-            where id = $1::uuid and extension = 'broadcast'),
-         delivered as (
-           delete from realtime.messages m using message where m.id = message.id and message.private is not true)
-         select topic, event, payload, binary_payload, private from message`,
+        `with taken as (
+           delete from realtime.messages where id = $1::uuid and extension = 'broadcast' and private is not true
+           returning topic, event, payload, binary_payload, private)
+         select topic, event, payload, binary_payload, private from taken
+         union all
+         select topic, event, payload, binary_payload, private from realtime.messages
+          where id = $1::uuid and extension = 'broadcast' and private is true`,
         [id],
       );
       const row = rows[0];
       if (!row) return;
       const payload = row.binary_payload ? new BinaryPayload(row.binary_payload) : row.payload;
-      this.rooms.broadcast(roomOf(row.topic, row.private === true), { type: 'broadcast', event: row.event ?? '', payload, meta: { id } });
+      const room = roomOf(row.topic, row.private === true);
+      const message = { type: 'broadcast', event: row.event ?? '', payload, meta: { id } };
+      this.rooms.broadcast(room, message);
+      if (row.private !== true) this.rooms.bus?.publish(room, message);
     } catch (error) {
       log.error({ err: error, id }, '[realtime] delivering a database broadcast failed');
     }

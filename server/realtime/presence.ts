@@ -1,5 +1,6 @@
 /**
- * Phoenix Presence as Supabase Realtime serves it, for one server: who is tracked on each topic,
+ * Phoenix Presence as Supabase Realtime serves it: who is tracked on each topic (here and, with
+ * several servers, on the others: rooms.ts),
  * under which key, with which metas. `presence_state` lists everyone; `presence_diff` says who
  * joined and left. A key tracked from several channels (tabs) holds one meta per channel.
  */
@@ -51,6 +52,34 @@ export class PresenceTopic<Owner> {
     owners.delete(owner);
     if (!owners.size) this.keys.delete(key);
     return { joins: {}, leaves: entry(key, meta) };
+  }
+
+  /** Sets `owner`'s presence to a meta made elsewhere (another server's track), refs kept. */
+  put(owner: Owner, key: string, meta: PresenceMeta): PresenceDiff {
+    const owners = this.keys.get(key) ?? new Map<Owner, PresenceMeta>();
+    this.keys.set(key, owners);
+    const previous = owners.get(owner);
+    owners.set(owner, meta);
+    return { joins: entry(key, meta), leaves: previous ? entry(key, previous) : {} };
+  }
+
+  /** Removes every presence whose owner `matches`; undefined when there was none. */
+  drop(matches: (owner: Owner) => boolean): PresenceDiff | undefined {
+    const leaves: PresenceEntries = {};
+    for (const [key, owners] of this.keys) {
+      for (const [owner, meta] of owners) {
+        if (!matches(owner)) continue;
+        owners.delete(owner);
+        (leaves[key] ??= { metas: [] }).metas.push(meta);
+      }
+      if (!owners.size) this.keys.delete(key);
+    }
+    return Object.keys(leaves).length ? { joins: {}, leaves } : undefined;
+  }
+
+  /** Every presence with its key and owner. */
+  *entries(): Generator<[string, Owner, PresenceMeta]> {
+    for (const [key, owners] of this.keys) for (const [owner, meta] of owners) yield [key, owner, meta];
   }
 
   state(): PresenceEntries {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/adapter.ts';
+import { RoomBus } from './bus.ts';
 import { PresenceTopic, type PresenceDiff, type PresenceEntries } from './presence.ts';
 import type { Message } from './protocol.ts';
 import { DEFAULT_BROADCAST_LIMITS, RateWindow, type BroadcastLimits } from './rates.ts';
@@ -15,9 +17,12 @@ export interface RoomMember {
   deliver(message: Message): void;
 }
 
+/** A presence is held by a member here, or by `<server>/<member>` on another server of the site. */
+type Holder = RoomMember | string;
+
 interface Room {
   members: Set<RoomMember>;
-  presence: PresenceTopic<RoomMember>;
+  presence: PresenceTopic<Holder>;
   broadcasts: RateWindow;
   presenceEvents: RateWindow;
 }
@@ -26,12 +31,30 @@ export const roomOf = (name: string, isPrivate: boolean) => `${isPrivate ? 'priv
 
 /**
  * Who is joined to which room, on this server: broadcasts fan out here (from clients, from the REST
- * endpoint and from the database), and presence is kept here.
+ * endpoint and from the database), and presence is kept here, with the other servers' presences
+ * when there are others (bus.ts).
  */
 export class Rooms {
   private readonly rooms = new Map<string, Room>();
+  /** How the other servers name a member of this one. */
+  private readonly ids = new WeakMap<RoomMember, string>();
 
-  constructor(readonly db: Db, readonly limits: BroadcastLimits = DEFAULT_BROADCAST_LIMITS) {}
+  /** With other servers on the database (DATABASE_URL), client broadcasts reach their members through it (bus.ts). */
+  readonly bus: RoomBus | undefined;
+
+  constructor(readonly db: Db, readonly limits: BroadcastLimits = DEFAULT_BROADCAST_LIMITS, shared = false) {
+    this.bus = shared ? new RoomBus(db, {
+      broadcast: (room, payload) => void this.broadcast(room, payload),
+      track: (server, room, key, owner, meta) => this.sendDiff(this.room(room), this.room(room).presence.put(`${server}/${owner}`, key, meta)),
+      untrack: (server, room, key, owner) => this.changePresence(room, (presence) => presence.untrack(`${server}/${owner}`, key)),
+      hello: () => this.announcePresences(),
+      gone: (server) => {
+        for (const name of [...this.rooms.keys()]) {
+          this.changePresence(name, (presence) => presence.drop((holder) => typeof holder === 'string' && holder.startsWith(`${server}/`)));
+        }
+      },
+    }) : undefined;
+  }
 
   join(member: RoomMember): void {
     this.room(member.room).members.add(member);
@@ -44,8 +67,9 @@ export class Rooms {
     for (const key of keys) {
       const diff = room.presence.untrack(member, key);
       if (diff) this.sendDiff(room, diff);
+      if (diff) this.bus?.untrack(member.room, key, this.idOf(member));
     }
-    if (!room.members.size) this.rooms.delete(member.room);
+    this.forgetIfEmpty(member.room, room);
   }
 
   /** Counts one broadcast against the room's rate; false when the room is over it. */
@@ -71,15 +95,21 @@ export class Rooms {
     return sent;
   }
 
+  /** A client's broadcast: to this server's members now, and through the bus to every other server's. */
+  broadcastFromClient(room: string, payload: Record<string, unknown>, from: RoomMember, self: boolean): void {
+    this.broadcast(room, payload, self ? undefined : from);
+    this.bus?.publish(room, payload);
+  }
+
   track(member: RoomMember, key: string, payload: Record<string, unknown>): void {
     const room = this.room(member.room);
-    this.sendDiff(room, room.presence.track(member, key, payload));
+    const diff = room.presence.track(member, key, payload);
+    this.sendDiff(room, diff);
+    this.bus?.track(member.room, key, this.idOf(member), diff.joins[key].metas[0]);
   }
 
   untrack(member: RoomMember, key: string): void {
-    const room = this.rooms.get(member.room);
-    const diff = room?.presence.untrack(member, key);
-    if (room && diff) this.sendDiff(room, diff);
+    if (this.changePresence(member.room, (presence) => presence.untrack(member, key))) this.bus?.untrack(member.room, key, this.idOf(member));
   }
 
   presenceState(member: RoomMember): PresenceEntries {
@@ -88,6 +118,34 @@ export class Rooms {
 
   presenceCount(member: RoomMember): number {
     return this.rooms.get(member.room)?.presence.size ?? 0;
+  }
+
+  private idOf(member: RoomMember): string {
+    let id = this.ids.get(member);
+    if (!id) this.ids.set(member, (id = randomUUID()));
+    return id;
+  }
+
+  /** Applies a presence change to a room that exists; true when it changed something. */
+  private changePresence(name: string, change: (presence: PresenceTopic<Holder>) => PresenceDiff | undefined): boolean {
+    const room = this.rooms.get(name);
+    const diff = room && change(room.presence);
+    if (!room || !diff) return false;
+    this.sendDiff(room, diff);
+    this.forgetIfEmpty(name, room);
+    return true;
+  }
+
+  /** A room with no member here and no presence anywhere is dropped. */
+  private forgetIfEmpty(name: string, room: Room): void {
+    if (!room.members.size && !room.presence.size) this.rooms.delete(name);
+  }
+
+  /** Every presence of this server, again, for a server that just started (or reconnected). */
+  private announcePresences(): void {
+    for (const [name, room] of this.rooms) {
+      for (const [key, holder, meta] of room.presence.entries()) if (typeof holder !== 'string') this.bus?.track(name, key, this.idOf(holder), meta);
+    }
   }
 
   private room(name: string): Room {

@@ -1,4 +1,4 @@
-import { SESSION_ENDED, type SessionState } from '../auth/live-sessions.ts';
+import { SESSION_ENDED, type SessionState } from '../http/live-sessions.ts';
 import type { Db } from '../db/adapter.ts';
 import type { Keys } from '../keys.ts';
 import { ChangeFeed, type Change, type ChangeType, type FeedOptions } from './feed.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
-import { clientIp } from '../auth/client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { ServerContext } from '../context.ts';
 import { publicOrigin } from './serve-page.ts';
 

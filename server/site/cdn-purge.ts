@@ -35,11 +35,15 @@ export class CdnPurger {
     private readonly db: Pick<Db, 'listen'>,
     private readonly settings: PurgeSettings,
     private readonly delays: readonly number[] = RETRY_DELAYS_MS,
+    /** With several servers every one hears the NOTIFY; only the job leader purges (server/db/job-leader.ts). */
+    private readonly leads: () => boolean = () => true,
   ) {}
 
   /** Listens for changes; the first purge drops every page, which a new build may have changed. */
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen('cdn_purge', (payload) => this.add(payload ? payload.split(',') : ['pages']));
+    this.unlisten = await this.db.listen('cdn_purge', (payload) => {
+      if (this.leads()) this.add(payload ? payload.split(',') : ['pages']);
+    });
     this.add(['pages']);
   }
 

@@ -1,5 +1,4 @@
-import { drain } from '../auth/request.ts';
-import { readBodyText } from '../http/body.ts';
+import { drain, readBodyText } from '../http/body.ts';
 
 /**
  * Reading the contact form the browser posts without JavaScript: an urlencoded body, cut off at a

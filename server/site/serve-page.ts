@@ -6,7 +6,7 @@ import { documentSearch, readDocumentFilters } from '../../src/lib/public-docume
 import { pickEncoding } from '../http/compress.ts';
 import { matches } from '../http/etag.ts';
 import type { CachedPage, PageCache, PageEncoding } from './page-cache.ts';
-import { clientIp, viaTrustedProxy } from '../auth/client-ip.ts';
+import { clientIp, viaTrustedProxy } from '../http/client-ip.ts';
 import { isKnownCategory } from './variants.ts';
 
 /** Headers that depend on the encoding or the moment: set per answer, never replayed. */

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { SESSION_ENDED } from '../auth/live-sessions.ts';
+import { SESSION_ENDED } from '../http/live-sessions.ts';
 import type { ServerContext } from '../context.ts';
 import { CallerError, identifyCaller, type Caller } from '../http/caller.ts';
 import type { StorageCaller } from './db.ts';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BlobStore, OpenedBlob } from './blob-store.ts';
 import { errors } from './errors.ts';
 import { isUuid } from '../http/uuid.ts';
+import { bucketDirName, bucketIdFromDirName } from '../stored-files.ts';
 import { SNIFF_BYTES } from './mime.ts';
 
 /** A stored version is a file named by a UUID made here, never by the user. */
@@ -224,22 +225,6 @@ function openedFile(handle: FileHandle, size: number, mtime: Date): OpenedBlob {
     readAll: () => handle.readFile(),
     close: () => handle.close().catch(() => {}),
   };
-}
-
-/**
- * Bucket ids are user-chosen text; they become directory names only when plainly safe
- * (lower-case letters, digits, `_`, `-`, so case-insensitive disks cannot merge two buckets),
- * and are hex-encoded behind a `~` otherwise.
- */
-export function bucketDirName(bucket: string): string {
-  if (/^[a-z0-9][a-z0-9_-]{0,62}$/.test(bucket)) return bucket;
-  return `~${Buffer.from(bucket, 'utf8').toString('hex')}`;
-}
-
-export function bucketIdFromDirName(dir: string): string | undefined {
-  if (/^[a-z0-9][a-z0-9_-]{0,62}$/.test(dir)) return dir;
-  if (/^~([0-9a-f]{2})+$/.test(dir)) return Buffer.from(dir.slice(1), 'hex').toString('utf8');
-  return undefined;
 }
 
 async function syncDir(dir: string): Promise<void> {

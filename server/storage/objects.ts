@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { unlinkAfterBackups } from '../backup/file-guard.ts';
+import { unlinkAfterBackups } from '../db/backup-lock.ts';
 import { callerOf } from './caller.ts';
 import { deleteObjects, findBucket, findObject, type StorageCaller } from './db.ts';
 import { errors } from './errors.ts';

@@ -9,7 +9,7 @@ import { checkImageBudget, imageInput } from './images.ts';
 import type { FreeSpace } from './free-space.ts';
 import { RenderCache } from './render-cache.ts';
 import { RenderQueue } from './render-queue.ts';
-import { clientIp } from '../auth/client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { log } from '../observability/log.ts';
 
 /** Source types the renderer reads (what the image buckets accept). */

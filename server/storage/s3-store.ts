@@ -8,7 +8,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { ensureBucket, makeS3Client, placeOf, s3Failure } from '../s3/client.ts';
 import type { S3Settings } from '../s3/settings.ts';
 import type { OpenedBlob } from './blob-store.ts';
-import { bucketDirName, bucketIdFromDirName, FileStore, isVersion } from './disk.ts';
+import { FileStore, isVersion } from './disk.ts';
+import { bucketDirName, bucketIdFromDirName } from '../stored-files.ts';
 
 /** S3's own answer for a key that is not there. */
 function isMissing(error: unknown): boolean {

@@ -11,7 +11,6 @@ import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { runKeys } from '../../server/cli/keys.ts';
-import { rotateSigningKey } from '../../server/signing-keys.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 import type { TestUser } from '../support/server.ts';
 
@@ -172,13 +171,16 @@ describe('forged and confused tokens', () => {
   });
 });
 
+/** `npm run keys` as the operator runs it beside this server. */
+const keysEnv = () => ({ DATA_DIR: t.server.dataDir, DATABASE_URL: t.server.ctx.config.databaseUrl });
+
 describe('rotation', () => {
   it('a new key signs, the previous one verifies until retired; the retired one is refused everywhere', async () => {
     const before = await signIn();
     const oldKid = decodeProtectedHeader(before).kid;
     expect((await restRead(before)).status).toBe(200);
 
-    const out = await runKeys(['rotate'], { DATA_DIR: t.server.dataDir });
+    const out = await runKeys(['rotate'], keysEnv());
     expect(out).toMatch(/^New current key [0-9a-f-]{36}; 1 previous key\(s\) still verify/);
     await t.server.ctx.keys.reload();
     const after = await signIn();
@@ -188,22 +190,22 @@ describe('rotation', () => {
     expect((await restRead(before)).status).toBe(200);
 
     // within JWT_EXPIRY of the rotation the operator is stopped, and nothing changes
-    await expect(runKeys(['retire'], { DATA_DIR: t.server.dataDir })).rejects.toThrow(/stopped signing less than 3600 s/);
+    await expect(runKeys(['retire'], keysEnv())).rejects.toThrow(/stopped signing less than 3600 s/);
     await t.server.ctx.keys.reload();
     expect((await authUser(before)).status).toBe(200);
 
-    expect(await runKeys(['retire', '--now'], { DATA_DIR: t.server.dataDir })).toBe(`Retired ${oldKid}: tokens they signed are refused.`);
+    expect(await runKeys(['retire', '--now'], keysEnv())).toBe(`Retired ${oldKid}: tokens they signed are refused.`);
     await t.server.ctx.keys.reload();
     await expectBadJwt(before, `token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${oldKid} for algorithm ES256`);
     expect((await storageList(before)).status).toBe(400);
     expect(await realtimeJoin(before)).toBe('error');
     expect((await jwks()).keys.map((k) => k.kid)).toEqual([decodeProtectedHeader(after).kid]);
     expect((await restRead(after)).status).toBe(200);
-    expect(await runKeys(['list'], { DATA_DIR: t.server.dataDir })).toMatch(new RegExp(`${oldKid}  ES256  retired`));
+    expect(await runKeys(['list'], keysEnv())).toMatch(new RegExp(`${oldKid}  ES256  retired`));
   });
 
   it('a running server picks a rotation up by itself', async () => {
-    const kid = await rotateSigningKey(t.server.dataDir);
+    const kid = (await runKeys(['rotate'], keysEnv())).match(/New current key (\S+);/)?.[1];
     await expect.poll(async () => decodeProtectedHeader(await signIn()).kid, { timeout: 15_000, interval: 500 }).toBe(kid);
   });
 });
