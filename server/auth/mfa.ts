@@ -135,13 +135,31 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
     return c.json(result);
   });
 
+  /**
+   * Binding an unverified factor is enrolment: once the account has a verified factor it needs
+   * aal2 (as POST /factors), and an unverified factor past its lifetime no longer exists. Without
+   * this a password alone binds its own authenticator to a factor left unverified (issue 43).
+   */
+  async function bindableFactor(q: Queryable, c: Context, session: MfaSession, lock = false): Promise<FactorRow> {
+    const factor = await ownFactor(q, c, session.user.id, lock);
+    if (factor.status === 'verified') return factor;
+    const { rows } = await q.query<{ expired: boolean; guarded: boolean }>(
+      `select f.created_at < now() - make_interval(secs => $3) as expired,
+         exists (select 1 from auth.mfa_factors v where v.user_id = $2 and v.status = 'verified') as guarded
+       from auth.mfa_factors f where f.id = $1`, [factor.id, session.user.id, UNVERIFIED_FACTOR_TTL_SECONDS]);
+    if (rows[0]?.expired) throw mfaErrors.factorNotFound();
+    if (rows[0]?.guarded && session.aal !== 'aal2') throw mfaErrors.insufficientAal(403, 'AAL2 required to verify an unverified factor');
+    return factor;
+  }
+
   app.post('/factors/:id/challenge', async (c) => {
     const ip = clientIp(c, ctx.config.trustProxy);
     await limits.consume('mfaChallengeIp', ip);
     await readJson(c);
     const result = await ctx.db.transaction(async (tx) => {
-      const { user } = await caller(c, tx);
-      const factor = await ownFactor(tx, c, user.id);
+      const session = await caller(c, tx);
+      const { user } = session;
+      const factor = await bindableFactor(tx, c, session);
       if (factor.factor_type !== 'totp' && factor.factor_type !== 'webauthn') {
         throw new AuthError(422, 'mfa_factor_not_found', 'Factor type is not supported');
       }
@@ -197,13 +215,14 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
 
     function verifyFactor() {
       return ctx.db.transaction(async (tx) => {
-        const { user, sessionId } = await caller(c, tx);
+        const session = await caller(c, tx);
+        const { user, sessionId } = session;
         await limits.reserve('mfaUserFailures', user.id);
         reserved.push(['mfaUserFailures', user.id]);
         await limits.reserve('mfaIpFailures', ip);
         reserved.push(['mfaIpFailures', ip]);
         // the factor row serialises verifications, so one code cannot pass twice in parallel
-        const factor = await ownFactor(tx, c, user.id, true);
+        const factor = await bindableFactor(tx, c, session, true);
         const isWebauthn = factor.factor_type === 'webauthn';
         if (!isWebauthn && code === '') throw errors.validation('Code needs to be non-empty');
         if (isWebauthn) {
@@ -236,8 +255,8 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
         const refreshToken = await raiseSessionToAal2(tx, sessionId, user.id, factor.id, isWebauthn ? 'mfa/webauthn' : 'totp');
         // GoTrue's InvalidateSessionsWithAALLessThan: a password alone no longer holds a session
         await tx.query(`delete from auth.sessions where user_id = $1 and coalesce(aal::text, 'aal1') < 'aal2'`, [user.id]);
-        await tx.query(
-          `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = $2`, [user.id, factor.factor_type]);
+        // every other unverified factor, of every type: none stays open for a password to bind later
+        await tx.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified'`, [user.id]);
         const fresh = (await findUserById(tx, user.id))!;
         return sessionResponse(ctx, tx, fresh, sessionId, refreshToken);
       });
