@@ -5,7 +5,7 @@ import type { Queryable } from '../db/adapter.ts';
 import { authenticate } from './authenticate.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
-import type { LimitName } from './rate-limit.ts';
+import type { Attempt } from './rate-limit.ts';
 import { AuthError, errors } from './errors.ts';
 import { acceptedStep, generateTotp, openSecret, sealSecret } from './mfa-totp.ts';
 import { beginCeremony, relyingParty, verifyAssertion, verifyCreation, wellFormed, type CeremonySession, type StoredCredential } from './mfa-webauthn.ts';
@@ -196,20 +196,21 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
     if (!UUID_RE.test(challengeId)) throw errors.badJson('uuid: incorrect UUID length or format in challenge_id');
     // Each attempt holds a point of both failure limits from before its code is evaluated until
     // it is known not to be a wrong code: a parallel burst evaluates at most the limit's codes.
-    const reserved: [LimitName, string][] = [];
+    const held: { attempt?: Attempt } = {};
     let enrolledEmail: string | null = null;
     let outcome: AuthError | Record<string, unknown>;
     try {
       outcome = await verifyFactor();
     } catch (error) {
-      for (const [name, key] of reserved) await limits.refund(name, key);
+      await held.attempt?.passed();
       throw error;
     }
     if (outcome instanceof AuthError) {
-      if (!wrongProofs.has(outcome)) for (const [name, key] of reserved) await limits.refund(name, key);
+      if (wrongProofs.has(outcome)) await held.attempt?.failed();
+      else await held.attempt?.passed();
       throw outcome;
     }
-    for (const [name, key] of reserved) await limits.refund(name, key);
+    await held.attempt?.passed();
     if (enrolledEmail) sendSecurityNotice(env, enrolledEmail, 'second-step-added');
     return c.json(outcome);
 
@@ -217,10 +218,7 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
       return ctx.db.transaction(async (tx) => {
         const session = await caller(c, tx);
         const { user, sessionId } = session;
-        await limits.reserve('mfaUserFailures', user.id);
-        reserved.push(['mfaUserFailures', user.id]);
-        await limits.reserve('mfaIpFailures', ip);
-        reserved.push(['mfaIpFailures', ip]);
+        held.attempt = await limits.attempt([{ name: 'mfaUserFailures', key: user.id }, { name: 'mfaIpFailures', key: ip }]);
         // the factor row serialises verifications, so one code cannot pass twice in parallel
         const factor = await bindableFactor(tx, c, session, true);
         const isWebauthn = factor.factor_type === 'webauthn';

@@ -23,14 +23,15 @@ export async function requireRecentSignInOrNonce(
   }
   if (nonce === '') throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
   const email = user.email ?? '';
-  await env.limits.check('otpFailures', email);
+  const attempt = await env.limits.attempt([{ name: 'otpFailures', key: email }]);
   const { rows } = await tx.query<{ token: string; fresh: boolean }>(
     `select coalesce(reauthentication_token, '') as token,
        coalesce(reauthentication_sent_at > now() - make_interval(secs => $2), false) as fresh
      from auth.users where id = $1`, [user.id, RECOVERY_TTL_SECONDS]);
   const stored = rows[0];
   if (!stored || stored.token === '' || !stored.fresh || stored.token !== otpHash(email, nonce.trim())) {
-    await env.limits.penalise('otpFailures', email);
+    await attempt.failed();
     throw new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
   }
+  await attempt.passed();
 }
