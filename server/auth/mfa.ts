@@ -5,7 +5,6 @@ import type { Queryable } from '../db/adapter.ts';
 import { authenticate } from './authenticate.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuthEnv } from './env.ts';
-import type { Attempt } from './rate-limit.ts';
 import { AuthError, errors } from './errors.ts';
 import { acceptedStep, generateTotp, openSecret, sealSecret } from './mfa-totp.ts';
 import { beginCeremony, relyingParty, verifyAssertion, verifyCreation, wellFormed, type CeremonySession, type StoredCredential } from './mfa-webauthn.ts';
@@ -94,12 +93,13 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
     const factorType = stringField(body, 'factor_type');
     const friendlyName = stringField(body, 'friendly_name');
     const requestedIssuer = stringField(body, 'issuer');
+    // counted before the transaction (see AuthRateLimits.attempt)
+    await limits.consume('mfaEnrollUser', (await authenticate(ctx, c, ctx.db)).user.id);
     const result = await ctx.db.transaction(async (tx) => {
       const { user, aal } = await caller(c, tx);
       if (factorType === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
       if (factorType === 'webauthn' && !rp) throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
       if (factorType !== 'totp' && factorType !== 'webauthn') throw errors.validation('factor_type needs to be totp, phone, or webauthn');
-      await limits.consume('mfaEnrollUser', user.id);
       // one enrolment of an account at a time, so parallel requests cannot pass the cap together
       await tx.query('select id from auth.users where id = $1 for update', [user.id]);
       await tx.query(
@@ -196,21 +196,22 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
     if (!UUID_RE.test(challengeId)) throw errors.badJson('uuid: incorrect UUID length or format in challenge_id');
     // Each attempt holds a point of both failure limits from before its code is evaluated until
     // it is known not to be a wrong code: a parallel burst evaluates at most the limit's codes.
-    const held: { attempt?: Attempt } = {};
+    const { user: account } = await authenticate(ctx, c, ctx.db);
+    const attempt = await limits.attempt([{ name: 'mfaUserFailures', key: account.id }, { name: 'mfaIpFailures', key: ip }]);
     let enrolledEmail: string | null = null;
     let outcome: AuthError | Record<string, unknown>;
     try {
       outcome = await verifyFactor();
     } catch (error) {
-      await held.attempt?.passed();
+      await attempt.passed();
       throw error;
     }
     if (outcome instanceof AuthError) {
-      if (wrongProofs.has(outcome)) await held.attempt?.failed();
-      else await held.attempt?.passed();
+      if (wrongProofs.has(outcome)) await attempt.failed();
+      else await attempt.passed();
       throw outcome;
     }
-    await held.attempt?.passed();
+    await attempt.passed();
     if (enrolledEmail) sendSecurityNotice(env, enrolledEmail, 'second-step-added');
     return c.json(outcome);
 
@@ -218,7 +219,6 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
       return ctx.db.transaction(async (tx) => {
         const session = await caller(c, tx);
         const { user, sessionId } = session;
-        held.attempt = await limits.attempt([{ name: 'mfaUserFailures', key: user.id }, { name: 'mfaIpFailures', key: ip }]);
         // the factor row serialises verifications, so one code cannot pass twice in parallel
         const factor = await bindableFactor(tx, c, session, true);
         const isWebauthn = factor.factor_type === 'webauthn';

@@ -91,7 +91,7 @@ export interface Counted {
 
 /** An attempt whose outcome is not known yet, holding one point of each limit it was counted against. */
 export interface Attempt {
-  /** Not a failure (a right password or code, or never evaluated): the points are given back. */
+  /** Not a failure (a right password or code, or never evaluated): the points are given back. Only the first of passed/failed counts. */
   passed(): Promise<void>;
   /** A failure: the points stay; a limit with strikes that is now full makes the key wait, longer each time. */
   failed(): Promise<void>;
@@ -107,7 +107,8 @@ const retrySeconds = (state: WindowState) => Math.max(1, Math.ceil(state.msBefor
  * The one way the auth server limits anything: a request adds its point first and is then judged
  * by the total its own point made (one atomic step in either store), so a parallel burst cannot
  * pass a check made before any of it was counted. There is no way to ask "is it full?" without
- * counting, on purpose.
+ * counting, on purpose. Call it outside any request transaction: the per-account counts take a
+ * pool connection of their own, and a burst of transactions each waiting for one would starve.
  */
 export class AuthRateLimits {
   private readonly stores: Record<LimitName, LimitStore>;
@@ -179,9 +180,17 @@ export class AuthRateLimits {
       refusals.set(error, full.map((i) => limits[i].name));
       throw error;
     }
+    // the first outcome counts: a later call (a finally that gives back) changes nothing
+    let settled = false;
     return {
-      passed: giveBack,
+      passed: async () => {
+        if (settled) return;
+        settled = true;
+        await giveBack();
+      },
       failed: async () => {
+        if (settled) return;
+        settled = true;
         for (const [i, l] of limits.entries()) {
           if (!l.strikes || states[i].consumed < this.points[l.name]) continue;
           const strikes = (await this.stores[l.strikes].add(l.key)).consumed;
