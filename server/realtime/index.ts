@@ -141,11 +141,23 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   }, Math.min(idleTimeoutMs, 10_000));
   sweeper.unref();
 
+  // a key retired with --now (npm run keys) ends the channels its tokens joined within a second
+  let keyGeneration = ctx.keys.generation;
+  const keyWatch = setInterval(() => {
+    if (ctx.keys.generation === keyGeneration) return;
+    keyGeneration = ctx.keys.generation;
+    for (const connection of connections) {
+      connection.recheckTokens(ctx.keys).catch((error: unknown) => log.error({ err: error }, '[realtime] re-verifying tokens failed'));
+    }
+  }, 1_000);
+  keyWatch.unref();
+
   return {
     get sockets() {
       return connections.size;
     },
     async close() {
+      clearInterval(keyWatch);
       closing = true;
       stopEnding();
       server.off('upgrade', onUpgrade);
