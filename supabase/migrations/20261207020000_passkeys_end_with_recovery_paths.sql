@@ -5,8 +5,8 @@
 --   * any change of the password (recovery, Keamanan, `npm run user -- set-password`, the admin
 --     API), unless the request said to keep them (the recovery screen asks; the server sets
 --     `skadron.keep_passkeys` for that one transaction);
---   * the reset of the second step, by a superadmin ('Atur Ulang Verifikasi 2 Langkah') or by
---     `npm run user -- reset-mfa` (private.end_passkeys is called by both);
+--   * the reset of the second step, by a superadmin ('Atur Ulang Verifikasi 2 Langkah'), by
+--     `npm run user -- reset-mfa` or through the admin API (its audit record, below);
 --   * an account that stops being approved (suspension, refusal).
 -- auth.webauthn_credentials is this server's (GoTrue's passkey table): on a project without it
 -- the helper does nothing.
@@ -50,36 +50,18 @@ begin
 end
 $$;
 
--- As 20261124190100, and the passkeys go with the factors.
-create or replace function private.reset_second_step(member uuid) returns void
+-- A reset of the second step, wherever it is made (reset_second_step, `npm run user --
+-- reset-mfa`, the admin API removing a factor), is recorded as `user.mfa_reset`: the record ends
+-- the member's passkeys too, so no reset path can leave them.
+create function private.end_passkeys_with_second_step_reset() returns trigger
 language plpgsql security definer set search_path = '' as $$
-declare
-  label text;
-  removed integer;
 begin
-  if not private.is_superadmin() then
-    raise exception 'Hanya superadmin yang dapat mengatur ulang verifikasi dua langkah.' using errcode = '42501';
-  end if;
-  if not private.second_step_satisfied() then
-    raise exception 'Masukkan kode verifikasi dua langkah Anda terlebih dahulu.' using errcode = '42501';
-  end if;
-  if member = (select auth.uid()) then
-    raise exception 'Atur verifikasi dua langkah Anda sendiri di halaman Akun Saya.' using errcode = '42501';
-  end if;
-  select coalesce(nullif(btrim(p.full_name), ''), p.email) into label from public.profiles p where p.id = member;
-  if not found then
-    raise exception 'Pengguna tidak ditemukan.' using errcode = 'P0002';
-  end if;
-  delete from auth.mfa_factors where user_id = member;
-  get diagnostics removed = row_count;
-  removed := removed + private.end_passkeys(member);
-  delete from auth.sessions where user_id = member;
-  perform private.write_audit('user.mfa_reset', 'user', member, label, '{}'::jsonb);
-  if removed > 0 then
-    insert into private.account_notices (profile_id, kind) values (member, 'second_step_reset');
-    perform pg_notify('account_notices', '');
-  end if;
+  perform private.end_passkeys(new.target_id);
+  return null;
 end
 $$;
-revoke execute on function private.reset_second_step(uuid) from public, anon;
-grant execute on function private.reset_second_step(uuid) to authenticated, service_role;
+revoke execute on function private.end_passkeys_with_second_step_reset() from public, anon, authenticated;
+
+create trigger audit_log_second_step_reset_ends_passkeys after insert on public.audit_log
+  for each row when (new.action = 'user.mfa_reset' and new.target_id is not null)
+  execute function private.end_passkeys_with_second_step_reset();
