@@ -5,36 +5,15 @@
  * removes every other unverified one, of every type.
  */
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { relyingParty } from '../../server/auth/mfa-webauthn.ts';
-import type { TestUser } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/use-test-server.ts';
+import { useFactorApi } from './factor-api.ts';
 import { totpCode } from './mfa-helpers.ts';
 import { SoftwareKey, type Ceremony } from './webauthn-authenticator.ts';
 
 const t = useTestServer();
-let origin: string;
-
-beforeAll(() => {
-  origin = relyingParty(t.server.ctx.config.siteUrl, '')!.origins[0];
-});
-
-async function call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${t.url}/auth/v1${path}`, {
-    method,
-    headers: { apikey: t.server.anonKey, Authorization: `Bearer ${token}`, 'X-Supabase-Api-Version': '2024-01-01', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-async function passwordToken(user: TestUser): Promise<string> {
-  const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST', headers: { apikey: t.server.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const api = useFactorApi(t);
+const { call, passwordToken } = api;
 
 const enrol = (token: string, factorType: 'totp' | 'webauthn', name: string) =>
   call('POST', '/factors', token, { factor_type: factorType, friendly_name: name });
@@ -44,7 +23,7 @@ async function bindKey(token: string, factorId: string, key: SoftwareKey) {
   const c = await call('POST', `/factors/${factorId}/challenge`, token, {});
   if (c.status !== 200) return c;
   const publicKey = (c.json.webauthn as { credential_options: { publicKey: { challenge: string } } }).credential_options.publicKey;
-  const ceremony: Ceremony = { challenge: publicKey.challenge, origin, rpId: 'localhost' };
+  const ceremony: Ceremony = { challenge: publicKey.challenge, origin: api.origin, rpId: 'localhost' };
   return call('POST', `/factors/${factorId}/verify`, token, { challenge_id: c.json.id, webauthn: { type: 'create', credential_response: key.register(ceremony) } });
 }
 
