@@ -145,7 +145,7 @@ export class Connection {
   async recheckTokens(keys: Keys): Promise<void> {
     for (const channel of [...this.channels.values()]) {
       try {
-        await verifyRealtimeToken(keys, channel.auth.token);
+        await verifyRealtimeToken(keys, channel.auth.token, this.service.tokenLifetimeSeconds);
       } catch (error) {
         if (!(error instanceof TokenError)) throw error;
         channel.end(error.message);
@@ -279,7 +279,7 @@ export class Connection {
     let auth = this.socketAuth;
     try {
       if (typeof requested === 'string' && requested !== '' && !requested.startsWith('sb_')) {
-        auth = await verifyRealtimeToken(this.service.keys, requested);
+        auth = await verifyRealtimeToken(this.service.keys, requested, this.service.tokenLifetimeSeconds);
       } else if (auth.expiresAt <= Date.now()) {
         throw new TokenError(expiredMessage(auth.expiresAt / 1000));
       }
@@ -330,7 +330,7 @@ export class Connection {
     const token = (payload as { access_token?: unknown } | null)?.access_token;
     if (typeof token !== 'string' || token === '' || token.startsWith('sb_') || token === channel.auth.token) return;
     try {
-      const auth = await verifyRealtimeToken(this.service.keys, token);
+      const auth = await verifyRealtimeToken(this.service.keys, token, this.service.tokenLifetimeSeconds);
       if ((await this.service.sessionState(auth.claims)) === 'ended') throw new TokenError(SESSION_ENDED);
       channel.auth = auth;
       channel.scheduleExpiry();

@@ -71,7 +71,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   const budget = new SubscriptionBudget({ ...DEFAULT_LIMITS, ...options.subscriptions });
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation },
-    (claims) => ctx.sessions.state(claims));
+    (claims) => ctx.sessions.state(claims), ctx.config.jwtExpirySeconds);
   const stopEnding = ctx.sessions.onEnd((sessionId) => void service.endSession(sessionId));
   ctx.onSchemaChange(() => service.catalog.clear());
   const rooms = new Rooms(ctx.db, { ...DEFAULT_BROADCAST_LIMITS, ...options.broadcast });
@@ -105,7 +105,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     const header = req.headers['x-api-key'];
     const token = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : undefined);
     if (!token) return answer(401, 'No API key found in request');
-    verifyRealtimeToken(ctx.keys, token).then(async (auth) => {
+    verifyRealtimeToken(ctx.keys, token, ctx.config.jwtExpirySeconds).then(async (auth) => {
       if ((await ctx.sessions.state(auth.claims)) === 'ended') throw new TokenError(SESSION_ENDED);
       return auth;
     }).then(

@@ -1,7 +1,8 @@
 /**
  * Issue 43, point 4: retiring a signing key with `--now` (it leaked) ends the realtime channels
  * joined with its tokens within seconds, including a token forged with the leaked key whose `exp`
- * lies years ahead; a channel joined with the new key's token keeps streaming.
+ * lies years ahead; a channel joined with the new key's token keeps streaming. And a forged token
+ * cannot pick its own `exp`: a session's token keeps a channel at most JWT_EXPIRY from its issue.
  */
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
@@ -71,5 +72,21 @@ describe('retiring a key with --now', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     expect(withFresh.closes).toEqual([]);
     for (const s of [withForged, withIssued, withFresh]) s.ws.terminate();
+  });
+
+  it('a forged token keeps its channel no longer than JWT_EXPIRY from its issue, whatever exp it names', async () => {
+    const user = await t.createUser({ status: 'approved' });
+    const issued = (await (await t.signInAs(user)).auth.getSession()).data.session!.access_token;
+    const [current] = (await readStoredKeys(t.server.dataDir)).filter((k) => k.status === 'current');
+    const key = createPrivateKey({ key: current.private_jwk as never, format: 'jwk' });
+    const now = Math.floor(Date.now() / 1000);
+    const lifetime = t.server.ctx.config.jwtExpirySeconds;
+    const forged = await new SignJWT({ ...decodeJwt(issued), exp: undefined })
+      .setProtectedHeader({ alg: 'ES256', kid: current.kid, typ: 'JWT' })
+      .setIssuedAt(now - lifetime + 2).setExpirationTime(now + 10 * 365 * 24 * 3600).sign(key);
+    const joined = await join(forged, 'ruang-d');
+    await vi.waitUntil(() => joined.closes.length > 0, { timeout: 8_000, interval: 50 });
+    expect(joined.closes[0]).toMatch(/^Token has expired \d+ seconds ago$/);
+    joined.ws.terminate();
   });
 });
