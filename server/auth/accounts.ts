@@ -103,7 +103,10 @@ export async function setPassword(db: Db, email: string, password: string): Prom
 export async function resetSecondStep(db: Db, email: string): Promise<number> {
   return db.transaction(async (tx) => {
     const id = await idByEmail(tx, email);
-    const { rowCount } = await tx.query('delete from auth.mfa_factors where user_id = $1', [id]);
+    const { rowCount: factors } = await tx.query('delete from auth.mfa_factors where user_id = $1', [id]);
+    // a passkey planted with a stolen password is a way back in as much as a factor
+    const { rows: [{ passkeys }] } = await tx.query<{ passkeys: number }>('select private.end_passkeys($1) as passkeys', [id]);
+    const rowCount = (factors ?? 0) + passkeys;
     await tx.query('delete from auth.sessions where user_id = $1', [id]);
     await tx.query(
       `select private.write_audit('user.mfa_reset', 'user', $1, coalesce(nullif(btrim(p.full_name), ''), p.email), '{}'::jsonb)
@@ -112,7 +115,7 @@ export async function resetSecondStep(db: Db, email: string): Promise<number> {
       await tx.query(`insert into private.account_notices (profile_id, kind) values ($1, 'second_step_reset')`, [id]);
       await tx.query(`select pg_notify('account_notices', '')`);
     }
-    return rowCount ?? 0;
+    return rowCount;
   });
 }
 

@@ -35,7 +35,7 @@ export function createAuthApp(ctx: ServerContext): Hono {
   configureHashing(ctx.config.authHashing);
   const env: AuthEnv = {
     ctx,
-    limits: new AuthRateLimits(ctx.config.rateLimitScale),
+    limits: new AuthRateLimits(ctx.config.rateLimitScale, ctx.db),
     devices: new DeviceCookies(ctx.keys.deriveKey('auth-device-cookie'), ctx.config.siteUrl.startsWith('https:')),
     siteName: senderName(ctx.config.mailFrom),
     redirectFor: (c, requested) =>

@@ -32,6 +32,9 @@ export function logoutRoutes(app: Hono, { ctx }: AuthEnv): void {
         await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [user.id, sessionId]);
       } else {
         await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
+        // signing out everywhere is what an owner does who fears a stranger got in: a passkey the
+        // stranger registered would sign them straight back in
+        await tx.query('select private.end_passkeys($1)', [user.id]);
       }
     });
     return c.body(null, 204);

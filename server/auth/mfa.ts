@@ -5,7 +5,6 @@ import type { Queryable } from '../db/adapter.ts';
 import { authenticate } from './authenticate.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
-import type { LimitName } from './rate-limit.ts';
 import { AuthError, errors } from './errors.ts';
 import { acceptedStep, generateTotp, openSecret, sealSecret } from './mfa-totp.ts';
 import { beginCeremony, relyingParty, verifyAssertion, verifyCreation, wellFormed, type CeremonySession, type StoredCredential } from './mfa-webauthn.ts';
@@ -94,12 +93,13 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
     const factorType = stringField(body, 'factor_type');
     const friendlyName = stringField(body, 'friendly_name');
     const requestedIssuer = stringField(body, 'issuer');
+    // counted before the transaction (see AuthRateLimits.attempt)
+    await limits.consume('mfaEnrollUser', (await authenticate(ctx, c, ctx.db)).user.id);
     const result = await ctx.db.transaction(async (tx) => {
       const { user, aal } = await caller(c, tx);
       if (factorType === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
       if (factorType === 'webauthn' && !rp) throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
       if (factorType !== 'totp' && factorType !== 'webauthn') throw errors.validation('factor_type needs to be totp, phone, or webauthn');
-      await limits.consume('mfaEnrollUser', user.id);
       // one enrolment of an account at a time, so parallel requests cannot pass the cap together
       await tx.query('select id from auth.users where id = $1 for update', [user.id]);
       await tx.query(
@@ -135,13 +135,31 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
     return c.json(result);
   });
 
+  /**
+   * Binding an unverified factor is enrolment: once the account has a verified factor it needs
+   * aal2 (as POST /factors), and an unverified factor past its lifetime no longer exists. Without
+   * this a password alone binds its own authenticator to a factor left unverified (issue 43).
+   */
+  async function bindableFactor(q: Queryable, c: Context, session: MfaSession, lock = false): Promise<FactorRow> {
+    const factor = await ownFactor(q, c, session.user.id, lock);
+    if (factor.status === 'verified') return factor;
+    const { rows } = await q.query<{ expired: boolean; guarded: boolean }>(
+      `select f.created_at < now() - make_interval(secs => $3) as expired,
+         exists (select 1 from auth.mfa_factors v where v.user_id = $2 and v.status = 'verified') as guarded
+       from auth.mfa_factors f where f.id = $1`, [factor.id, session.user.id, UNVERIFIED_FACTOR_TTL_SECONDS]);
+    if (rows[0]?.expired) throw mfaErrors.factorNotFound();
+    if (rows[0]?.guarded && session.aal !== 'aal2') throw mfaErrors.insufficientAal(403, 'AAL2 required to verify an unverified factor');
+    return factor;
+  }
+
   app.post('/factors/:id/challenge', async (c) => {
     const ip = clientIp(c, ctx.config.trustProxy);
     await limits.consume('mfaChallengeIp', ip);
     await readJson(c);
     const result = await ctx.db.transaction(async (tx) => {
-      const { user } = await caller(c, tx);
-      const factor = await ownFactor(tx, c, user.id);
+      const session = await caller(c, tx);
+      const { user } = session;
+      const factor = await bindableFactor(tx, c, session);
       if (factor.factor_type !== 'totp' && factor.factor_type !== 'webauthn') {
         throw new AuthError(422, 'mfa_factor_not_found', 'Factor type is not supported');
       }
@@ -178,32 +196,31 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
     if (!UUID_RE.test(challengeId)) throw errors.badJson('uuid: incorrect UUID length or format in challenge_id');
     // Each attempt holds a point of both failure limits from before its code is evaluated until
     // it is known not to be a wrong code: a parallel burst evaluates at most the limit's codes.
-    const reserved: [LimitName, string][] = [];
+    const { user: account } = await authenticate(ctx, c, ctx.db);
+    const attempt = await limits.attempt([{ name: 'mfaUserFailures', key: account.id }, { name: 'mfaIpFailures', key: ip }]);
     let enrolledEmail: string | null = null;
     let outcome: AuthError | Record<string, unknown>;
     try {
       outcome = await verifyFactor();
     } catch (error) {
-      for (const [name, key] of reserved) await limits.refund(name, key);
+      await attempt.passed();
       throw error;
     }
     if (outcome instanceof AuthError) {
-      if (!wrongProofs.has(outcome)) for (const [name, key] of reserved) await limits.refund(name, key);
+      if (wrongProofs.has(outcome)) await attempt.failed();
+      else await attempt.passed();
       throw outcome;
     }
-    for (const [name, key] of reserved) await limits.refund(name, key);
+    await attempt.passed();
     if (enrolledEmail) sendSecurityNotice(env, enrolledEmail, 'second-step-added');
     return c.json(outcome);
 
     function verifyFactor() {
       return ctx.db.transaction(async (tx) => {
-        const { user, sessionId } = await caller(c, tx);
-        await limits.reserve('mfaUserFailures', user.id);
-        reserved.push(['mfaUserFailures', user.id]);
-        await limits.reserve('mfaIpFailures', ip);
-        reserved.push(['mfaIpFailures', ip]);
+        const session = await caller(c, tx);
+        const { user, sessionId } = session;
         // the factor row serialises verifications, so one code cannot pass twice in parallel
-        const factor = await ownFactor(tx, c, user.id, true);
+        const factor = await bindableFactor(tx, c, session, true);
         const isWebauthn = factor.factor_type === 'webauthn';
         if (!isWebauthn && code === '') throw errors.validation('Code needs to be non-empty');
         if (isWebauthn) {
@@ -236,8 +253,8 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
         const refreshToken = await raiseSessionToAal2(tx, sessionId, user.id, factor.id, isWebauthn ? 'mfa/webauthn' : 'totp');
         // GoTrue's InvalidateSessionsWithAALLessThan: a password alone no longer holds a session
         await tx.query(`delete from auth.sessions where user_id = $1 and coalesce(aal::text, 'aal1') < 'aal2'`, [user.id]);
-        await tx.query(
-          `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = $2`, [user.id, factor.factor_type]);
+        // every other unverified factor, of every type: none stays open for a password to bind later
+        await tx.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified'`, [user.id]);
         const fresh = (await findUserById(tx, user.id))!;
         return sessionResponse(ctx, tx, fresh, sessionId, refreshToken);
       });

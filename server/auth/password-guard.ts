@@ -5,7 +5,7 @@ import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
 import { AuthError } from './errors.ts';
 import type { HashLane } from './hash-queue.ts';
-import type { LimitName } from './rate-limit.ts';
+import { refusedBy, type Counted } from './rate-limit.ts';
 import type { UserRecord } from './users.ts';
 
 export interface PasswordAttempt {
@@ -23,43 +23,28 @@ export interface PasswordAttempt {
  * from any number of addresses can neither use up its count nor queue ahead of it. Every other
  * client is counted per address, per (address, e-mail) and per e-mail over all addresses; the
  * per-e-mail count also runs for addresses without an account, so a refusal tells nothing about
- * which addresses exist. The per-e-mail and per-device points are taken before the password is
- * compared, so a parallel burst gets no more comparisons than the limit. Throws 429 with
+ * which addresses exist. Every point is taken before the password is compared (AuthRateLimits.attempt),
+ * so a parallel burst gets no more comparisons than the limit. Throws 429 with
  * Retry-After when a count is used up.
  */
 export async function admitPasswordAttempt(env: AuthEnv, c: Context, email: string, user: UserRecord | null): Promise<PasswordAttempt> {
   const { limits, devices } = env;
   const device = user ? devices.deviceOf(c, user.id) : null;
   if (device) {
-    await limits.consume('passwordDeviceFailures', device);
-    return {
-      lane: 'device',
-      release: () => limits.refund('passwordDeviceFailures', device),
-      failed: async () => undefined,
-    };
+    const attempt = await limits.attempt([{ name: 'passwordDeviceFailures', key: device }]);
+    return { lane: 'device', release: attempt.passed, failed: attempt.failed };
   }
   const ip = clientIp(c, env.ctx.config.trustProxy);
-  const pair = `${ip}|${email}`;
-  await limits.check('passwordIpFailures', ip);
-  await limits.check('passwordPairFailures', pair);
-  await reserveAccountPoint(env, 'passwordAccountFailures', email, user);
-  return {
-    lane: 'shared',
-    release: () => limits.refund('passwordAccountFailures', email),
-    failed: async () => {
-      await limits.penalise('passwordIpFailures', ip);
-      await limits.penaliseGrowing('passwordPairFailures', 'passwordPairStrikes', pair);
-    },
-  };
-}
-
-async function reserveAccountPoint(env: AuthEnv, name: LimitName, email: string, user: UserRecord | null): Promise<void> {
-  try {
-    await env.limits.consume(name, email);
-  } catch (error) {
-    if (error instanceof AuthError && user) await tellOwner(env, user);
+  const counted: Counted[] = [
+    { name: 'passwordIpFailures', key: ip },
+    { name: 'passwordPairFailures', key: `${ip}|${email}`, strikes: 'passwordPairStrikes' },
+    { name: 'passwordAccountFailures', key: email },
+  ];
+  const attempt = await limits.attempt(counted).catch(async (error: unknown) => {
+    if (error instanceof AuthError && user && refusedBy(error).includes('passwordAccountFailures')) await tellOwner(env, user);
     throw error;
-  }
+  });
+  return { lane: 'shared', release: attempt.passed, failed: attempt.failed };
 }
 
 /** Logs the flood and mails the owner, once a day at most, that new devices wait for now. */

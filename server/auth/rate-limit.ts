@@ -1,14 +1,18 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Queryable } from '../db/adapter.ts';
 import { errors } from './errors.ts';
+import { DatabaseStore, MemoryStore, type LimitStore, type WindowState } from './limit-stores.ts';
 
 /**
- * In-memory limits (one process serves the site). Points are per window; every limit is
+ * Every limit of the auth server. Points are per window; every limit not marked `fixed` is
  * multiplied by RATE_LIMIT_SCALE so a test suite that signs in hundreds of times can raise them
  * without a separate code path. The numbers follow GoTrue's hosted defaults where one exists.
+ * Limits marked `account` count per account or mailbox in the database (auth.rate_limit_counts),
+ * so they hold across servers sharing one PostgreSQL; the others count per client address in
+ * memory. Every one counts a request before it decides about it (see AuthRateLimits).
  */
 const LIMITS = {
   signupIp: { points: 30, duration: 300 },
-  signupEmail: { points: 10, duration: 3600 },
+  signupEmail: { points: 10, duration: 3600, account: true },
   /** GoTrue's RATE_LIMIT_ANONYMOUS_USERS: anonymous sign-ins per client address per hour. */
   anonymousIp: { points: 30, duration: 3600 },
   passwordIp: { points: 150, duration: 300 },
@@ -24,11 +28,11 @@ const LIMITS = {
    * addresses (credential stuffing from many machines). Past it only those clients wait; a known
    * device has its own count below, so the owner is never locked out by strangers.
    */
-  passwordAccountFailures: { points: 20, duration: 900 },
+  passwordAccountFailures: { points: 20, duration: 900, account: true },
   /** Failed password attempts per known device (a stolen device cookie buys no extra guesses). */
-  passwordDeviceFailures: { points: 10, duration: 900 },
+  passwordDeviceFailures: { points: 10, duration: 900, account: true },
   /** The owner is told about a guessing flood once a day at most. Not scaled: it limits mail. */
-  passwordFloodMail: { points: 1, duration: 86_400, fixed: true },
+  passwordFloodMail: { points: 1, duration: 86_400, fixed: true, account: true },
   /** How many times a pair has been made to wait in the last day: the next wait doubles. */
   passwordPairStrikes: { points: 1000, duration: 86_400 },
   refreshIp: { points: 150, duration: 300 },
@@ -39,30 +43,30 @@ const LIMITS = {
    * address asked about, registered or not, so the answer never tells which ones exist. Not
    * scaled: it limits mail to one inbox, not the requests a test suite makes.
    */
-  recoverEmail: { points: 1, duration: 60, fixed: true },
+  recoverEmail: { points: 1, duration: 60, fixed: true, account: true },
   /** GoTrue's Otp limiter (POST /otp and /resend), per client address. */
   otpIp: { points: 30, duration: 300 },
   /**
    * GoTrue's SMTP max frequency for code mail (/otp, /resend, /reauthenticate): one per address per
    * minute, counted for every address asked about. Not scaled, as recoverEmail.
    */
-  otpEmail: { points: 1, duration: 60, fixed: true },
+  otpEmail: { points: 1, duration: 60, fixed: true, account: true },
   /**
    * Wrong six-digit codes (POST /verify with email and token, PUT /user with a nonce) per address,
    * whoever sends them: 10 in 15 minutes. Not scaled: it guards one inbox's codes.
    */
-  otpFailures: { points: 10, duration: 900, fixed: true },
+  otpFailures: { points: 10, duration: 900, fixed: true, account: true },
   /** GoTrue's FactorChallenge and FactorVerify limiters, per client address. */
   mfaChallengeIp: { points: 60, duration: 300 },
   mfaVerifyIp: { points: 60, duration: 300 },
   /** Factors enrolled per account per hour: with the 10-factor cap, an enrolment flood stays small. */
-  mfaEnrollUser: { points: 30, duration: 3600 },
+  mfaEnrollUser: { points: 30, duration: 3600, account: true },
   /**
    * Wrong codes per account, whatever the address: a guesser holding the password gets 10 tries
    * in 15 minutes (about one chance in 30,000 of a hit). Not scaled, like recoverEmail: it guards
    * one account, not the requests a test suite makes.
    */
-  mfaUserFailures: { points: 10, duration: 900, fixed: true },
+  mfaUserFailures: { points: 10, duration: 900, fixed: true, account: true },
   /** Wrong codes per client address, over all accounts. */
   mfaIpFailures: { points: 30, duration: 900 },
   /** GoTrue's RATE_LIMIT_PASSKEY: passkey ceremonies (sign-in, registration) begun per client address. */
@@ -74,63 +78,86 @@ const LIMITS = {
 /** The first wait after a run of failures; each later one doubles. */
 const GROWING_BLOCK_BASE_SECONDS = 30;
 
-function retrySeconds(res: RateLimiterRes): number {
-  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-}
+interface LimitSpec { points: number; duration: number; fixed?: boolean; account?: boolean }
 
 export type LimitName = keyof typeof LIMITS;
 
-export class AuthRateLimits {
-  private readonly limiters: Record<LimitName, RateLimiterMemory>;
+/** One limit an attempt is counted against; `strikes` makes its waits grow (see Attempt.failed). */
+export interface Counted {
+  name: LimitName;
+  key: string;
+  strikes?: LimitName;
+}
 
-  constructor(scale: number) {
-    const make = (name: LimitName) => {
-      const limit: { points: number; duration: number; fixed?: boolean } = LIMITS[name];
-      return new RateLimiterMemory({ keyPrefix: name, points: limit.fixed ? limit.points : limit.points * scale, duration: limit.duration });
-    };
-    this.limiters = Object.fromEntries((Object.keys(LIMITS) as LimitName[]).map((n) => [n, make(n)])) as Record<LimitName, RateLimiterMemory>;
+/** An attempt whose outcome is not known yet, holding one point of each limit it was counted against. */
+export interface Attempt {
+  /** Not a failure (a right password or code, or never evaluated): the points are given back. Only the first of passed/failed counts. */
+  passed(): Promise<void>;
+  /** A failure: the points stay; a limit with strikes that is now full makes the key wait, longer each time. */
+  failed(): Promise<void>;
+}
+
+/** The limits that were full when attempt() refused with this error. */
+const refusals = new WeakMap<Error, LimitName[]>();
+export const refusedBy = (error: Error): LimitName[] => refusals.get(error) ?? [];
+
+const retrySeconds = (state: WindowState) => Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+
+/**
+ * The one way the auth server limits anything: a request adds its point first and is then judged
+ * by the total its own point made (one atomic step in either store), so a parallel burst cannot
+ * pass a check made before any of it was counted. There is no way to ask "is it full?" without
+ * counting, on purpose. Call it outside any request transaction: the per-account counts take a
+ * pool connection of their own, and a burst of transactions each waiting for one would starve.
+ */
+export class AuthRateLimits {
+  private readonly stores: Record<LimitName, LimitStore>;
+  private readonly points: Record<LimitName, number>;
+
+  constructor(scale: number, db: Queryable) {
+    const names = Object.keys(LIMITS) as LimitName[];
+    this.points = Object.fromEntries(names.map((n) => {
+      const spec: LimitSpec = LIMITS[n];
+      return [n, spec.fixed ? spec.points : spec.points * scale];
+    })) as Record<LimitName, number>;
+    this.stores = Object.fromEntries(names.map((n) => {
+      const spec: LimitSpec = LIMITS[n];
+      const store: LimitStore = spec.account
+        ? new DatabaseStore(db, n, this.points[n], spec.duration) : new MemoryStore(n, this.points[n], spec.duration);
+      return [n, store];
+    })) as Record<LimitName, LimitStore>;
+  }
+
+  /** Whether `name` counts in the database (per account) rather than in this process. */
+  sharedAcrossServers(name: LimitName): boolean {
+    return (LIMITS[name] as LimitSpec).account === true;
+  }
+
+  /** The points of `name` per window, scale applied. */
+  pointsOf(name: LimitName): number {
+    return this.points[name];
   }
 
   /** Counts one request; throws 429 over_request_rate_limit once the window is used up. */
   async consume(name: LimitName, key: string): Promise<void> {
-    try {
-      await this.limiters[name].consume(key);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw errors.rateLimited(retrySeconds(error));
-      throw error;
-    }
+    const state = await this.stores[name].add(key);
+    if (state.consumed > this.points[name]) throw errors.rateLimited(retrySeconds(state));
   }
 
   /** As consume, but answers GoTrue's over_email_send_rate_limit with the seconds left. */
   async consumeEmailSend(name: LimitName, key: string): Promise<void> {
-    try {
-      await this.limiters[name].consume(key);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw errors.emailSendRateLimited(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-      throw error;
-    }
-  }
-
-  /** Throws 429 if `key` has used up `name` already, without counting this request. */
-  async check(name: LimitName, key: string): Promise<void> {
-    const res = await this.limiters[name].get(key);
-    if (res && res.consumedPoints >= this.limiters[name].points) throw errors.rateLimited(retrySeconds(res));
-  }
-
-  /** Gives back a point taken by consume (a reserved attempt that turned out right). */
-  async refund(name: LimitName, key: string): Promise<void> {
-    await this.limiters[name].reward(key, 1);
+    const state = await this.stores[name].add(key);
+    if (state.consumed > this.points[name]) throw errors.emailSendRateLimited(retrySeconds(state));
   }
 
   /** Counts one use without throwing; false once the window is used up. */
   async take(name: LimitName, key: string): Promise<boolean> {
-    try {
-      await this.limiters[name].consume(key);
-      return true;
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return false;
-      throw error;
-    }
+    return (await this.stores[name].add(key)).consumed <= this.points[name];
+  }
+
+  /** Gives back a point a request took (a reserved attempt that turned out right). */
+  async refund(name: LimitName, key: string): Promise<void> {
+    await this.stores[name].giveBack(key);
   }
 
   /** The length of the window of `name`, in seconds. */
@@ -139,28 +166,37 @@ export class AuthRateLimits {
   }
 
   /**
-   * Counts an attempt before its outcome is known, so parallel attempts cannot all pass a check
-   * made before any of them is counted; throws 429 once the window is used up. Give the point
-   * back with refund() when the attempt turns out not to be a failure.
+   * Counts an attempt against every limit in `limits` before it is evaluated, so a parallel burst
+   * evaluates at most each limit's points. When any is full the attempt is refused with 429 and
+   * its points are given back (a refused request is no guess).
    */
-  async reserve(name: LimitName, key: string): Promise<void> {
-    await this.consume(name, key);
-  }
-
-  /** Counts a failure without throwing (the caller already answers with its own error). */
-  async penalise(name: LimitName, key: string): Promise<void> {
-    await this.limiters[name].penalty(key, 1);
-  }
-
-  /**
-   * Counts a failure for `key` under `name`; once the window's points are used up, the key is
-   * blocked for 30 s, then 60 s, 120 s... (at most the window) on each further time it gets there.
-   */
-  async penaliseGrowing(name: LimitName, strikes: LimitName, key: string): Promise<void> {
-    const res = await this.limiters[name].penalty(key, 1);
-    if (res.consumedPoints < this.limiters[name].points) return;
-    const count = (await this.limiters[strikes].penalty(key, 1)).consumedPoints;
-    const seconds = Math.min(GROWING_BLOCK_BASE_SECONDS * 2 ** (count - 1), LIMITS[name].duration);
-    await this.limiters[name].block(key, seconds);
+  async attempt(limits: Counted[]): Promise<Attempt> {
+    const states = await Promise.all(limits.map((l) => this.stores[l.name].add(l.key)));
+    const full = limits.flatMap((l, i) => (states[i].consumed > this.points[l.name] ? [i] : []));
+    const giveBack = async () => { for (const l of limits) await this.stores[l.name].giveBack(l.key); };
+    if (full.length > 0) {
+      await giveBack();
+      const error = errors.rateLimited(Math.max(...full.map((i) => retrySeconds(states[i]))));
+      refusals.set(error, full.map((i) => limits[i].name));
+      throw error;
+    }
+    // the first outcome counts: a later call (a finally that gives back) changes nothing
+    let settled = false;
+    return {
+      passed: async () => {
+        if (settled) return;
+        settled = true;
+        await giveBack();
+      },
+      failed: async () => {
+        if (settled) return;
+        settled = true;
+        for (const [i, l] of limits.entries()) {
+          if (!l.strikes || states[i].consumed < this.points[l.name]) continue;
+          const strikes = (await this.stores[l.strikes].add(l.key)).consumed;
+          await this.stores[l.name].block(l.key, Math.min(GROWING_BLOCK_BASE_SECONDS * 2 ** (strikes - 1), LIMITS[l.name].duration));
+        }
+      },
+    };
   }
 }

@@ -42,6 +42,10 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
     const phone = stringField(body, 'phone');
     const nonce = stringField(body, 'nonce');
     let confirmation: MailMessage | null = null;
+    // a nonce is a code that can be guessed: counted before the transaction that compares it
+    const nonceAttempt = password !== undefined && nonce !== '' && ctx.config.authPasswordReauthentication
+      ? await env.limits.attempt([{ name: 'otpFailures', key: (await authenticate(ctx, c, ctx.db)).user.email ?? '' }])
+      : null;
     const user = await ctx.db.transaction(async (tx) => {
       // authentication first, as in GoTrue: an anonymous caller learns nothing about the rules
       const { user: current, sessionId } = await authenticate(ctx, c, tx);
@@ -49,7 +53,7 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
         checkPasswordStrength(password);
         await requireSecondStepIfEnrolled(tx, current.id, sessionId,
           { status: 401, message: 'AAL2 session is required to update email or password when MFA is enabled.' });
-        if (ctx.config.authPasswordReauthentication) await requireRecentSignInOrNonce(env, tx, current, sessionId, nonce);
+        if (ctx.config.authPasswordReauthentication) await requireRecentSignInOrNonce(tx, current, sessionId, nonce, nonceAttempt);
       }
       checkAnonymousUpdate(current, { password, email, phone });
       const newEmail = email !== '' && email.trim().toLowerCase() !== current.email ? validateEmail(email) : '';
@@ -74,6 +78,8 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
         if (current.encrypted_password && (await verifyPassword(password, current.encrypted_password))) {
           throw errors.samePassword();
         }
+        // a new password ends the account's passkeys (a trigger) unless the owner asked to keep them
+        if (body.keep_passkeys === true) await tx.query(`select set_config('skadron.keep_passkeys', 'on', true)`);
         await tx.query(
           `update auth.users set encrypted_password = $2, recovery_token = '', reauthentication_token = '',
              updated_at = now() where id = $1`, [current.id, await hashPassword(password)]);
@@ -85,7 +91,7 @@ export function userRoutes(app: Hono, env: AuthEnv): void {
         confirmation = await addEmailToAnonymous(env, tx, current, newEmail, env.redirectFor(c, c.req.query('redirect_to')));
       }
       return (await findUserById(tx, current.id))!;
-    });
+    }).finally(() => nonceAttempt?.passed());
     if (confirmation) sendLater(env, confirmation);
     if (password !== undefined) sendSecurityNotice(env, user.email, 'password-changed');
     return c.json(userJson(user));

@@ -98,12 +98,15 @@ export function verifyRoutes(app: Hono, env: AuthEnv): void {
       throw new AuthError(422, 'validation_failed', 'Invalid email format');
     }
     // A six-digit code can be guessed: wrong codes are counted per address, whoever sends them.
-    await limits.check('otpFailures', address);
+    // Counted before the code is compared: a parallel burst compares at most the limit's codes.
+    const attempt = await limits.attempt([{ name: 'otpFailures', key: address }]);
     try {
       const outcome = await complete(c, type, { email: address, token: token.trim() });
+      await attempt.passed();
       return c.json(outcome.body ?? { msg: SINGLE_CONFIRMATION, code: '200' });
     } catch (error) {
-      if (error instanceof AuthError && error.code === 'otp_expired') await limits.penalise('otpFailures', address);
+      if (error instanceof AuthError && error.code === 'otp_expired') await attempt.failed();
+      else await attempt.passed();
       throw error;
     }
   });

@@ -113,7 +113,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     case 'reset-mfa':
       action = async (db) => {
         const removed = await resetSecondStep(db, email);
-        return `Two-step verification of ${email} reset (${removed} factor(s) removed); all of its sessions were ended.`;
+        return `Two-step verification of ${email} reset (${removed} factor(s) and passkey(s) removed); all of its sessions were ended.`;
       };
       break;
     default:

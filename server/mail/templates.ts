@@ -1,3 +1,4 @@
+import { isPlainName } from '../../src/lib/validation/plain-name.ts';
 import type { MailMessage } from './mailer.ts';
 
 function escapeHtml(text: string): string {
@@ -23,7 +24,10 @@ interface MailParts {
 
 /** One layout for every account mail: greeting, a paragraph, a button, notes, a grey footer. */
 export function accountMail(parts: MailParts): MailMessage {
-  const greeting = parts.fullName ? `Halo ${parts.fullName},` : 'Halo,';
+  // a name that is not a plain name (one written before the rule) is left out: mail from the unit
+  // never carries someone's link or markup in its greeting
+  const name = parts.fullName?.trim();
+  const greeting = name && isPlainName(name) ? `Halo ${name},` : 'Halo,';
   const text = [greeting, '', `${parts.intro} ${parts.action.lead}:`, '', parts.action.link, '', ...parts.notes.flatMap((n) => [n, '']), parts.footer].join('\n');
   const link = escapeHtml(parts.action.link);
   const html = `<!doctype html>

@@ -1,12 +1,15 @@
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { writeAllowed } from './authorize.ts';
-import { RateWindow } from './rates.ts';
+import { clientIp } from '../auth/client-ip.ts';
+import { KeyedRateWindows } from './rates.ts';
 import { TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
 
 export interface BroadcastApiOptions {
-  /** Messages a second through the endpoint, all callers together (Supabase's per-project rate). */
-  messagesPerSecond?: number;
+  /** Messages a second from one client address (Supabase's per-project rate, here per client). */
+  messagesPerClientPerSecond?: number;
+  /** Messages a second into one topic, all clients together, so a flood of many reaches no channel whole. */
+  messagesPerTopicPerSecond?: number;
   maxPayloadBytes?: number;
 }
 
@@ -45,7 +48,9 @@ function readMessages(body: unknown): { messages: Outgoing[] } | { errors: unkno
  */
 export function createBroadcastApi(ctx: ServerContext, options: BroadcastApiOptions = {}): Hono {
   const app = new Hono();
-  const rate = new RateWindow(options.messagesPerSecond ?? 100, 1_000);
+  // per client and per topic: one client's flood no longer uses up everyone's window
+  const perClient = new KeyedRateWindows(options.messagesPerClientPerSecond ?? 100, 1_000);
+  const perTopic = new KeyedRateWindows(options.messagesPerTopicPerSecond ?? 200, 1_000);
   const maxBytes = options.maxPayloadBytes ?? 256 * 1024;
 
   async function caller(c: Context): Promise<VerifiedToken | Response> {
@@ -60,7 +65,11 @@ export function createBroadcastApi(ctx: ServerContext, options: BroadcastApiOpti
   }
 
   async function deliver(c: Context, auth: VerifiedToken, messages: Outgoing[]): Promise<Response> {
-    for (let i = 0; i < messages.length; i++) if (!rate.take()) return c.json({ message: 'Too many requests' }, 429);
+    const client = clientIp(c, ctx.config.trustProxy);
+    // each message is counted before it is judged, against its sender and its topic
+    for (const m of messages) {
+      if (!perClient.take(client) || !perTopic.take(m.topic)) return c.json({ message: 'Too many requests' }, 429);
+    }
     for (const m of messages) {
       if (m.isPrivate) {
         await writeAllowed(ctx.db, m.topic, auth.claims, 'broadcast', { event: m.event, payload: m.payload, binary: m.binary });

@@ -6,6 +6,7 @@ import { expiredMessage, TokenError, verifyRealtimeToken, type VerifiedToken } f
 import { Membership, readJoinConfig, type ChannelLink } from './membership.ts';
 import { RateWindow } from './rates.ts';
 import type { Rooms } from './rooms.ts';
+import type { Keys } from '../keys.ts';
 import { log } from '../observability/log.ts';
 import { SESSION_ENDED } from '../http/live-sessions.ts';
 
@@ -136,6 +137,22 @@ export class Connection {
   }
 
   /** Ends a channel from the server side: a system error the app can read, then phx_close. */
+  /**
+   * After the signing keys changed: a channel whose token no longer verifies (its key retired with
+   * `--now`) ends at once, with the error a join with that token gets, instead of at the `exp`
+   * its signer chose.
+   */
+  async recheckTokens(keys: Keys): Promise<void> {
+    for (const channel of [...this.channels.values()]) {
+      try {
+        await verifyRealtimeToken(keys, channel.auth.token, this.service.tokenLifetimeSeconds);
+      } catch (error) {
+        if (!(error instanceof TokenError)) throw error;
+        channel.end(error.message);
+      }
+    }
+  }
+
   closeChannel(channel: Channel, message: string, extension: 'system' | 'postgres_changes' = 'system'): void {
     if (this.channels.get(channel.topic) !== channel) return;
     this.send({
@@ -262,7 +279,7 @@ export class Connection {
     let auth = this.socketAuth;
     try {
       if (typeof requested === 'string' && requested !== '' && !requested.startsWith('sb_')) {
-        auth = await verifyRealtimeToken(this.service.keys, requested);
+        auth = await verifyRealtimeToken(this.service.keys, requested, this.service.tokenLifetimeSeconds);
       } else if (auth.expiresAt <= Date.now()) {
         throw new TokenError(expiredMessage(auth.expiresAt / 1000));
       }
@@ -313,7 +330,7 @@ export class Connection {
     const token = (payload as { access_token?: unknown } | null)?.access_token;
     if (typeof token !== 'string' || token === '' || token.startsWith('sb_') || token === channel.auth.token) return;
     try {
-      const auth = await verifyRealtimeToken(this.service.keys, token);
+      const auth = await verifyRealtimeToken(this.service.keys, token, this.service.tokenLifetimeSeconds);
       if ((await this.service.sessionState(auth.claims)) === 'ended') throw new TokenError(SESSION_ENDED);
       channel.auth = auth;
       channel.scheduleExpiry();

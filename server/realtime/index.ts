@@ -61,7 +61,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   const budget = new SubscriptionBudget({ ...DEFAULT_LIMITS, ...options.subscriptions });
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   const service = new RealtimeService(ctx.db, ctx.keys, options.feed, { ...DEFAULT_EVALUATION, ...options.evaluation },
-    (claims) => ctx.sessions.state(claims));
+    (claims) => ctx.sessions.state(claims), ctx.config.jwtExpirySeconds);
   const stopEnding = ctx.sessions.onEnd((sessionId) => void service.endSession(sessionId));
   ctx.onSchemaChange(() => service.catalog.clear());
   // DATABASE_URL may be shared by several servers of the site: broadcasts then travel between them.
@@ -97,7 +97,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     const header = req.headers['x-api-key'];
     const token = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : undefined);
     if (!token) return answer(401, 'No API key found in request');
-    verifyRealtimeToken(ctx.keys, token).then(async (auth) => {
+    verifyRealtimeToken(ctx.keys, token, ctx.config.jwtExpirySeconds).then(async (auth) => {
       if ((await ctx.sessions.state(auth.claims)) === 'ended') throw new TokenError(SESSION_ENDED);
       return auth;
     }).then(
@@ -133,11 +133,23 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
   }, Math.min(idleTimeoutMs, 10_000));
   sweeper.unref();
 
+  // a key retired with --now (npm run keys) ends the channels its tokens joined within a second
+  let keyGeneration = ctx.keys.generation;
+  const keyWatch = setInterval(() => {
+    if (ctx.keys.generation === keyGeneration) return;
+    keyGeneration = ctx.keys.generation;
+    for (const connection of connections) {
+      connection.recheckTokens(ctx.keys).catch((error: unknown) => log.error({ err: error }, '[realtime] re-verifying tokens failed'));
+    }
+  }, 1_000);
+  keyWatch.unref();
+
   return {
     get sockets() {
       return connections.size;
     },
     async close() {
+      clearInterval(keyWatch);
       closing = true;
       stopEnding();
       server.off('upgrade', onUpgrade);

@@ -46,3 +46,26 @@ export class RateWindow {
     return true;
   }
 }
+
+/** Keys past this many are swept of their ended windows, so one-off keys do not pile up. */
+const SWEEP_AT = 10_000;
+
+/** A RateWindow per key (a client address, a topic), made on first use. */
+export class KeyedRateWindows {
+  private readonly windows = new Map<string, { window: RateWindow; lastUsed: number }>();
+
+  constructor(private readonly max: number, private readonly windowMs: number) {}
+
+  take(key: string, now = Date.now()): boolean {
+    let entry = this.windows.get(key);
+    if (!entry) {
+      if (this.windows.size >= SWEEP_AT) {
+        for (const [k, e] of this.windows) if (now - e.lastUsed >= this.windowMs) this.windows.delete(k);
+      }
+      entry = { window: new RateWindow(this.max, this.windowMs), lastUsed: now };
+      this.windows.set(key, entry);
+    }
+    entry.lastUsed = now;
+    return entry.window.take(now);
+  }
+}

@@ -74,6 +74,8 @@ export class RealtimeService {
     db: Db, readonly keys: Keys, feedOptions: FeedOptions = {}, evaluation: EvaluationOptions = DEFAULT_EVALUATION,
     /** Whether a token's session still exists; without it, sessions are not checked (unit tests). */
     readonly sessionState: (claims: JwtClaims) => Promise<SessionState> = async () => 'none',
+    /** JWT_EXPIRY: the longest a user session's token keeps a channel (verifyRealtimeToken). */
+    readonly tokenLifetimeSeconds = 0,
   ) {
     this.catalog = new TableCatalog(db);
     this.evaluator = new FilterEvaluator(db, evaluation);

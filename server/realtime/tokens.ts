@@ -24,7 +24,12 @@ function rawClaims(token: string): Record<string, unknown> {
  * that carries `role` and `exp`, for a role the API may switch to. Unlike the HTTP services there
  * is no clock leeway: an expired token is refused, and an open channel closes at `exp`.
  */
-export async function verifyRealtimeToken(keys: Keys, token: string): Promise<VerifiedToken> {
+/**
+ * `maxLifetimeSeconds` (JWT_EXPIRY) bounds a user session's token (one with a `session_id`): a
+ * token forged with a leaked key keeps a channel no longer than one the server issued, whatever
+ * `exp` it names. The API keys (no session) keep their own `exp`.
+ */
+export async function verifyRealtimeToken(keys: Keys, token: string, maxLifetimeSeconds = 0): Promise<VerifiedToken> {
   let claims: JwtClaims;
   try {
     claims = await keys.verify(token);
@@ -45,8 +50,12 @@ export async function verifyRealtimeToken(keys: Keys, token: string): Promise<Ve
   if (!(API_ROLES as readonly string[]).includes(raw.role)) {
     throw new TokenError(`JwtError: role "${raw.role}" is not allowed`);
   }
-  const expiresAt = raw.exp * 1000;
-  if (expiresAt <= Date.now()) throw new TokenError(expiredMessage(raw.exp));
+  let expiresAt = raw.exp * 1000;
+  if (maxLifetimeSeconds > 0 && typeof raw.session_id === 'string') {
+    const issuedAt = typeof raw.iat === 'number' ? Math.min(raw.iat * 1000, Date.now()) : Date.now();
+    expiresAt = Math.min(expiresAt, issuedAt + maxLifetimeSeconds * 1000);
+  }
+  if (expiresAt <= Date.now()) throw new TokenError(expiredMessage(expiresAt / 1000));
   return { token, claims, expiresAt };
 }
 

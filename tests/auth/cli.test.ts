@@ -69,7 +69,7 @@ describe('npm run user', () => {
       expect((await client.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: totpCode(factor!.totp.secret) })).error).toBeNull();
 
       expect(await cli('reset-mfa', '--email', 'hilang@example.com')).toEqual([
-        'Two-step verification of hilang@example.com reset (1 factor(s) removed); all of its sessions were ended.']);
+        'Two-step verification of hilang@example.com reset (1 factor(s) and passkey(s) removed); all of its sessions were ended.']);
       expect((await client.auth.refreshSession()).error).not.toBeNull();
       const again = anonClient(server);
       await again.auth.signInWithPassword({ email: 'hilang@example.com', password: 'rahasia-123' });

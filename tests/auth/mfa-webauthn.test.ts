@@ -4,36 +4,16 @@
  * another challenge, a counter that went back, or replayed: refused, and nothing changes.
  */
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { relyingParty } from '../../server/auth/mfa-webauthn.ts';
 import { useTestServer } from '../support/use-test-server.ts';
+import { useFactorApi } from './factor-api.ts';
 import type { TestUser } from '../support/server.ts';
 import { SoftwareKey, type Ceremony } from './webauthn-authenticator.ts';
 
 const t = useTestServer();
-let origin: string;
-
-beforeAll(() => {
-  // the page the browser would be on: SITE_URL (a loopback one is reached as localhost)
-  origin = relyingParty(t.server.ctx.config.siteUrl, '')!.origins[0];
-});
-
-async function call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${t.url}/auth/v1${path}`, {
-    method,
-    headers: { apikey: t.server.anonKey, Authorization: `Bearer ${token}`, 'X-Supabase-Api-Version': '2024-01-01', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-async function passwordToken(user: TestUser): Promise<string> {
-  const res = await fetch(`${t.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST', headers: { apikey: t.server.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const api = useFactorApi(t);
+const { call, passwordToken } = api;
 
 interface Challenge {
   id: string;
@@ -46,7 +26,7 @@ async function challenge(token: string, factorId: string): Promise<Challenge & C
   const res = await call('POST', `/factors/${factorId}/challenge`, token, { webauthn: { rpId: 'evil.example', rpOrigins: ['https://evil.example'] } });
   expect(res.status).toBe(200);
   const json = res.json as unknown as Challenge;
-  return { ...json, challenge: json.webauthn.credential_options.publicKey.challenge as string, origin, rpId: 'localhost' };
+  return { ...json, challenge: json.webauthn.credential_options.publicKey.challenge as string, origin: api.origin, rpId: 'localhost' };
 }
 
 const verify = (token: string, factorId: string, challengeId: string, type: 'create' | 'request', credential: unknown) =>

@@ -91,7 +91,7 @@ describe('sign-up with e-mail confirmation', () => {
 
   it('a stranger who signed up first with the address keeps nothing once its owner signs up', async () => {
     const email = uniqueEmail();
-    const strangerName = 'Super Admin (root@skadron.id)';
+    const strangerName = 'Super Admin Root';
     const first = await t.anon().auth.signUp({ email, password: 'penyerang-123', options: { data: { full_name: strangerName } } });
     expect(first.error).toBeNull();
     const strangerLink = await confirmationLink(t.server, email);

@@ -29,7 +29,7 @@ describe('actors by account', () => {
     const { data: article } = await client.from('articles')
       .insert({ title: 'Akan Dihapus', content: '<p>Isi</p>', author_id: admin.id }).select('id').single();
 
-    expect((await client.from('profiles').update({ full_name: 'Super Admin (root@skadron.id)' }).eq('id', admin.id)).error).toBeNull();
+    expect((await client.from('profiles').update({ full_name: 'Super Admin Root' }).eq('id', admin.id)).error).toBeNull();
     expect((await client.from('articles').delete().eq('id', article!.id)).error).toBeNull();
     expect((await client.from('profiles').update({ full_name: 'Letda Asli' }).eq('id', admin.id)).error).toBeNull();
 
@@ -40,8 +40,8 @@ describe('actors by account', () => {
 
     const renames = (await entriesFor(admin.id)).filter((e) => e.action === 'user.profile');
     expect(renames.map((e) => e.changes)).toEqual([
-      { full_name: { old: 'Letda Asli', new: 'Super Admin (root@skadron.id)' } },
-      { full_name: { old: 'Super Admin (root@skadron.id)', new: 'Letda Asli' } },
+      { full_name: { old: 'Letda Asli', new: 'Super Admin Root' } },
+      { full_name: { old: 'Super Admin Root', new: 'Letda Asli' } },
     ]);
     expect(renames.every((e) => e.actor_id === admin.id)).toBe(true);
     // the account the renames are about is named as it is now, not by the name it wore

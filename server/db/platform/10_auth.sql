@@ -212,3 +212,16 @@ $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
 grant all on all tables in schema auth to service_role;
 grant all on all sequences in schema auth to service_role;
+
+-- This server only: the counts of the per-account limits (wrong codes, wrong passwords, mails per
+-- address), kept in the database so every server sharing it counts against one window. A row is
+-- one window of one limit for one key (a SHA-256 of the address or account, never the address).
+-- Each request adds its point and reads the total in one statement, before anything is checked.
+create table if not exists auth.rate_limit_counts (
+  name text not null,
+  key bytea not null,
+  points integer not null,
+  window_ends timestamptz not null,
+  primary key (name, key)
+);
+revoke all on auth.rate_limit_counts from anon, authenticated;

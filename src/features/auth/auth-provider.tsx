@@ -67,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (cancelled) return
       const endConfirmationSession = async (userId: string) => {
         const approved = await getProfileStatus(userId).then((status) => status === 'approved', () => false)
-        await supabase.auth.signOut()
+        await supabase.auth.signOut({ scope: 'local' })
         confirming.current = false
         setSession(null)
         setUser(null)
@@ -105,7 +105,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     const supabase = await want()
-    const { error } = await supabase.auth.signOut()
+    // this device only: supabase-js's default (global) would end the member's other devices too
+    const { error } = await supabase.auth.signOut({ scope: 'local' })
     if (error && !isAlreadySignedOutError(error)) {
       toast.error('Sign out Failed', { description: describeError(error) })
       return { error }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
+import { PLAIN_NAME_ERROR, isPlainName } from '@/lib/validation/plain-name'
 import { phoneNumber } from '@/lib/validation/rules'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
@@ -18,7 +19,7 @@ export const USERNAME_ERROR = { title: 'Username Wajib Diisi', description: 'Use
  */
 export const profileFormSchema = z
   .object({
-    full_name: z.string().transform(optional),
+    full_name: z.string().refine((name) => name.trim() === '' || isPlainName(name.trim()), PLAIN_NAME_ERROR).transform(optional),
     username: z.string().trim().min(1, USERNAME_ERROR.description),
     phone_number: z.union([z.string().trim().length(0), phoneNumber]).transform(optional),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PLAIN_NAME_ERROR, isPlainName } from '@/lib/validation/plain-name'
 import { PHONE_ERROR, phoneNumber } from '@/lib/validation/rules'
 
 // The schemas of the two auth mutations (signIn, signUp in auth-provider.tsx). A failed parse
@@ -29,12 +30,18 @@ export const signUpSchema = z
     if (value.phoneNumber.trim() !== '' && !phone.success) {
       ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: PHONE_ERROR.description })
     }
+    if (value.fullName.trim() !== '' && !isPlainName(value.fullName.trim())) {
+      ctx.addIssue({ code: 'custom', path: ['fullName'], message: PLAIN_NAME_ERROR })
+    }
   })
 
 export type SignInInput = z.infer<typeof signInSchema>
 export type SignUpInput = z.infer<typeof signUpSchema>
 
-/** The toast for a failed parse: missing fields first, then the phone format. */
+export const NAME_FORMAT_ERROR = { title: 'Format Nama Salah', description: PLAIN_NAME_ERROR } as const
+
+/** The toast for a failed parse: missing fields first, then the phone format, then the name's. */
 export function signUpProblem(errors: Partial<Record<keyof SignUpInput, string>>) {
-  return Object.values(errors).includes(REQUIRED) ? SIGN_UP_INCOMPLETE : PHONE_ERROR
+  if (Object.values(errors).includes(REQUIRED)) return SIGN_UP_INCOMPLETE
+  return errors.phoneNumber ? PHONE_ERROR : NAME_FORMAT_ERROR
 }

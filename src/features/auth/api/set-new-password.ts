@@ -12,7 +12,8 @@ export async function setNewPassword(password: string): Promise<void> {
   const supabase = await loadSupabase()
   const { error } = await supabase.auth.updateUser({ password })
   if (error) throw error
-  await supabase.auth.signOut()
+  // the server already ended the other sessions; a global sign-out would also end the passkeys
+  await supabase.auth.signOut({ scope: 'local' })
 }
 
 export function useSetNewPassword() {
