@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { writeAllowed } from './authorize.ts';
-import { clientIp } from '../auth/client-ip.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { KeyedRateWindows } from './rates.ts';
 import { TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
 

@@ -34,7 +34,7 @@ export async function callerRow({ ctx }: StorageDeps, c: Context, rest: string) 
   return row;
 }
 
-/** A backup copying files keeps the bytes of rows it exported (backup/file-guard.ts). */
+/** A backup copying files keeps the bytes of rows it exported (db/backup-lock.ts). */
 export function removeFile({ ctx, store }: StorageDeps, bucket: string, version: string): Promise<void> {
   return unlinkAfterBackups(ctx.db, `${bucket}/${version}`, () => store.remove(bucket, version))
     .catch((error: unknown) => log.error({ err: error }, '[storage] unlink failed'));
