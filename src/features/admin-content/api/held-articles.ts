@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
-import { heldRowIds, isHeld } from '@/lib/held-for-review'
+import { heldRowIds, heldReasons } from '@/lib/held-for-review'
 
 export { HELD_TITLE } from '@/lib/held-for-review'
-export const HELD_DESCRIPTION =
-  'Artikel memuat kata, tautan ke domain baru, atau jumlah tautan keluar yang lazim di spam judi, sehingga belum terbit. Superadmin akan meninjaunya di Integritas Situs.'
 
 /** Articles the integrity guard holds for a superadmin's review (issue 32), as a set of ids. */
 export function useHeldArticleIds() {
@@ -13,7 +11,7 @@ export function useHeldArticleIds() {
 }
 
 /**
- * Whether the guard held this article at its last save, so the writer's one toast after saving
- * says so instead of announcing a publication that did not happen.
+ * Why the guard held this article at its last save (null: it did not), so the writer's one toast
+ * after saving says so instead of announcing a publication that did not happen.
  */
-export const isArticleHeld = (id: string) => isHeld(supabase, 'articles', { id })
+export const articleHeldReasons = (id: string) => heldReasons(supabase, 'articles', { id })

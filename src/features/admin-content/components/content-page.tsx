@@ -18,7 +18,7 @@ import { ArticleEditorDialog } from './article-editor-dialog'
 import { PublicationBadge } from './publication-badge'
 import { useHeldArticleIds } from '../api/held-articles'
 import { ArticleTrashList } from './article-trash-list'
-import { publicationStatus, type PublicationStatus } from '../lib/publication'
+import { cardLine, publicationStatus, type PublicationStatus } from '../lib/publication'
 import { Authorship, PublicationDate } from './publication-date'
 import { TRASH_DAYS } from '@/lib/trash'
 
@@ -193,7 +193,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
                 <PublicationBadge publishedAt={article.published_at} held={held.data?.has(article.id)} />
               </div>
               <p className="text-sm text-muted-foreground">
-                {article.category || '-'} · Dibuat {formatShortDate(article.created_at)} · Terbit <PublicationDate publishedAt={article.published_at} />
+                {cardLine(article)}
               </p>
               <ArticleActions article={article} deleting={deleting(article)} {...actionProps} />
             </>
