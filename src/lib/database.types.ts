@@ -1017,6 +1017,12 @@ export type Database = {
           reserve_bytes: number
         }[]
       }
+      end_own_session: {
+        Args: {
+          target_session: string
+        }
+        Returns: undefined
+      }
       get_all_users: {
         Args: Record<PropertyKey, never>
         Returns: {
