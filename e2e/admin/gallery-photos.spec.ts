@@ -84,10 +84,17 @@ test('upload many photos, describe, reorder, remove, then delete the gallery (it
   await expect(items.nth(1).getByRole('img')).toHaveAttribute('alt', 'Prajurit terjun dari helikopter')
   expect((await photoRows(baseURL, gallery.id)).map((r) => r.path)).toEqual([rows[1].path, rows[0].path])
 
-  page.once('dialog', (confirm) => void confirm.accept())
+  // the app's own question, not the browser's confirm()
+  let nativeConfirm = false
+  page.once('dialog', (native) => { nativeConfirm = true; void native.dismiss() })
   await items.nth(0).getByRole('button', { name: 'Hapus Foto 1' }).click()
+  const ask = page.getByRole('alertdialog', { name: 'Hapus foto ini dari galeri?' })
+  await ask.getByRole('button', { name: 'Hapus' }).click()
+  expect(nativeConfirm).toBe(false)
   await expectToast(page, 'Foto dihapus!')
   await expect(items).toHaveCount(1)
+  // focus stays in the manager, on the list the photo left
+  await expect(page.locator(':focus').getByRole('list', { name: 'Foto di galeri' })).toHaveCount(1)
   expect((await fetch(objectUrl(baseURL, rows[1].path))).status).toBe(400)
 
   await page.keyboard.press('Escape')
