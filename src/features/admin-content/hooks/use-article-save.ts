@@ -144,7 +144,8 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
     } catch (error) {
       if (error instanceof VersionConflictError) {
         setConflict(error.conflict)
-        toast.error(CONFLICT_TITLE, { description: conflictSentence(error.conflict) })
+        // at the bottom: the conflict panel, with the choices, opens at the top of the dialog
+        toast.error(CONFLICT_TITLE, { description: conflictSentence(error.conflict), position: 'bottom-center' })
         return
       }
       if (isSessionError(error) || !(await hasLiveSession())) {
