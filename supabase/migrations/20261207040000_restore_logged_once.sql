@@ -119,42 +119,34 @@ end
 $$;
 revoke execute on function private.audit_public_document() from public, anon, authenticated;
 
--- The API's restore functions mark the row they put back for the transaction.
-create or replace function public.restore_deleted_article(target_article uuid) returns integer
+-- The API's restore functions mark the row they put back for the transaction. `kind` is one of
+-- the three below (only they call this), naming private.restore_deleted_<kind>.
+create function private.restore_marked(kind text, target uuid) returns integer
 language plpgsql security invoker set search_path = '' as $$
 declare
   restored integer;
 begin
   perform private.require_second_step();
-  perform set_config('app.restoring', target_article::text, true);
-  restored := private.restore_deleted_article(target_article);
+  perform set_config('app.restoring', target::text, true);
+  execute format('select private.%I($1)', 'restore_deleted_' || kind) into restored using target;
   perform set_config('app.restoring', '', true);
   return restored;
 end
+$$;
+revoke execute on function private.restore_marked(text, uuid) from public, anon;
+grant execute on function private.restore_marked(text, uuid) to authenticated, service_role;
+
+create or replace function public.restore_deleted_article(target_article uuid) returns integer
+language sql security invoker set search_path = '' as $$
+  select private.restore_marked('article', target_article)
 $$;
 
 create or replace function public.restore_deleted_gallery(target_gallery uuid) returns integer
-language plpgsql security invoker set search_path = '' as $$
-declare
-  restored integer;
-begin
-  perform private.require_second_step();
-  perform set_config('app.restoring', target_gallery::text, true);
-  restored := private.restore_deleted_gallery(target_gallery);
-  perform set_config('app.restoring', '', true);
-  return restored;
-end
+language sql security invoker set search_path = '' as $$
+  select private.restore_marked('gallery', target_gallery)
 $$;
 
 create or replace function public.restore_deleted_document(target_document uuid) returns integer
-language plpgsql security invoker set search_path = '' as $$
-declare
-  restored integer;
-begin
-  perform private.require_second_step();
-  perform set_config('app.restoring', target_document::text, true);
-  restored := private.restore_deleted_document(target_document);
-  perform set_config('app.restoring', '', true);
-  return restored;
-end
+language sql security invoker set search_path = '' as $$
+  select private.restore_marked('document', target_document)
 $$;
