@@ -28,7 +28,10 @@ export function ActiveSessionsCard({ userId }: { userId: string }) {
 
   const endOthers = () =>
     signOutOthers.mutate(undefined, {
-      onSuccess: () => toast.success('Perangkat lain telah dikeluarkan.'),
+      onSuccess: () => {
+        toast.success('Perangkat lain telah dikeluarkan.')
+        list.current?.focus()
+      },
       onError: (error) => toast.error('Gagal Mengeluarkan Perangkat Lain', { description: describeError(error) }),
     })
 
