@@ -9,6 +9,7 @@ import { forwardClientAddress } from './http/client-address.ts';
 import { beaconGuard } from './http/beacon-guard.ts';
 import { cachedReads, storeReads } from './http/cached-read.ts';
 import { apiCache } from './http/cdn-cache.ts';
+import { documentGone, pageRequestHeaders } from './http/document-gone.ts';
 import { rejectMalformedPath, securityHeaders } from './http/security-headers.ts';
 import { createDevMailApp } from './mail/index.ts';
 import { createRestApp } from './rest/index.ts';
@@ -30,6 +31,8 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
   app.use('*', securityHeaders(), rejectMalformedPath());
   // A shared read the cache holds is answered whole here, as server.ts answers it before Hono.
   if (ctx.readCache) app.use('/rest/v1/*', cachedReads(ctx.readCache, ctx.keys));
+  app.use('/storage/v1/object/authenticated/documents/*', documentGone(async (path, request, env) =>
+    app.request(new URL(path, request.url).href, { headers: pageRequestHeaders(request.headers) }, env as never)));
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1/api']) {
     app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }

@@ -31,6 +31,32 @@ test.describe('my account', () => {
     await context.close()
   })
 
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    test(`a wrong phone number is told in Indonesian under the field, which takes focus clear of the toast @${viewport.width}`, async ({ newAccount, browser, baseURL }) => {
+      const account = await newAccount({ role: 'user', status: 'approved' })
+      const { context, page } = await newSignedInPage(browser, baseURL, account, viewport)
+      try {
+        await page.goto('/admin/my-account?tab=profile')
+        const phone = page.getByLabel('Nomor Handphone')
+        await phone.fill('0812')
+        await page.getByRole('button', { name: 'Simpan Perubahan' }).click()
+        await expectToast(page, 'Format Nomor HP Salah')
+        await expect(phone).toBeFocused()
+        await expect(phone).toHaveAccessibleDescription('Mohon gunakan format +62xxxxxxxxxx.')
+        await expect(page.getByText('Invalid input')).toHaveCount(0)
+        const field = (await phone.boundingBox())!
+        const message = (await page.locator('[data-slot="field-error"]').boundingBox())!
+        const shown = (await toast(page, 'Format Nomor HP Salah').boundingBox())!
+        for (const box of [field, message]) {
+          expect(box.y + box.height <= shown.y || box.y >= shown.y + shown.height, 'the toast covers the field or its message').toBe(true)
+        }
+        await page.screenshot({ path: test.info().outputPath(`phone-error-${viewport.width}.png`) })
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
   test('profile fields: phone validated like registration, saved, failure keeps input', async ({ newAccount, browser, baseURL }) => {
     const account = await newAccount({ role: 'user', status: 'approved', fullName: 'Sari Wulandari' })
     const { context, page } = await newSignedInPage(browser, baseURL, account)

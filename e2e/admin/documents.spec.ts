@@ -53,8 +53,12 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
       await expect(page.getByText(title).filter({ visible: true })).toBeVisible()
       await page.screenshot({ path: test.info().outputPath(`admin-${viewport.width}.png`), fullPage: true })
 
-      // a reader searches for it and downloads it
+      // a reader searches for it and downloads it; on a phone the list is one tap from the top
       await visitor.page.goto('/informasi-publik')
+      const jump = visitor.page.getByRole('link', { name: 'Lihat Daftar Dokumen Informasi Publik' })
+      await expect(jump).toBeInViewport()
+      await jump.click()
+      await expect(visitor.page.getByRole('heading', { name: 'Daftar Dokumen Informasi Publik' })).toBeInViewport()
       await visitor.page.getByLabel('Cari dokumen').fill(title)
       await visitor.page.getByRole('button', { name: 'Cari' }).click()
       await expect(visitor.page.getByTestId('document-summary')).toHaveText('1 dokumen ditemukan')
@@ -66,6 +70,9 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
       expect(file.status()).toBe(200)
       expect(file.headers()['content-type']).toBe('application/pdf')
       expect(await file.text()).toContain(title)
+      // saved under its title, not the storage key
+      expect(file.headers()['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`${title}.pdf`)}`)
+      const href = (await link.getAttribute('href'))!
 
       // the same without JavaScript: the form is a plain GET, the link a plain link
       const plain = await noJs.newPage()
@@ -77,11 +84,30 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 
       await expect(plain.getByRole('link', { name: `Unduh ${title} (PDF, 1 KB)` })).toBeVisible()
       await plain.screenshot({ path: test.info().outputPath(`public-nojs-${viewport.width}.png`), fullPage: true })
 
-      // taken back: gone from the list
+      // taken back after a question: gone from the list
       await page.getByRole('button', { name: `Tarik ${title}` }).click()
+      const ask = page.getByRole('alertdialog', { name: 'Tarik dokumen?' })
+      await expect(ask).toContainText(title)
+      await ask.getByRole('button', { name: 'Tarik' }).click()
       await expectToast(page, 'Dokumen Ditarik')
       await plain.reload()
       await expect(plain.getByText('Tidak ada dokumen yang sesuai dengan pencarian.')).toBeVisible()
+
+      // its old link (a bookmark, the sitemap, a search engine) tells the reader in Indonesian where to look
+      await visitor.page.goto(href)
+      await expect(visitor.page.getByRole('heading', { name: 'Dokumen tidak lagi tersedia', level: 1 })).toBeVisible()
+      await expect(visitor.page.getByText('NoSuchKey')).toHaveCount(0)
+      await visitor.page.screenshot({ path: test.info().outputPath(`gone-${viewport.width}.png`) })
+      await visitor.page.getByRole('link', { name: 'Lihat Daftar Dokumen Informasi Publik' }).click()
+      await expect(visitor.page).toHaveURL(/\/informasi-publik#dokumen$/)
+      await expect(visitor.page.getByRole('heading', { name: 'Daftar Dokumen Informasi Publik' })).toBeVisible()
+
+      // a double click on 'Terbitkan' publishes once, without a conflict
+      await page.getByRole('button', { name: `Terbitkan ${title}` }).dblclick()
+      await expectToast(page, 'Dokumen Diterbitkan')
+      await expect(page.getByRole('button', { name: `Tarik ${title}` })).toBeVisible()
+      await expect(page.getByText('Gagal Mengubah Status')).toHaveCount(0)
+      await expect(page.getByRole('alertdialog')).toHaveCount(0)
     } finally {
       await context.close()
       await visitor.context.close()

@@ -38,6 +38,33 @@ async function openManager(page: Page, name: string) {
   return page.getByRole('dialog', { name: `Foto Galeri: ${name}` })
 }
 
+for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  test(`a refused file is named with its reason inside the dialog @${viewport.width}`, async ({ newGallery, browser, baseURL }) => {
+    const name = `Galeri Tolak ${viewport.width} ${Date.now()}`
+    await newGallery({ name })
+    const { context, page } = await newSignedInPage(browser, baseURL, admin, viewport)
+    try {
+      await page.goto('/admin/gallery')
+      const dialog = await openManager(page, name)
+      const file = 'dokumen-rapat-koordinasi-persiapan-latihan-gabungan.png'
+      await dialog.getByLabel('Unggah Foto').setInputFiles([fakePng(file)])
+      const refused = dialog.getByRole('list', { name: 'Status unggahan' }).getByRole('listitem').filter({ hasText: file })
+      await expect(refused).toContainText('File bukan gambar yang didukung')
+      await expect(refused.getByText(file)).toBeVisible()
+      const inside = (await dialog.boundingBox())!
+      for (const part of [refused, refused.getByText(file)]) {
+        const box = (await part.boundingBox())!
+        expect(box.width).toBeGreaterThan(0)
+        expect(box.x + box.width).toBeLessThanOrEqual(inside.x + inside.width)
+      }
+      expect(await refused.evaluate((li) => li.scrollWidth <= li.clientWidth)).toBe(true)
+      await page.screenshot({ path: test.info().outputPath(`refused-${viewport.width}.png`) })
+    } finally {
+      await context.close()
+    }
+  })
+}
+
 test('upload many photos, describe, reorder, remove, then delete the gallery (its files wait in Tempat Sampah)', async ({ newGallery, browser, baseURL }) => {
   test.setTimeout(120_000)
   const name = `Latihan Terjun ${Date.now()}`
@@ -84,10 +111,17 @@ test('upload many photos, describe, reorder, remove, then delete the gallery (it
   await expect(items.nth(1).getByRole('img')).toHaveAttribute('alt', 'Prajurit terjun dari helikopter')
   expect((await photoRows(baseURL, gallery.id)).map((r) => r.path)).toEqual([rows[1].path, rows[0].path])
 
-  page.once('dialog', (confirm) => void confirm.accept())
+  // the app's own question, not the browser's confirm()
+  let nativeConfirm = false
+  page.once('dialog', (native) => { nativeConfirm = true; void native.dismiss() })
   await items.nth(0).getByRole('button', { name: 'Hapus Foto 1' }).click()
+  const ask = page.getByRole('alertdialog', { name: 'Hapus foto ini dari galeri?' })
+  await ask.getByRole('button', { name: 'Hapus' }).click()
+  expect(nativeConfirm).toBe(false)
   await expectToast(page, 'Foto dihapus!')
   await expect(items).toHaveCount(1)
+  // focus stays in the manager, on the list the photo left
+  await expect(page.locator(':focus').getByRole('list', { name: 'Foto di galeri' })).toHaveCount(1)
   expect((await fetch(objectUrl(baseURL, rows[1].path))).status).toBe(400)
 
   await page.keyboard.press('Escape')

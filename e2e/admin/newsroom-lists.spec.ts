@@ -68,6 +68,8 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByRole('heading', { name: 'Aktifkan Verifikasi Dua Langkah' })).toBeVisible({ timeout: 3000 })
       }).toPass({ timeout: 30_000 })
       await expect(page.getByRole('heading', { level: 1, name: 'Manajemen Konten' })).toHaveCount(0)
+      // a landmark for screen readers' "skip to main"
+      await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Aktifkan Verifikasi Dua Langkah' })).toBeVisible()
       await shot(page, `required-live-${viewport.name}`)
 
       await page.getByRole('button', { name: 'Aktifkan Verifikasi Dua Langkah' }).click()

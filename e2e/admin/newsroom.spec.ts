@@ -1,6 +1,6 @@
 // Issue 24: two editors on one article, revisions, the trash and unsaved text, at 390 and 1440 px.
 import type { Browser, Page } from '@playwright/test'
-import { articleBody, expect, expectToast, newSignedInPage, signedInClient, test, type Account } from './fixtures'
+import { articleBody, expect, expectToast, newSignedInPage, signedInClient, test, toast, type Account } from './fixtures'
 import { png } from './images'
 import { serviceClient } from '../support/cleanup'
 
@@ -52,6 +52,10 @@ async function conflict(browser: Browser, baseURL: string, title: string, viewpo
   // on a phone too, the choices come into view and focus moves to them
   await expect(panel.getByText('Artikel Telah Diubah', { exact: true })).toBeFocused()
   await expect(panel.getByRole('button', { name: 'Simpan Tetap' })).toBeInViewport()
+  // the toast over the open dialog does not cover the panel's heading
+  const heading = (await panel.getByText('Artikel Telah Diubah', { exact: true }).boundingBox())!
+  const shown = (await toast(b.page, 'Artikel Telah Diubah').boundingBox())!
+  expect(heading.y >= shown.y + shown.height || heading.y + heading.height <= shown.y, 'the toast covers the heading').toBe(true)
   await expect(articleBody(b.dialog)).toContainText('Koreksi dari Kapten.')
   return { a, b, panel }
 }

@@ -266,3 +266,21 @@ for (const viewport of [
     await context.close()
   })
 }
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  test(`the users search placeholder is shown whole (${viewport.width} px)`, async ({ browser, baseURL }) => {
+    const { context, page } = await newSignedInPage(browser, baseURL, SUPERADMIN, viewport)
+    await page.goto('/admin/users')
+    const searchBox = page.getByPlaceholder('Cari pengguna berdasarkan nama atau email...')
+    await expect(searchBox).toBeVisible()
+    const { text, room } = await searchBox.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input, '::placeholder')
+      const box = getComputedStyle(input)
+      const canvas = document.createElement('canvas').getContext('2d')!
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      return { text: canvas.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight) }
+    })
+    expect(text).toBeLessThanOrEqual(room)
+    await context.close()
+  })
+}

@@ -84,6 +84,9 @@ function decide(c: Context, headers: Headers, anonKey: string): void {
     setSharedCache(headers, ['files', `bucket-${bucket}`]);
   } else if (ok && c.req.method === 'GET' && DOCUMENT_FILE.test(c.req.path) && asVisitor(c, anonKey)) {
     setSharedCache(headers, ['files', 'bucket-documents', 'documents']);
+    // a browser asks again each time (an ETag makes it cheap), so a withdrawn file is gone at once
+    // rather than kept for the hour the upload asked for
+    headers.set('Cache-Control', 'no-cache');
   } else {
     setNoSharedCache(headers);
   }

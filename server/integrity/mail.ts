@@ -39,7 +39,7 @@ export function integrityMail(input: { to: string; siteName: string; url: string
     ...(heldLines.length > 0 ? ['Ditahan untuk ditinjau:', ...heldLines.map((l) => `- ${l}`), ''] : []),
     ...(findingLines.length > 0 ? ['Temuan pemantauan:', ...findingLines.map((l) => `- ${l}`), ''] : []),
     `Tinjau, rilis atau tolak di: ${input.url}`, '',
-    'E-mail ini dikirim ke semua superadmin. Jika Anda tidak mengenali perubahan ini, segera ganti password akun staf dan periksa Log Audit.',
+    'E-mail ini dikirim ke semua superadmin. Jika Anda tidak mengenali perubahan ini, segera ganti password akun staf dan periksa Riwayat Aktivitas.',
   ].join('\n');
   const list = (lines: string[]) => `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`;
   const html = `<!doctype html>
@@ -49,7 +49,7 @@ export function integrityMail(input: { to: string; siteName: string; url: string
 ${heldLines.length > 0 ? `<p><strong>Ditahan untuk ditinjau:</strong></p>${list(heldLines)}` : ''}
 ${findingLines.length > 0 ? `<p><strong>Temuan pemantauan:</strong></p>${list(findingLines)}` : ''}
 <p><a href="${escapeHtml(input.url)}">Buka Integritas Situs</a></p>
-<p style="color:#6b7280">E-mail ini dikirim ke semua superadmin. Jika Anda tidak mengenali perubahan ini, segera ganti password akun staf dan periksa Log Audit.</p>
+<p style="color:#6b7280">E-mail ini dikirim ke semua superadmin. Jika Anda tidak mengenali perubahan ini, segera ganti password akun staf dan periksa Riwayat Aktivitas.</p>
 </body></html>
 `;
   return { to: input.to, subject: `Integritas Situs: ${parts}`, text, html };

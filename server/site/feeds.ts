@@ -18,8 +18,8 @@ export async function sitemapXml(api: SiteApi, siteUrl: string): Promise<string>
       // The sitemap protocol's limit for one file.
       select: 'id,published_at,updated_at', order: 'published_at.desc,id.desc', limit: '50000',
     }),
-    api.get<{ file_path: string; updated_at: string }>('public_documents', {
-      select: 'file_path,updated_at', order: 'published_at.desc,id.desc', limit: '10000',
+    api.get<{ file_path: string; title: string; updated_at: string }>('public_documents', {
+      select: 'file_path,title,updated_at', order: 'published_at.desc,id.desc', limit: '10000',
     }),
   ]);
   // Files are served by the API: this server's own, or the hosted project's.
@@ -27,7 +27,7 @@ export async function sitemapXml(api: SiteApi, siteUrl: string): Promise<string>
   const urls = [
     ...publicPages.filter((p) => p.indexed).map((p) => `  <url><loc>${xml(siteUrl + p.path)}</loc></url>`),
     ...articles.map((a) => `  <url><loc>${xml(`${siteUrl}/berita/${a.id}`)}</loc><lastmod>${new Date(lastModified(a)!).toISOString()}</lastmod></url>`),
-    ...documents.map((d) => `  <url><loc>${xml(documentFileUrl(storageBase, api.anonKey, d.file_path))}</loc><lastmod>${new Date(d.updated_at).toISOString()}</lastmod></url>`),
+    ...documents.map((d) => `  <url><loc>${xml(documentFileUrl(storageBase, api.anonKey, d))}</loc><lastmod>${new Date(d.updated_at).toISOString()}</lastmod></url>`),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

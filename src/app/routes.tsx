@@ -34,6 +34,9 @@ export const routes: RouteObject[] = [
       ...Object.entries(pageModules).map(([path, load]) => ({ path: path.slice(1), Component: lazyRoute(load) })),
       { path: paths.articlePattern.slice(1), Component: lazyRoute(() => import('@/features/news/article-page')) },
       { path: paths.galleryPattern.slice(1), Component: lazyRoute(() => import('@/features/gallery/gallery-page')) },
+      ...[paths.documentGone, paths.documentFilePattern].map((path) => ({
+        path: path.slice(1), Component: lazyRoute(() => import('@/features/unit-pages/document-gone-page')),
+      })),
       { path: '*', Component: lazyRoute(() => import('./not-found-page')) },
     ],
   },

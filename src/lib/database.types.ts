@@ -1031,6 +1031,12 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      end_own_session: {
+        Args: {
+          target_session: string
+        }
+        Returns: undefined
+      }
       get_all_users: {
         Args: Record<PropertyKey, never>
         Returns: {

@@ -28,6 +28,7 @@ const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', y
 const LONG_DATE_WITH_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long', ...LONG_DATE }
 const SHORT_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }
 const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { ...SHORT_DATE, hour: '2-digit', minute: '2-digit' }
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
 
 /** 17 Agustus 2024 */
 export function formatLongDate(value: DateInput, fallback = UNKNOWN_DATE) {
@@ -47,6 +48,11 @@ export function formatShortDate(value: DateInput, fallback = '-') {
 /** 17 Agu 2024, 08.30 (WIB) */
 export function formatShortDateTime(value: DateInput, fallback = '-') {
   return format(value, SHORT_DATE_TIME, fallback)
+}
+
+/** 08.30 (WIB) */
+export function formatTime(value: DateInput, fallback = '-') {
+  return format(value, TIME, fallback)
 }
 
 const SECOND = 1

@@ -15,6 +15,10 @@ export const paths = {
   privacy: '/kebijakan-privasi',
   accessibility: '/aksesibilitas',
   publicInformation: '/informasi-publik',
+  // what an old or withdrawn document link shows a browser (the storage gateway answers with it)
+  documentGone: '/informasi-publik/dokumen-tidak-tersedia',
+  // the same page where the browser opened the file's address, so hydration draws what the server did
+  documentFilePattern: '/storage/v1/object/authenticated/documents/*',
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',

@@ -208,6 +208,25 @@ describe('restore', () => {
     expect((await second.from('article_trash').select('id').eq('id', row.id)).data).toEqual([]);
     const again = await second.rpc('restore_deleted_article', { target_article: row.id });
     expect(again.status).toBe(409);
+
+    // Riwayat Aktivitas: one entry for the restore, not a second 'Membuat artikel' with every field;
+    // the creation tells no empty picture fields of an article without pictures
+    const { rows } = await t.server.ctx.db.query<{ action: string; changes: Record<string, unknown> }>(
+      `select action, changes from public.audit_log where target_id = $1 order by id`, [row.id]);
+    expect(rows.map((entry) => entry.action)).toEqual(['article.create', 'article.delete', 'article.restore']);
+    expect(Object.keys(rows[0].changes).sort()).toEqual(['author_id', 'byline_hidden', 'content', 'published_at', 'title']);
+  });
+
+  it('logs a gallery restored from the trash once, without an entry per photo', async () => {
+    const { data: gallery } = await first.from('galleries').insert({ name: 'Galeri Terhapus' }).select('id').single();
+    await t.server.ctx.db.query(`insert into public.gallery_photos (gallery_id, path, caption, alt, position)
+      values ($1, 'x/a.jpg', 'Satu', 'Satu', 0), ($1, 'x/b.jpg', 'Dua', 'Dua', 1)`, [gallery!.id]);
+    expect((await first.from('galleries').delete().eq('id', gallery!.id)).error).toBeNull();
+    const before = await t.server.ctx.db.query(`select max(id) as last from public.audit_log`);
+    expect((await second.rpc('restore_deleted_gallery', { target_gallery: gallery!.id })).error).toBeNull();
+    const { rows } = await t.server.ctx.db.query<{ action: string }>(
+      `select action from public.audit_log where id > $1 order by id`, [before.rows[0].last]);
+    expect(rows.map((entry) => entry.action)).toEqual(['gallery.restore']);
   });
 
   it('refuses to restore what has been in the trash for more than 30 days', async () => {

@@ -185,5 +185,10 @@ describe('holding and deciding', () => {
     expect(mail.subject).toBe('Integritas Situs: 1 isi ditahan untuk ditinjau');
     expect(mail.text).toContain('Artikel "Promo": Kata yang lazim di spam judi: togel; Tautan ke domain yang belum pernah ditautkan: situs-promo.example');
     expect(mail.html).not.toContain('href="https://situs-promo.example');
+    // the menu's name for the log, in both parts
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('periksa Riwayat Aktivitas.');
+      expect(part).not.toContain('Log Audit');
+    }
   });
 });

@@ -62,6 +62,47 @@ describe.skipIf(!built)('/informasi-publik without JavaScript', () => {
     expect(await res.text()).toContain('Peraturan Komandan Nomor 7');
   });
 
+  it('names the download by the document title and lets no browser keep the file for an hour', async () => {
+    const html = await page();
+    const href = /href="([^"]*Laporan-Tahunan[^"]*)"/.exec(html)![1].replaceAll('&amp;', '&');
+    const res = await fetch(new URL(href, t.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Laporan Tahunan Satuan.pdf"; filename*=UTF-8''Laporan%20Tahunan%20Satuan.pdf`);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cache-tag')).toContain('documents');
+  });
+
+  it('answers a withdrawn document link in a browser with an Indonesian page pointing to /informasi-publik', async () => {
+    const { user, client } = await t.signedIn({ role: 'admin', status: 'approved' });
+    const title = 'Peraturan Ditarik';
+    const name = `${user.id}/ditarik.pdf`;
+    expect((await client.storage.from('documents').upload(name, asFile(pdf(title), 'x.pdf', 'application/pdf'))).error).toBeNull();
+    const inserted = await client.from('public_documents').insert({
+      title, category: 'berkala', year: 2026, file_path: name, file_type: '', file_size: 0, published_at: '2026-03-02T03:00:00Z',
+    }).select('id, version').single();
+    expect(inserted.error).toBeNull();
+    const loc = new URL(/<loc>([^<]*ditarik\.pdf[^<]*)<\/loc>/.exec(await (await fetch(`${t.url}/sitemap.xml`)).text())![1].replaceAll('&#38;', '&'));
+    const link = `${t.url}${loc.pathname}${loc.search}`;
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    expect((await fetch(link, { headers: browser })).status).toBe(200);
+
+    const withdrawn = await client.from('public_documents').update({ published_at: null, version: inserted.data!.version })
+      .eq('id', inserted.data!.id);
+    expect(withdrawn.error).toBeNull();
+    const res = await fetch(link, { headers: browser });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const body = await res.text();
+    expect(body).toContain('Dokumen tidak lagi tersedia');
+    expect(body).toContain('href="/informasi-publik#dokumen"');
+    expect(body).not.toContain('NoSuchKey');
+    expect(res.headers.get('cache-tag')).toContain('documents');
+    // a program asking for the file keeps the API's error
+    const api = await fetch(link);
+    expect(api.status).toBeGreaterThanOrEqual(400);
+    expect((await api.json()).message).toBeTruthy();
+  });
+
   it('puts the published files in the sitemap, not the draft', async () => {
     const sitemap = await (await fetch(`${t.url}/sitemap.xml`)).text();
     expect(sitemap).toContain(`/storage/v1/object/authenticated/documents/${files['Laporan Tahunan Satuan'].split('/').map(encodeURIComponent).join('/')}?apikey=`);

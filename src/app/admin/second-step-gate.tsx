@@ -60,7 +60,8 @@ export function SecondStepGate({ userId, role, onSignOut, loading, held = false,
   const staff = hasRole(role, CONTENT_ROLES)
   if (required.data && staff && next !== 'aal2') {
     return (
-      <section className="flex min-h-svh items-start justify-center bg-muted/40 px-4 py-10 sm:items-center">
+      // the whole page while enrolment is owed (outside the admin shell and its <main>)
+      <main className="flex min-h-svh items-start justify-center bg-muted/40 px-4 py-10 sm:items-center">
         <div className="w-full max-w-2xl rounded-2xl border-t-4 border-gold bg-card p-6 shadow-lg sm:p-8">
           <div className="flex items-start gap-3">
             <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-army text-gold-light">
@@ -80,7 +81,7 @@ export function SecondStepGate({ userId, role, onSignOut, loading, held = false,
             Keluar
           </Button>
         </div>
-      </section>
+      </main>
     )
   }
   return children

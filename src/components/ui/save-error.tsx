@@ -27,7 +27,16 @@ export function SaveError({ refusal }: { refusal: Refusal | null }) {
   )
 }
 
-/** After a check found problems: focus the first field marked invalid, once it is rendered. */
+/**
+ * After a check found problems: focus the first field marked invalid, once it is rendered, in the
+ * middle of the screen, where neither the fixed navbar nor the toast at the bottom covers it or
+ * the message under it.
+ */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+  requestAnimationFrame(() => {
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    if (!field) return
+    field.focus({ preventScroll: true })
+    field.scrollIntoView({ block: 'center' })
+  })
 }

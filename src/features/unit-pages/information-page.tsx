@@ -15,9 +15,12 @@ type InformationPath = typeof paths.privacy | typeof paths.accessibility | typeo
 
 /**
  * The route module of a public-information page: its path is its slug in info_pages; the title
- * and summary staff edit are the page's meta once loaded.
+ * and summary staff edit are the page's meta once loaded. `jumpTo` links from the top to what
+ * `Below` shows, which a phone reaches only after the whole text.
  */
-export function informationRoute(path: InformationPath, Below?: ComponentType): RouteModule<InfoPage | null> {
+export function informationRoute(
+  path: InformationPath, Below?: ComponentType, jumpTo?: { id: string; label: string },
+): RouteModule<InfoPage | null> {
   const slug = path.slice(1) as InfoPageSlug
   const meta = (page: InfoPage | null | undefined): RouteMeta => {
     const entry = publicPage(path)
@@ -34,6 +37,13 @@ export function informationRoute(path: InformationPath, Below?: ComponentType): 
       <>
         <PageHeader eyebrow={site.name} title={page?.title ?? publicPage(path).title ?? ''} />
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
+          {jumpTo && (
+            <p className="mb-8">
+              <a href={`#${jumpTo.id}`} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-army px-4 py-2 font-semibold text-army hover:bg-army hover:text-white">
+                {jumpTo.label}
+              </a>
+            </p>
+          )}
           {isPending ? (
             <div className="space-y-3" role="status" aria-label="Memuat halaman">
               <Skeleton className="h-4 w-full" />

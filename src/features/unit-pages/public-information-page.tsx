@@ -4,7 +4,7 @@ import { publishedDocumentsQueryOptions } from '@/lib/public-documents/public-re
 import { DocumentList } from './components/document-list'
 import { informationRoute } from './information-page'
 
-const route = informationRoute(paths.publicInformation, DocumentList)
+const route = informationRoute(paths.publicInformation, DocumentList, { id: 'dokumen', label: 'Lihat Daftar Dokumen Informasi Publik' })
 
 export const { Component, meta } = route
 

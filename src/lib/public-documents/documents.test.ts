@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentFileUrl, filterDocuments, formatFileSize, groupDocuments, readDocumentFilters } from './documents'
+import { documentFileName, documentFileUrl, filterDocuments, formatFileSize, groupDocuments, readDocumentFilters } from './documents'
 
 const docs = [
   { id: 'a', title: 'Laporan Keuangan', description: 'Realisasi anggaran', category: 'berkala', year: 2026 },
@@ -36,6 +36,12 @@ describe('public documents', () => {
   it('tells sizes in Indonesian and links a file with the public key', () => {
     expect(formatFileSize(850 * 1024)).toBe('850 KB')
     expect(formatFileSize(1.25 * 1024 * 1024)).toBe('1,3 MB')
-    expect(documentFileUrl('', 'k.e.y', 'u1/x y.pdf')).toBe('/storage/v1/object/authenticated/documents/u1/x%20y.pdf?apikey=k.e.y')
+    expect(documentFileUrl('', 'k.e.y', { file_path: 'u1/x y.pdf', title: 'Laporan Keuangan 2026' }))
+      .toBe('/storage/v1/object/authenticated/documents/u1/x%20y.pdf?apikey=k.e.y&download=Laporan%20Keuangan%202026.pdf')
+  })
+
+  it('names a download by its title, without characters a file system refuses', () => {
+    expect(documentFileName({ file_path: 'u1/34abdf25-laporan.PDF', title: 'SK: Kasad / 2026 "Final"' })).toBe('SK Kasad 2026 Final.pdf')
+    expect(documentFileName({ file_path: 'u1/a.docx', title: '   ' })).toBe('dokumen.docx')
   })
 })

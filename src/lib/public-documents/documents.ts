@@ -46,9 +46,22 @@ export function formatFileSize(bytes: number): string {
  * its policies; a plain link cannot send headers, so the public anon key rides in the query, which
  * the gateway (ours and Supabase's) accepts.
  */
-export function documentFileUrl(storageBase: string, anonKey: string, path: string): string {
-  const name = path.split('/').map(encodeURIComponent).join('/')
-  return `${storageBase}/storage/v1/object/authenticated/documents/${name}?apikey=${encodeURIComponent(anonKey)}`
+export function documentFileUrl(storageBase: string, anonKey: string, doc: { file_path: string; title: string }): string {
+  const name = doc.file_path.split('/').map(encodeURIComponent).join('/')
+  const download = encodeURIComponent(documentFileName(doc))
+  return `${storageBase}/storage/v1/object/authenticated/documents/${name}?apikey=${encodeURIComponent(anonKey)}&download=${download}`
+}
+
+/**
+ * The name a download is saved under (the storage API's `download` parameter, ours and Supabase's,
+ * sends it as Content-Disposition): the document's title with the file's extension, without the
+ * characters file systems refuse, instead of the storage key.
+ */
+export function documentFileName({ file_path, title }: { file_path: string; title: string }): string {
+  const extension = /\.[A-Za-z0-9]{1,5}$/.exec(file_path)?.[0].toLowerCase() ?? ''
+  // eslint-disable-next-line no-control-regex
+  const base = title.replace(/[\u0000-\u001f\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120).trim()
+  return `${base || 'dokumen'}${extension}`
 }
 
 export type DocumentFilters = { search: string; category: DocumentCategory | null; year: number | null }

@@ -27,20 +27,27 @@ export function useSignOutOthers(userId: string) {
   })
 }
 
-/** "Chrome di Android" from a user agent; enough to recognise one's own devices. */
+/** One other session ends (its tokens stop working at once); the list is read again. */
+export function useEndSession(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (sessionId: string) => {
+      const { error } = await supabase.rpc('end_own_session', { target_session: sessionId })
+      if (error) throw error
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.security.all, 'sessions', userId] }),
+  })
+}
+
+/**
+ * "Chrome 131 di Android" from a user agent: the version tells apart two browsers of one kind
+ * (with the sign-in time beside it, enough to recognise one's own devices).
+ */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Perangkat tidak dikenal'
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\/|Chromium\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : /node|undici/i.test(userAgent)
-            ? 'Aplikasi'
-            : 'Peramban'
+  const name = browserName(userAgent)
+  const version = name && new RegExp(`${VERSION_TOKEN[name]}/(\\d+)`).exec(userAgent)?.[1]
+  const browser = name ? `${name}${version ? ` ${version}` : ''}` : /node|undici/i.test(userAgent) ? 'Aplikasi' : 'Peramban'
   const system = /Android/.test(userAgent)
     ? 'Android'
     : /iPhone|iPad/.test(userAgent)
@@ -53,4 +60,19 @@ export function describeDevice(userAgent: string | null): string {
             ? 'Linux'
             : null
   return system ? `${browser} di ${system}` : browser
+}
+
+type Browser = 'Edge' | 'Firefox' | 'Chrome' | 'Safari'
+const VERSION_TOKEN: Record<Browser, string> = { Edge: 'Edg', Firefox: 'Firefox', Chrome: 'Chrom(?:e|ium)', Safari: 'Version' }
+
+function browserName(userAgent: string): Browser | null {
+  return /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null
 }

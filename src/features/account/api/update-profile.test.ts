@@ -19,7 +19,9 @@ describe('profileFormSchema', () => {
   it('accepts an empty phone number or +62 with 9 to 12 digits, nothing else', () => {
     expect(profileFormSchema.parse({ full_name: '', username: 'budi', phone_number: '+6281234567890' }).phone_number).toBe('+6281234567890')
     for (const bad of ['081234567890', '+62 812345678', '+6212345678']) {
-      expect(profileFormSchema.safeParse({ full_name: '', username: 'budi', phone_number: bad }).success, bad).toBe(false)
+      const result = profileFormSchema.safeParse({ full_name: '', username: 'budi', phone_number: bad })
+      expect(result.success, bad).toBe(false)
+      expect(result.error?.issues.map((issue) => issue.message), bad).toEqual(['Mohon gunakan format +62xxxxxxxxxx.'])
     }
   })
 })

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { PLAIN_NAME_ERROR, isPlainName } from '@/lib/validation/plain-name'
-import { phoneNumber } from '@/lib/validation/rules'
+import { PHONE_ERROR, PHONE_PATTERN } from '@/lib/validation/rules'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Profile } from './types'
@@ -21,7 +21,8 @@ export const profileFormSchema = z
   .object({
     full_name: z.string().refine((name) => name.trim() === '' || isPlainName(name.trim()), PLAIN_NAME_ERROR).transform(optional),
     username: z.string().trim().min(1, USERNAME_ERROR.description),
-    phone_number: z.union([z.string().trim().length(0), phoneNumber]).transform(optional),
+    // one rule with its own message: a union of "empty" and "a number" says only 'Invalid input'
+    phone_number: z.string().trim().refine((text) => text === '' || PHONE_PATTERN.test(text), PHONE_ERROR.description).transform(optional),
   })
 
 export async function updateProfile(userId: string, changes: ProfileChanges): Promise<Profile> {

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { LogOut, MonitorSmartphone } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
@@ -5,17 +6,32 @@ import { formatShortDateTime } from '@/lib/format'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { describeDevice, useOwnSessions, useSignOutOthers } from '../api/own-sessions'
+import { describeDevice, useEndSession, useOwnSessions, useSignOutOthers, type OwnSession } from '../api/own-sessions'
 
 /** Keamanan tab: 'Perangkat Aktif', the account's sessions and 'Keluar dari perangkat lain'. */
 export function ActiveSessionsCard({ userId }: { userId: string }) {
   const sessions = useOwnSessions(userId)
   const signOutOthers = useSignOutOthers(userId)
+  const endSession = useEndSession(userId)
   const others = (sessions.data ?? []).filter((session) => !session.current).length
+  // the ended row and its button are gone: focus goes to the list, not the page body
+  const list = useRef<HTMLUListElement>(null)
+
+  const endOne = (session: OwnSession) =>
+    endSession.mutate(session.id, {
+      onSuccess: () => {
+        toast.success('Perangkat telah dikeluarkan.', { description: describeDevice(session.user_agent) })
+        list.current?.focus()
+      },
+      onError: (error) => toast.error('Gagal Mengeluarkan Perangkat', { description: describeError(error) }),
+    })
 
   const endOthers = () =>
     signOutOthers.mutate(undefined, {
-      onSuccess: () => toast.success('Perangkat lain telah dikeluarkan.'),
+      onSuccess: () => {
+        toast.success('Perangkat lain telah dikeluarkan.')
+        list.current?.focus()
+      },
       onError: (error) => toast.error('Gagal Mengeluarkan Perangkat Lain', { description: describeError(error) }),
     })
 
@@ -33,7 +49,7 @@ export function ActiveSessionsCard({ userId }: { userId: string }) {
         ) : sessions.isError ? (
           <p className="text-sm text-destructive">{describeError(sessions.error)}</p>
         ) : (
-          <ul className="divide-y divide-border rounded-md border" aria-label="Perangkat aktif">
+          <ul ref={list} tabIndex={-1} className="divide-y divide-border rounded-md border outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label="Perangkat aktif">
             {sessions.data.map((session) => (
               <li key={session.id} className="flex items-start gap-3 p-3">
                 <MonitorSmartphone className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -42,10 +58,18 @@ export function ActiveSessionsCard({ userId }: { userId: string }) {
                     {describeDevice(session.user_agent)}
                     {session.current && <Badge variant="success">Perangkat ini</Badge>}
                   </p>
-                  <p className="text-sm break-all text-muted-foreground">
-                    {session.ip ?? 'Alamat tidak diketahui'} · terakhir dipakai {formatShortDateTime(session.last_used_at)}
+                  <p className="text-sm text-muted-foreground">
+                    <span className="break-all">{session.ip ?? 'Alamat tidak diketahui'}</span>{' '}
+                    <span className="whitespace-nowrap">· masuk {formatShortDateTime(session.created_at)}</span>{' '}
+                    <span className="whitespace-nowrap">· terakhir dipakai {formatShortDateTime(session.last_used_at)}</span>
                   </p>
                 </div>
+                {!session.current && (
+                  <Button type="button" size="sm" variant="outline" className="shrink-0" onClick={() => endOne(session)}
+                    disabled={endSession.isPending} aria-label={`Keluarkan ${describeDevice(session.user_agent)}, masuk ${formatShortDateTime(session.created_at)}`}>
+                    Keluarkan
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

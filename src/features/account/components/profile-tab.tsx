@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Badge } from '@/components/ui/badge'
 import { Input } from '@/components/ui/input'
 import { Field } from '@/components/ui/field'
+import { focusFirstInvalid } from '@/components/ui/save-error'
 import type { Profile } from '../api/types'
 import { profileFormSchema, USERNAME_ERROR, useUpdateProfile } from '../api/update-profile'
 import { AvatarUpload } from './avatar-upload'
@@ -26,7 +27,7 @@ export function ProfileTab({ profile, email }: { profile: Profile; email: string
   const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }))
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const parsed = profileFormSchema.safeParse(values)
     if (!parsed.success) {
@@ -34,6 +35,7 @@ export function ProfileTab({ profile, email }: { profile: Profile; email: string
       setErrors(found)
       const shown = found.username ? USERNAME_ERROR : PHONE_ERROR
       toast.error(shown.title, { description: shown.description })
+      focusFirstInvalid(event.currentTarget)
       return
     }
     setErrors({})

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { describeChanges, describeTarget, fileName } from './describe-entry'
 
 describe('describeChanges', () => {
+  it('tells nothing of a new article without pictures, as older entries recorded it', () => {
+    expect(describeChanges({
+      title: { old: null, new: 'Latihan' },
+      image_gallery_urls: { old: null, new: [] },
+      image_captions: { old: null, new: {} },
+    })).toEqual(['Judul: Latihan'])
+  })
+
   it('tells a status or role change in Indonesian', () => {
     expect(describeChanges({ status: { old: 'pending', new: 'approved' } })).toEqual(['Status: Tertunda → Disetujui'])
     expect(describeChanges({ status: { old: 'approved', new: 'suspended' }, reason: 'Pindah satuan.' })).toEqual([

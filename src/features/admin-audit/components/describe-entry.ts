@@ -80,7 +80,8 @@ const isChange = (value: Json | undefined): value is Change =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'old' in value && 'new' in value
 
 const isEmpty = (value: Json | undefined) =>
-  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)
 
 /** A stored file's name as a person gave it: no folders (account ids) and no upload time stamp. */
 export function fileName(path: string): string {
@@ -222,6 +223,8 @@ export function describeChanges(changes: Json | null): ChangeLine[] {
   let others = 0
   for (const [field, value] of Object.entries(changes)) {
     if (INTERNAL.has(field)) continue
+    // entries written before migration 20261207040000 tell a new row's empty fields (no pictures)
+    if (isChange(value) && isEmpty(value.old) && isEmpty(value.new)) continue
     const describe = FIELDS[field]
     if (describe) lines.push(describe(value))
     else others += 1

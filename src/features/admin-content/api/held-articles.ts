@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
-import { isHeld } from '@/lib/held-for-review'
+import { heldReasons } from '@/lib/held-for-review'
 
 export { HELD_TITLE } from '@/lib/held-for-review'
-export const HELD_DESCRIPTION =
-  'Artikel memuat kata, tautan ke domain baru, atau jumlah tautan keluar yang lazim di spam judi, sehingga belum terbit. Superadmin akan meninjaunya di Integritas Situs.'
 export const REJECTED_TITLE = 'Ditolak superadmin'
 
 /** The guard's last word on an article: waiting for a superadmin, or rejected by one. */
@@ -40,7 +38,7 @@ export function holdOf(holds: Map<string, HoldRow> | undefined, id: string | und
 }
 
 /**
- * Whether the guard held this article at its last save, so the writer's one toast after saving
- * says so instead of announcing a publication that did not happen.
+ * Why the guard held this article at its last save (null: it did not), so the writer's one toast
+ * after saving says so instead of announcing a publication that did not happen.
  */
-export const isArticleHeld = (id: string) => isHeld(supabase, 'articles', { id })
+export const articleHeldReasons = (id: string) => heldReasons(supabase, 'articles', { id })

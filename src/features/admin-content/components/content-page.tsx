@@ -19,7 +19,7 @@ import { PublicationBadge } from './publication-badge'
 import { holdOf, useArticleHolds } from '../api/held-articles'
 import { useArticleViews } from '../api/article-views'
 import { ArticleTrashList } from './article-trash-list'
-import { publicationStatus, type PublicationStatus } from '../lib/publication'
+import { cardLine, publicationStatus, type PublicationStatus } from '../lib/publication'
 import { Authorship, PublicationDate } from './publication-date'
 import { TRASH_DAYS } from '@/lib/trash'
 
@@ -197,8 +197,7 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
                 <PublicationBadge publishedAt={article.published_at} hold={holdOf(holds.data, article.id, article.updated_at)} />
               </div>
               <p className="text-sm text-muted-foreground">
-                {article.category || '-'} · Dibuat {formatShortDate(article.created_at)} · Terbit <PublicationDate publishedAt={article.published_at} /> ·{' '}
-                {viewsOf(article)} dibaca
+                {cardLine(article)} · {viewsOf(article)} dibaca
               </p>
               <ArticleActions article={article} deleting={deleting(article)} {...actionProps} />
             </>

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
 import { fieldErrors } from '@/lib/validation/field-errors'
-import { formatShortDateTime } from '@/lib/format'
+import { formatTime } from '@/lib/format'
 import { messageOf } from '@/lib/picked-files'
 import { useHoldSession } from '@/lib/session-hold'
 import { VersionConflictError, type VersionConflict } from '@/lib/version-conflict'
 import { ARTICLE_INCOMPLETE, ARTICLE_INVALID_TITLE, articleFormSchema, type ArticleFormInput } from '../api/article-schema'
 import type { AdminArticle } from '../api/get-articles'
 import { useSaveArticle } from '../api/save-article'
-import { HELD_DESCRIPTION, HELD_TITLE, isArticleHeld } from '../api/held-articles'
+import { articleHeldReasons, HELD_TITLE } from '../api/held-articles'
+import { heldDescription } from '@/lib/held-for-review'
 import { hasLiveSession, isSessionError } from '../api/sign-in-again'
 import { uploadArticleImages, UploadError, type UploadProgress } from '../api/upload-article-images'
 import { captionsToStore, textOf } from '../lib/article-draft'
@@ -129,8 +130,9 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
         setAutosavedAt(new Date().toISOString())
         return
       }
-      if (await isArticleHeld(result.id)) {
-        toast.info(HELD_TITLE, { description: HELD_DESCRIPTION, duration: 10_000 })
+      const held = await articleHeldReasons(result.id)
+      if (held) {
+        toast.info(HELD_TITLE, { description: heldDescription('Artikel belum terbit.', held), duration: 10_000 })
         onClose()
         return
       }
@@ -142,7 +144,8 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
     } catch (error) {
       if (error instanceof VersionConflictError) {
         setConflict(error.conflict)
-        toast.error(CONFLICT_TITLE, { description: conflictSentence(error.conflict) })
+        // at the bottom: the conflict panel, with the choices, opens at the top of the dialog
+        toast.error(CONFLICT_TITLE, { description: conflictSentence(error.conflict), position: 'bottom-center' })
         return
       }
       if (isSessionError(error) || !(await hasLiveSession())) {
@@ -179,7 +182,8 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
     setPublishError,
     conflict,
     refusals,
-    autosavedAt: autosavedAt && formatShortDateTime(autosavedAt),
+    // 'pukul' takes a time of day; an autosave is always of this sitting
+    autosavedAt: autosavedAt && formatTime(autosavedAt),
     persist,
     /** The files this dialog stored, for removal when it closes without saving. */
     uploadedUrls: () => uploaded.current.values(),

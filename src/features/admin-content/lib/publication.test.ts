@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fromWibParts, initialMode, publicationStatus, publishedAtFor, saveOutcome, savedAs, toWibParts } from './publication'
+import { cardLine, fromWibParts, initialMode, publicationStatus, publishedAtFor, saveOutcome, savedAs, toWibParts } from './publication'
 
 const now = Date.parse('2026-11-23T05:00:00Z') // 12:00 WIB
 
@@ -51,5 +51,16 @@ describe('publication helpers', () => {
     expect(savedAs(null, now)).toBe('Disimpan sebagai draf.')
     expect(savedAs('2026-11-22T00:00:00Z', now)).toBe('Sudah terbit.')
     expect(savedAs('2026-11-24T01:30:00Z', now)).toMatch(/^Dijadwalkan terbit 24 /)
+  })
+})
+
+describe('cardLine', () => {
+  const created_at = '2026-12-07T01:25:00Z'
+  it('names no empty category and no publication date for a draft', () => {
+    expect(cardLine({ category: null, created_at, published_at: null })).toBe('Dibuat 7 Des 2026')
+  })
+  it('says when readers see a published or scheduled article, once', () => {
+    expect(cardLine({ category: 'Latihan', created_at, published_at: '2026-12-07T02:00:00Z' })).toBe('Latihan · Dibuat 7 Des 2026 · Terbit 7 Des 2026')
+    expect(cardLine({ category: 'Latihan', created_at, published_at: '2099-12-10T01:00:00Z' })).toBe('Latihan · Dibuat 7 Des 2026 · Tayang 10 Des 2099, 08.00')
   })
 })

@@ -1,4 +1,4 @@
-import { formatShortDateTime } from '@/lib/format'
+import { formatShortDate, formatShortDateTime } from '@/lib/format'
 
 /** Drafts and scheduling: the editor's choice and the content table's status, all in WIB (UTC+7). */
 export type PublishMode = 'draft' | 'now' | 'schedule'
@@ -68,4 +68,15 @@ export function saveOutcome(mode: PublishMode, schedule: { date: string; time: s
   }
   const at = fromWibParts(schedule.date, schedule.time)
   return at ? `Tampil di situs publik pada ${formatShortDateTime(at)}.` : 'Pilih tanggal dan jam terbit.'
+}
+
+/**
+ * A phone card's line under the title: the category when there is one, when it was made and when
+ * readers see it ('Terbit 10 Des 2026', 'Tayang 10 Des 2026, 08.00'); a draft's badge says the rest.
+ */
+export function cardLine(article: { category: string | null; created_at: string; published_at: string | null }): string {
+  const status = publicationStatus(article.published_at)
+  const published = status === 'Terbit' ? `Terbit ${formatShortDate(article.published_at)}`
+    : status === 'Terjadwal' ? `Tayang ${formatShortDateTime(article.published_at)}` : null
+  return [article.category, `Dibuat ${formatShortDate(article.created_at)}`, published].filter(Boolean).join(' · ')
 }

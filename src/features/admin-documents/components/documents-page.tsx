@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { Badge } from '@/components/ui/badge'
@@ -25,15 +25,27 @@ export function DocumentsPage({ userId }: { userId: string }) {
   const restore = useRestoreDocument()
   const [editing, setEditing] = useState<AdminDocument | 'new' | null>(null)
   const [removing, setRemoving] = useState<AdminDocument | null>(null)
+  const [withdrawing, setWithdrawing] = useState<AdminDocument | null>(null)
+  // The mutation's pending state reaches the button a render later: a double click would send the
+  // same version twice and be answered with a conflict.
+  const changing = useRef(new Set<string>())
   useQueryErrorToast(documents.error, 'Gagal memuat dokumen')
   useQueryErrorToast(trash.error, 'Gagal memuat Tempat Sampah')
 
-  const togglePublished = (doc: AdminDocument) => {
-    const published = doc.published_at === null
+  const setPublished = (doc: AdminDocument, published: boolean) => {
+    if (changing.current.has(doc.id)) return
+    changing.current.add(doc.id)
     publish.mutate({ doc, published }, {
       onSuccess: () => toast.success(published ? 'Dokumen Diterbitkan' : 'Dokumen Ditarik', { description: `"${doc.title}"` }),
       onError: (error) => toast.error('Gagal Mengubah Status', { description: describeError(error) }),
+      onSettled: () => changing.current.delete(doc.id),
     })
+  }
+  // Publishing shows a document; taking a published one back removes it from readers, so it asks first.
+  const togglePublished = (doc: AdminDocument) => (doc.published_at ? setWithdrawing(doc) : setPublished(doc, true))
+  const confirmWithdraw = () => {
+    if (withdrawing) setPublished(withdrawing, false)
+    setWithdrawing(null)
   }
   const confirmRemove = () => {
     if (!removing) return
@@ -123,6 +135,14 @@ export function DocumentsPage({ userId }: { userId: string }) {
       </section>
 
       {editing && <DocumentDialog current={editing === 'new' ? null : editing} userId={userId} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={withdrawing !== null}
+        onOpenChange={(open) => !open && setWithdrawing(null)}
+        title="Tarik dokumen?"
+        description={`"${withdrawing?.title ?? ''}" tidak lagi tampil di halaman Informasi Publik dan tautan unduhannya berhenti berlaku sampai diterbitkan kembali.`}
+        confirmLabel="Tarik"
+        onConfirm={confirmWithdraw}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

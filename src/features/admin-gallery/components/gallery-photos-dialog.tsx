@@ -1,9 +1,12 @@
+import { useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { describeError } from '@/lib/error-messages'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useGalleryPhotos, useRemoveGalleryPhoto, useReorderGalleryPhotos, useUpdateGalleryPhoto } from '../api/gallery-photos'
 import type { Gallery } from '../api/get-galleries'
+import type { GalleryPhoto } from '../api/gallery-photos'
 import { PhotoItem } from './photo-item'
 import { PhotoUploader } from './photo-uploader'
 
@@ -17,6 +20,21 @@ export function GalleryPhotosDialog({ gallery, onOpenChange }: Props) {
   const remove = useRemoveGalleryPhoto(gallery.id)
   const list = photos.data ?? []
   const busy = update.isPending || reorder.isPending || remove.isPending
+  const [removing, setRemoving] = useState<{ photo: GalleryPhoto; label: string } | null>(null)
+  // the removed photo's buttons are gone: focus goes to the list (or the empty note), not the page
+  const listArea = useRef<HTMLDivElement>(null)
+
+  const confirmRemove = () => {
+    if (!removing) return
+    remove.mutate(removing.photo, {
+      onSuccess: () => {
+        toast.success('Foto dihapus!')
+        listArea.current?.focus()
+      },
+      onError: (error) => toast.error('Gagal menghapus foto', { description: describeError(error) }),
+    })
+    setRemoving(null)
+  }
 
   useQueryErrorToast(photos.error, 'Gagal memuat foto')
 
@@ -35,6 +53,7 @@ export function GalleryPhotosDialog({ gallery, onOpenChange }: Props) {
           <DialogDescription>Unggah, urutkan, dan beri keterangan foto. Foto pertama menjadi sampul galeri.</DialogDescription>
         </DialogHeader>
         <PhotoUploader galleryId={gallery.id} nextPosition={list.length === 0 ? 0 : Math.max(...list.map((p) => p.position)) + 1} />
+        <div ref={listArea} tabIndex={-1} className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
         {photos.isPending ? (
           <p role="status" className="text-sm text-muted-foreground">Memuat foto...</p>
         ) : list.length === 0 ? (
@@ -58,17 +77,20 @@ export function GalleryPhotosDialog({ gallery, onOpenChange }: Props) {
                     },
                   )
                 }
-                onRemove={() => {
-                  if (!window.confirm('Hapus foto ini dari galeri?')) return
-                  remove.mutate(photo, {
-                    onSuccess: () => toast.success('Foto dihapus!'),
-                    onError: (error) => toast.error('Gagal menghapus foto', { description: describeError(error) }),
-                  })
-                }}
+                onRemove={() => setRemoving({ photo, label: photo.caption || photo.alt || `Foto ${index + 1}` })}
               />
             ))}
           </ol>
         )}
+        </div>
+        <ConfirmDialog
+          open={removing !== null}
+          onOpenChange={(open) => !open && setRemoving(null)}
+          title="Hapus foto ini dari galeri?"
+          description={`"${removing?.label ?? ''}" dihapus dari galeri beserta berkasnya. Tindakan ini tidak dapat dibatalkan.`}
+          confirmLabel="Hapus"
+          onConfirm={confirmRemove}
+        />
       </DialogContent>
     </Dialog>
   )

@@ -94,9 +94,10 @@ export function PhotoUploader({ galleryId, nextPosition }: { galleryId: string; 
           </div>
           <ul className="grid gap-1 text-sm" aria-label="Status unggahan">
             {items.map((item) => (
-              <li key={item.key} className="flex justify-between gap-3">
-                <span className="truncate">{item.name}</span>
-                <span className={cn('shrink-0', item.status === 'error' ? 'text-destructive' : 'text-muted-foreground')}>
+              // a refusal is a sentence: under the file's name, wrapped inside the dialog on a phone
+              <li key={item.key} className={cn('flex gap-x-3', item.status === 'error' ? 'flex-col' : 'justify-between')}>
+                <span className={item.status === 'error' ? 'font-medium break-all' : 'min-w-0 truncate'}>{item.name}</span>
+                <span className={item.status === 'error' ? 'break-words text-destructive' : 'shrink-0 text-muted-foreground'}>
                   {item.status === 'error' ? item.message : STATUS_TEXT[item.status]}
                 </span>
               </li>

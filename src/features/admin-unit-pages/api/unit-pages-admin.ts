@@ -7,7 +7,7 @@ import { ImageFileError, prepareImage } from '@/lib/images'
 import { unitPhotoPath } from './photo-path'
 import { UNIT_PHOTOS_BUCKET } from '@/lib/unit-pages/unit-photo'
 import { asVersionConflict } from '@/lib/version-conflict'
-import { heldRowIds, isHeld } from '@/lib/held-for-review'
+import { heldReasons, heldRowIds } from '@/lib/held-for-review'
 
 type Tables = Database['public']['Tables']
 export type AdminUnitText = Tables['unit_texts']['Row']
@@ -61,7 +61,7 @@ const NOT_FOUND = 'Data tidak ditemukan atau Anda tidak memiliki izin untuk meng
  * guard keeps the change back for a superadmin's review (the public page stays as it was; a new
  * row is not added until released).
  */
-export async function saveUnitPageRow(input: SaveInput): Promise<{ held: boolean }> {
+export async function saveUnitPageRow(input: SaveInput): Promise<{ held: string[] | null }> {
   const update = (() => {
     switch (input.table) {
       case 'unit_texts':
@@ -80,9 +80,10 @@ export async function saveUnitPageRow(input: SaveInput): Promise<{ held: boolean
   })()
   const { data, error } = await update
   if (error) throw asVersionConflict(error)
-  if (data && data.length > 0) return { held: await isHeld(supabase, input.table, { id: data[0].id }) }
+  if (data && data.length > 0) return { held: await heldReasons(supabase, input.table, { id: data[0].id }) }
   // only the guard's trigger keeps a new row out without an error
-  if (!input.id && 'name' in input.fields && (await isHeld(supabase, input.table, { label: input.fields.name }))) return { held: true }
+  const held = !input.id && 'name' in input.fields ? await heldReasons(supabase, input.table, { label: input.fields.name }) : null
+  if (held) return { held }
   throw new Error(NOT_FOUND)
 }
 

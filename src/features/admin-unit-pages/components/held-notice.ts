@@ -1,3 +1,4 @@
+import { heldDescription } from '@/lib/held-for-review'
 import type { UnitPageTable } from '../api/unit-pages-admin'
 
 const WHAT: Record<UnitPageTable, string> = {
@@ -9,9 +10,9 @@ const WHAT: Record<UnitPageTable, string> = {
 
 /**
  * What the editor is told when the integrity guard holds a save (as articles are): the change
- * is not public, what visitors see instead, and who decides.
+ * is not public, what visitors see instead, why, and who decides.
  */
-export function heldDescription(table: UnitPageTable, isNew: boolean): string {
-  const shown = isNew ? 'belum ditambahkan ke situs' : 'belum tampil; halaman publik tetap menampilkan versi sebelumnya'
-  return `${WHAT[table]} memuat kata, tautan ke domain baru, atau jumlah tautan keluar yang lazim di spam judi, sehingga ${shown}. Superadmin akan meninjaunya di Integritas Situs.`
+export function unitHeldDescription(table: UnitPageTable, isNew: boolean, reasons: readonly string[]): string {
+  const shown = isNew ? 'belum ditambahkan ke situs.' : 'belum tampil; halaman publik tetap menampilkan versi sebelumnya.'
+  return heldDescription(`${WHAT[table]} ${shown}`, reasons)
 }

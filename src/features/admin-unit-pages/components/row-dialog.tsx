@@ -13,7 +13,7 @@ import { removeUnitPhotos, uploadUnitPhoto, useSaveUnitPageRow } from '../api/un
 import { PhotoField } from './photo-field'
 import { RevisionsPanel } from './revisions-panel'
 import { RichTextField } from './rich-text-field'
-import { heldDescription } from './held-notice'
+import { unitHeldDescription } from './held-notice'
 import { checkForm, formValues, LIMITS, POST_KINDS, saveInput, type EditTarget, type FormErrors, type FormValues } from './row-form'
 
 type Props = { target: EditTarget; userId: string; onClose: () => void }
@@ -72,7 +72,7 @@ export function RowDialog({ target, userId, onClose }: Props) {
         if (held) {
           // the public page keeps the old photo and the held change may be released with the new one
           void removeUnitPhotos(uploaded.current.filter((url) => url !== values.photo_url))
-          toast.info(HELD_TITLE, { description: heldDescription(target.table, !target.row), duration: 10_000 })
+          toast.info(HELD_TITLE, { description: unitHeldDescription(target.table, !target.row, held), duration: 10_000 })
         } else {
           void removeUnitPhotos([...uploaded.current, original].filter((url) => url !== values.photo_url))
           toast.success('Halaman satuan berhasil diperbarui!')
@@ -127,7 +127,7 @@ export function RowDialog({ target, userId, onClose }: Props) {
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{dialogTitle(target)}</DialogTitle>
-            <DialogDescription>Perubahan tampil di situs begitu disimpan. Versi sebelumnya tersimpan di Riwayat Versi.</DialogDescription>
+            <DialogDescription>Perubahan tampil di situs begitu disimpan, kecuali bila ditahan untuk ditinjau superadmin. Versi sebelumnya tersimpan di Riwayat Versi.</DialogDescription>
           </DialogHeader>
 
           {target.table === 'unit_texts' && (

@@ -216,7 +216,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
       <SecondStepSetting />
 
       <div className="rounded-xl border border-border bg-card shadow-sm">
-        <div className="border-b border-border p-4">
+        <div className="border-b border-border p-3 sm:p-4">
           <Label htmlFor="user-search" className="sr-only">
             Cari pengguna
           </Label>
@@ -228,8 +228,8 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
             <Input
               id="user-search"
               type="search"
-              // SPEC.md's placeholder, whole at 390 px too: a smaller placeholder font on phones
-              className="pr-2 pl-8 max-sm:placeholder:text-[13px]"
+              // SPEC.md's placeholder, whole at 390 px too: a smaller placeholder font and less padding on phones
+              className="pr-2 pl-8 max-sm:placeholder:text-xs"
               placeholder="Cari pengguna berdasarkan nama atau email..."
               value={query}
               onChange={(e) => setQuery(e.target.value)}

@@ -91,7 +91,7 @@ export function DocumentList() {
               <div key={year} className="mt-4">
                 <h4 className="text-base font-semibold text-muted-foreground">{`Tahun ${year}`}</h4>
                 <ul className="mt-2 divide-y divide-border rounded-lg border border-border bg-card">
-                  {inYear.map((doc) => <DocumentItem key={doc.id} doc={doc} href={documentFileUrl(storageBase, api.anonKey, doc.file_path)} />)}
+                  {inYear.map((doc) => <DocumentItem key={doc.id} doc={doc} href={documentFileUrl(storageBase, api.anonKey, doc)} />)}
                 </ul>
               </div>
             ))}
