@@ -104,7 +104,7 @@ export interface Config {
   devMailbox: boolean;
   /**
    * STORAGE_ORIGIN: a hosted Supabase project's origin whose storage serves the site's images,
-   * added to the pages' CSP img-src (otherwise images come only from this site, data: and blob:).
+   * added to the pages' CSP img-src (otherwise images come only from this site and blob:).
    */
   storageOrigin: string | undefined;
   /** Where backups are written and kept (BACKUP_DIR); BACKUP_SCHEDULE/BACKUP_KEEP: the server's own backups. */

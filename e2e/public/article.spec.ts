@@ -96,9 +96,10 @@ for (const arrival of ['server-rendered', 'client-side navigation'] as const) {
     await content.getByText('klik saya').click()
     await content.getByText('kotak').click()
     await expect(page).toHaveURL(`/berita/${article.id}`)
-    await expect(content.locator('#ext')).toHaveAttribute('target', '_blank')
-    await expect(content.locator('#ext')).toHaveAttribute('rel', 'nofollow ugc noopener noreferrer')
-    await expect(content.locator('#int')).not.toHaveAttribute('target', '_blank')
+    // stored ids are not rendered (issue 42: only the editor's attributes), so the links go by their text
+    await expect(content.getByRole('link', { name: 'sumber luar' })).toHaveAttribute('target', '_blank')
+    await expect(content.getByRole('link', { name: 'sumber luar' })).toHaveAttribute('rel', 'nofollow ugc noopener noreferrer')
+    await expect(content.getByRole('link', { name: 'profil' })).not.toHaveAttribute('target', '_blank')
     // Broken images fire their error handlers before the load event; one more frame lets any queued handler run.
     await page.waitForLoadState('load')
     await page.evaluate(() => new Promise(requestAnimationFrame))
@@ -179,4 +180,31 @@ test('a draft: visitors get the 404 page, a signed-in staff member reads the art
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(draft.title)
   await expect(staff.getByText('Belum terbit.')).toBeVisible()
   await context.close()
+})
+
+test('an article keeps only the editor\'s markup: no stored class, style or foreign element, and the page breaks no CSP rule', async ({ newArticle, page }) => {
+  const article = await newArticle({
+    title: `Markup Editor ${uniq()}`,
+    content: [
+      '<p>Awal <span class="opacity-[0.07]">teks samar</span> akhir.</p>',
+      '<p class="text-primary-foreground">teks sewarna</p>',
+      '<p><span class="w-px truncate inline-block">teks sempit</span></p>',
+      '<p style="text-decoration:underline">teks bergaris</p>',
+      '<audio controls src="/suara.mp3"></audio><canvas width="1" height="1"></canvas>',
+      '<p><meter value="0.5">meteran</meter> <ruby>Skadron<rp>(</rp><rt>31</rt><rp>)</rp></ruby></p>',
+      '<div popover><p>teks melayang</p></div>',
+      '<p><img src="data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E" alt="gambar data"></p>',
+    ].join(''),
+  })
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = [])
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`))
+  })
+  const response = await page.goto(`/berita/${article.id}`)
+  expect(response!.headers()['content-security-policy']).not.toMatch(/img-src[^;]*data:/)
+  const content = page.getByTestId('article-content')
+  for (const text of ['teks samar', 'teks sewarna', 'teks sempit', 'teks bergaris', 'teks melayang']) await expect(content.getByText(text)).toBeVisible()
+  expect(await content.innerHTML()).not.toMatch(/class=|style=|\spopover|<(span|div|audio|canvas|meter|ruby|rp)\b|data:/)
+  await page.waitForLoadState('load')
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([])
 })

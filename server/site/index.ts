@@ -87,8 +87,9 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml)],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      // no https: wildcard: an article could otherwise load a tracking pixel from any host
-      imgSrc: ["'self'", 'data:', 'blob:', ...(ctx.config.storageOrigin ? [ctx.config.storageOrigin] : [])],
+      // no https: wildcard: an article could otherwise load a tracking pixel from any host; no
+      // data:, so no picture drawn inside stored HTML can show (issue 42)
+      imgSrc: ["'self'", 'blob:', ...(ctx.config.storageOrigin ? [ctx.config.storageOrigin] : [])],
       connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
       // the map, and a video's player once a reader presses play (never before: pages show a facade)
       frameSrc: ['https://www.openstreetmap.org', ...VIDEO_FRAME_ORIGINS],

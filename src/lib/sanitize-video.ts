@@ -1,8 +1,6 @@
 import type { UponSanitizeElementHook } from 'dompurify'
 import { embedUrl, videoFromEmbed, watchUrl } from './video-embed'
-
-/** The one attribute the facade needs beyond the article rules: the player to load on a click. */
-export const VIDEO_ATTRIBUTES = ['data-video-embed']
+import { rendererMade } from './integrity/editor-markup'
 
 const PROVIDER_NAMES = { youtube: 'YouTube', vimeo: 'Vimeo' } as const
 
@@ -26,6 +24,7 @@ export const videoFacades: UponSanitizeElementHook = (current) => {
   const doc = node.ownerDocument!
   const span = (className: string, text?: string) => {
     const element = doc.createElement('span')
+    rendererMade.add(element)
     element.className = className
     // the play mark stays empty: nothing to hide from a screen reader, and hiding attributes are
     // stripped from article HTML anyway (src/lib/integrity/hiding-rules.ts)
@@ -33,10 +32,12 @@ export const videoFacades: UponSanitizeElementHook = (current) => {
     return element
   }
   const link = doc.createElement('a')
+  rendererMade.add(link)
   link.className = 'video-facade'
   link.setAttribute('href', watchUrl(video))
   link.setAttribute('data-video-embed', embedUrl(video))
   link.append(span('video-facade-play'), span('video-facade-title', title), span('video-facade-note', `Putar video ${PROVIDER_NAMES[video.provider]}`))
+  rendererMade.add(node)
   node.className = 'video-embed'
   node.append(link)
 }

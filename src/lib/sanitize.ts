@@ -1,6 +1,7 @@
 import DOMPurify from 'isomorphic-dompurify'
-import { VIDEO_ATTRIBUTES, videoFacades } from './sanitize-video'
-import { HIDING_TAGS, isInvisibleLink, removeHiding, removeInlineImage } from './integrity/hiding-rules'
+import { videoFacades } from './sanitize-video'
+import { HIDING_TAGS, isInvisibleLink, removeInlineImage } from './integrity/hiding-rules'
+import { ALLOWED_ATTR, ALLOWED_TAGS, keepOnlyEditorAttributes, unwrapStoredContainers } from './integrity/editor-markup'
 import { outboundRel } from './integrity/link-rel'
 
 // The same rules in the browser and on the server (isomorphic-dompurify gives DOMPurify a jsdom
@@ -10,11 +11,11 @@ const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', '
 const browserOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin)
 
 /**
- * Nothing stays hidden (issue 32). Links to the page's own origin stay in the same tab; others
+ * Nothing stays hidden (issue 32): only the editor's own elements and attributes stay (issue 42). Links to the page's own origin stay in the same tab; others
  * open a new one without a referrer, and pass no ranking value unless allowlisted.
  */
 const linkTargets = (origin: string) => (node: Element) => {
-  removeHiding(node)
+  keepOnlyEditorAttributes(node)
   removeInlineImage(node, origin)
   if (node.tagName !== 'A' || !node.hasAttribute('href')) return
   if (isInvisibleLink(node)) {
@@ -52,21 +53,23 @@ export function sanitizeArticleFragment(html: string | null | undefined, origin 
 }
 
 const ARTICLE_RULES = {
-  USE_PROFILES: { html: true },
+  ALLOWED_TAGS,
+  ALLOWED_ATTR,
   FORBID_TAGS,
-  FORBID_ATTR: ['style', 'srcset'],
   ALLOW_DATA_ATTR: false,
-  ADD_ATTR: VIDEO_ATTRIBUTES,
+  ALLOW_ARIA_ATTR: false,
 }
 
 function withLinkTargets<T>(origin: string, sanitize: () => T): T {
   const hook = linkTargets(origin)
   DOMPurify.addHook('afterSanitizeAttributes', hook)
   DOMPurify.addHook('uponSanitizeElement', videoFacades)
+  DOMPurify.addHook('uponSanitizeElement', unwrapStoredContainers)
   try {
     return sanitize()
   } finally {
     DOMPurify.removeHook('afterSanitizeAttributes', hook)
+    DOMPurify.removeHook('uponSanitizeElement', unwrapStoredContainers)
     DOMPurify.removeHook('uponSanitizeElement', videoFacades)
   }
 }

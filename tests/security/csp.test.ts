@@ -21,12 +21,12 @@ async function imgSrc(storageOrigin?: string): Promise<string[]> {
 }
 
 describe.skipIf(!built)('site Content-Security-Policy img-src', () => {
-  it('allows images only from this site, data: and blob:', async () => {
-    expect(await imgSrc()).toEqual(["'self'", 'data:', 'blob:']);
+  it('allows images only from this site and blob:, never data: (issue 42)', async () => {
+    expect(await imgSrc()).toEqual(["'self'", 'blob:']);
   });
 
   it('adds the hosted storage origin when STORAGE_ORIGIN names one', async () => {
-    expect(await imgSrc('https://abcd.supabase.co')).toEqual(["'self'", 'data:', 'blob:', 'https://abcd.supabase.co']);
+    expect(await imgSrc('https://abcd.supabase.co')).toEqual(["'self'", 'blob:', 'https://abcd.supabase.co']);
     expect(loadConfig({ STORAGE_ORIGIN: 'https://abcd.supabase.co/storage/v1' }).storageOrigin).toBe('https://abcd.supabase.co');
     expect(() => loadConfig({ STORAGE_ORIGIN: 'http://abcd.supabase.co' })).toThrow(/https origin/);
   });

@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Factor } from '@supabase/supabase-js'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
+import { blobImageOf } from '@/lib/blob-image'
 
 export const FACTOR_NAME = 'Aplikasi autentikator'
 
 export interface PendingFactor {
   id: string
-  /** data:image/svg+xml URI of the QR code to scan. */
+  /** blob: address of the QR code to scan (the pages' CSP allows no data: pictures). */
   qrCode: string
   secret: string
 }
@@ -36,7 +37,7 @@ export async function startEnrolment(): Promise<PendingFactor> {
   }
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME })
   if (error) throw error
-  return { id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret }
+  return { id: data.id, qrCode: blobImageOf(data.totp.qr_code), secret: data.totp.secret }
 }
 
 /** Confirms the factor with its first code; the session becomes aal2. */

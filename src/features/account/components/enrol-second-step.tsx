@@ -5,6 +5,7 @@ import { describeError } from '@/lib/error-messages'
 import { Button } from '@/components/ui/button'
 import { CodeField } from '@/components/ui/code-field'
 import { completeCode } from '@/lib/second-step-code'
+import { useReleaseOnLeave } from '@/lib/blob-image'
 import { useCancelEnrolment, useConfirmEnrolment, useStartEnrolment, type PendingFactor } from '../api/second-step'
 
 /** The secret in groups of four, as authenticator apps accept it typed by hand. */
@@ -21,6 +22,7 @@ export function EnrolSecondStep({ userId, onEnrolled, onCancel }: { userId: stri
   const start = useStartEnrolment(userId)
   const confirm = useConfirmEnrolment(userId)
   const cancel = useCancelEnrolment(userId)
+  useReleaseOnLeave(pending?.qrCode)
 
   const begin = () =>
     start.mutate(undefined, {

@@ -1,7 +1,8 @@
 import { responsiveImage } from '@/lib/images'
 import { GALLERY_BUCKET } from '../api/gallery-photos'
 import type { Gallery } from '../api/get-galleries'
-import stockImage from '../assets/gallery-stock.svg'
+// a file, not inlined as a data: URI: the pages' CSP allows no data: pictures
+import stockImage from '../assets/gallery-stock.svg?no-inline'
 
 /** The gallery's first photo, or SPEC.md's stock image while it has none. */
 export function GalleryCover({ gallery }: { gallery: Gallery }) {
