@@ -1053,6 +1053,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      known_article_categories: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
       last_backup: {
         Args: Record<PropertyKey, never>
         Returns: {
