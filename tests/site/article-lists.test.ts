@@ -51,13 +51,13 @@ describe('article lists', () => {
       { title: 'a', content: '<p>a</p>', category: 'Bakti Sosial' },
       { title: 'b', content: '<p>b</p>', category: 'bakti sosial' },
       { title: 'c', content: '<p>c</p>', category: 'Bakti Sosial' },
-      { title: 'd', content: '<p>d</p>', category: 'Prestasi', published_at: null },
+      { title: 'd', content: '<p>d</p>', category: 'Rahasia', published_at: null },
     ]);
     const { data, error } = await t.anon().rpc('article_categories');
     expect(error).toBeNull();
     expect(data).toContain('Bakti Sosial');
     expect(data).not.toContain('bakti sosial');
-    expect(data).not.toContain('Prestasi');
+    expect(data).not.toContain('Rahasia');
   });
 
   it('keeps the text helpers off the API', async () => {

@@ -12,7 +12,9 @@ export const TITLE_MAX = 200
 export const CATEGORY_MAX = 60
 export const CONTENT_MAX = 200_000
 /** The categories an article may take; SQL keeps the same list (public.known_article_categories). */
-export const ARTICLE_CATEGORIES = ['Berita', 'Latihan', 'Operasi', 'Pembinaan', 'Sosial', 'Bakti Sosial', 'Teknik', 'Prestasi', 'Pengumuman'] as const
+export const ARTICLE_CATEGORIES = [
+  'Berita', 'Kegiatan', 'Latihan', 'Operasi', 'Pemeliharaan', 'Pembinaan', 'Sosial', 'Bakti Sosial', 'Teknik', 'Prestasi', 'Pengumuman',
+] as const
 export const CATEGORY_UNKNOWN = `Kategori harus salah satu dari: ${ARTICLE_CATEGORIES.join(', ')}.`
 const isKnownCategory = (value: string) =>
   value === '' || ARTICLE_CATEGORIES.some((category) => category.toLowerCase() === value.toLowerCase())
