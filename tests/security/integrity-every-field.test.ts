@@ -78,6 +78,7 @@ describe('plain-text fields are refused when they read as gambling spam', () => 
     const signUp = await t.anon().auth.signUp({ email: `spam-${Date.now()}@example.com`, password: 'rahasia-123-x',
       options: { data: { full_name: SPAM } } });
     expect(signUp.data.user).toBeNull();
+    expect([signUp.error?.status, signUp.error?.message]).toEqual([422, expect.stringMatching(/^Nama lengkap ditolak penjaga integritas situs: /)]);
     expect((await t.server.ctx.db.query(`select 1 from public.profiles where full_name like 'SL%'`)).rowCount).toBe(0);
   });
 });
