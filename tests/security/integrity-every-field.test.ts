@@ -111,3 +111,22 @@ describe('an article category is one of the known list', () => {
     expect(data).toEqual([...ARTICLE_CATEGORIES]);
   });
 });
+
+describe('the stored-content scan (npm run integrity)', () => {
+  it('reports every plain-text field written by SQL with the triggers off, and not the unit text', async () => {
+    const ids = await t.server.ctx.db.transaction(async (tx) => {
+      await tx.query(`set local session_replication_role = replica`);
+      const gallery = (await tx.query<{ id: string }>(`insert into public.galleries (name, description) values ('Latihan', $1) returning id`, [SPAM])).rows[0].id;
+      const clean = (await tx.query<{ id: string }>(`insert into public.galleries (name, description) values ('Bandar Udara', 'Slot pendaratan') returning id`)).rows[0].id;
+      const photo = (await tx.query<{ id: string }>(`insert into public.gallery_photos (gallery_id, path, alt) values ($1::uuid, $1::text || '/s.webp', $2) returning id`, [clean, SPAM])).rows[0].id;
+      const doc = (await tx.query<{ id: string }>(`insert into public.public_documents (title, category, year, file_path, file_type, file_size)
+        values ($1, 'berkala', 2026, 'x/y.pdf', 'application/pdf', 1) returning id`, [SPAM])).rows[0].id;
+      const commander = (await tx.query<{ id: string }>(`insert into public.past_commanders (ordinal, rank, name, period) values (902, 'Letkol Cpn', $1, '2001') returning id`, [SPAM])).rows[0].id;
+      await tx.query(`update public.profiles set full_name = $2 where id = $1`, [staffId, SPAM]);
+      return [gallery, photo, doc, commander, staffId, clean];
+    });
+    const { rows } = await t.server.ctx.db.query<{ subject: string; detail: string }>(`select subject, detail from private.stored_field_findings()`);
+    const found = (id: string) => rows.some((row) => row.subject.includes(id) && /^Kata yang lazim di spam judi: .*gacor/.test(row.detail));
+    expect(ids.map(found)).toEqual([true, true, true, true, true, false]);
+  });
+});
