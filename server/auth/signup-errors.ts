@@ -6,7 +6,7 @@ import { log } from '../observability/log.ts';
  * A trigger on auth.users (the app's handle_new_user) refused the new account. GoTrue answers
  * 500 "Database error saving new user", which supabase-js turns into a retryable error whose
  * message is "{}". When the cause is the user's own input (a taken username, a phone number in
- * the wrong format) this server answers 422 with an Indonesian message the sign-up form can
+ * the wrong format, a name the integrity guard refuses) this server answers 422 with an Indonesian message the sign-up form can
  * show; anything else stays GoTrue's 500.
  */
 export function signupDatabaseError(error: unknown): unknown {
@@ -23,6 +23,8 @@ export function signupDatabaseError(error: unknown): unknown {
     if (/full_name/.test(where)) return invalid('Nama lengkap terlalu panjang (maksimal 120 karakter).');
     return invalid('Data pendaftaran tidak valid.');
   }
+  // a trigger's own refusal, already in Indonesian (the integrity guard on the full name)
+  if (error.code === 'PT400') return invalid(error.message);
   log.error({ err: error }, '[auth] database error saving new user');
   return new AuthError(500, 'unexpected_failure', 'Database error saving new user');
 }

@@ -100,9 +100,10 @@ async function crawl(db: Db, base: string, days: number, concurrency: number, pa
   return { findings, pages: pages.length };
 }
 
-/** The stored content judged as the guard would: the few unit and information rows at once, the articles a page at a time. */
+/** The stored content judged as the guard would: the few unit, information and plain-text rows at once, the articles a page at a time. */
 async function storedFindings(db: Db, pacer: Pacer | undefined, signal?: AbortSignal): Promise<WatchFinding[]> {
-  const findings = (await db.query<WatchFinding>('select * from private.stored_other_findings()')).rows;
+  const findings = (await db.query<WatchFinding>(
+    'select * from private.stored_other_findings() union all select * from private.stored_field_findings()')).rows;
   const ids = (await db.query<{ id: string }>('select id from public.articles order by id')).rows.map((row) => row.id);
   for (let at = 0; at < ids.length; at += STORED_PAGE) {
     signal?.throwIfAborted();

@@ -1073,6 +1073,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      known_article_categories: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
       last_backup: {
         Args: Record<PropertyKey, never>
         Returns: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from '@/lib/validation/field-errors'
-import { ARTICLE_INCOMPLETE, articleFormSchema } from './article-schema'
+import { ARTICLE_INCOMPLETE, articleFormSchema, CATEGORY_UNKNOWN } from './article-schema'
 
 const parse = (input: { title: string; category: string; content: string }) => articleFormSchema.safeParse(input)
 
@@ -35,5 +35,13 @@ describe('articleFormSchema', () => {
       category: 'Kategori maksimal 60 karakter.',
       content: 'Isi artikel terlalu panjang (maksimal 200.000 karakter).',
     })
+  })
+
+  it('takes a known category in any case and refuses another with the server\'s message', () => {
+    expect(parse({ title: 'Latihan', category: 'bakti sosial', content: '<p>Isi</p>' }).success).toBe(true)
+    const result = parse({ title: 'Latihan', category: 'Slot Resmi', content: '<p>Isi</p>' })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(fieldErrors(result.error)).toEqual({ category: CATEGORY_UNKNOWN })
   })
 })

@@ -11,6 +11,13 @@ export const ARTICLE_INVALID_TITLE = 'Data Tidak Valid'
 export const TITLE_MAX = 200
 export const CATEGORY_MAX = 60
 export const CONTENT_MAX = 200_000
+/** The categories an article may take; SQL keeps the same list (public.known_article_categories). */
+export const ARTICLE_CATEGORIES = [
+  'Berita', 'Kegiatan', 'Latihan', 'Operasi', 'Pemeliharaan', 'Pembinaan', 'Sosial', 'Bakti Sosial', 'Teknik', 'Prestasi', 'Pengumuman',
+] as const
+export const CATEGORY_UNKNOWN = `Kategori harus salah satu dari: ${ARTICLE_CATEGORIES.join(', ')}.`
+const isKnownCategory = (value: string) =>
+  value === '' || ARTICLE_CATEGORIES.some((category) => category.toLowerCase() === value.toLowerCase())
 
 /** HTML that shows something: text, or at least one picture. `<p></p>` is empty. */
 export const hasVisibleContent = (html: string) => htmlToText(html) !== '' || /<img\b/i.test(html)
@@ -25,6 +32,7 @@ export const articleFormSchema = z.object({
     .string()
     .trim()
     .max(CATEGORY_MAX, `Kategori maksimal ${CATEGORY_MAX} karakter.`)
+    .refine(isKnownCategory, CATEGORY_UNKNOWN)
     .transform((value) => value || null),
   content: z
     .string()

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { CATEGORY_MAX, hasVisibleContent, TITLE_MAX } from '../api/article-schema'
+import { ARTICLE_CATEGORIES, CATEGORY_MAX, hasVisibleContent, TITLE_MAX } from '../api/article-schema'
 import type { AdminArticle } from '../api/get-articles'
 import { holdOf, useArticleHolds } from '../api/held-articles'
 import { useArticleDraft } from '../hooks/use-article-draft'
@@ -132,13 +132,19 @@ export function ArticleEditorDialog({ article, userId, onClose, onReload }: Prop
             </Field>
             <Field label="Kategori" error={errors.category}>
               {(control) => (
-                <Input
-                  {...control}
-                  value={draft.category}
-                  onChange={(e) => update('category', e.target.value)}
-                  placeholder="Kategori (e.g., Latihan, Operasi)"
-                  maxLength={CATEGORY_MAX}
-                />
+                <>
+                  <Input
+                    {...control}
+                    value={draft.category}
+                    onChange={(e) => update('category', e.target.value)}
+                    placeholder="Kategori (e.g., Latihan, Operasi)"
+                    maxLength={CATEGORY_MAX}
+                    list="article-categories"
+                  />
+                  <datalist id="article-categories">
+                    {ARTICLE_CATEGORIES.map((category) => <option key={category} value={category} />)}
+                  </datalist>
+                </>
               )}
             </Field>
             <ArticleBodyField
