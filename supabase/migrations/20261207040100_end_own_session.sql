@@ -2,7 +2,9 @@
 -- all of them at once. Deleting the row ends it everywhere: its refresh tokens go with it (foreign
 -- key), REST refuses its access tokens (private.session_is_live) and the platform trigger tells
 -- storage and realtime (NOTIFY auth_session_end).
-create function public.end_own_session(target_session uuid) returns void
+-- The definer lives in private, behind an invoker wrapper in public, as own_sessions() does: no
+-- SECURITY DEFINER function in an exposed schema (tests/security/catalog.test.ts).
+create function private.end_own_session(target_session uuid) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   if not private.session_is_live() then
@@ -16,6 +18,13 @@ begin
     raise exception 'Sesi tidak ditemukan atau sudah berakhir.' using errcode = 'PT404';
   end if;
 end
+$$;
+revoke execute on function private.end_own_session(uuid) from public, anon;
+grant execute on function private.end_own_session(uuid) to authenticated, service_role;
+
+create function public.end_own_session(target_session uuid) returns void
+language sql security invoker set search_path = '' as $$
+  select private.end_own_session(target_session)
 $$;
 revoke execute on function public.end_own_session(uuid) from public, anon;
 grant execute on function public.end_own_session(uuid) to authenticated, service_role;
