@@ -9,12 +9,14 @@ import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { runKeys } from '../../server/cli/keys.ts';
-import { readStoredKeys } from '../../server/signing-keys.ts';
+import { databaseKeyStore } from '../../server/key-store.ts';
 import { useTestServer } from '../support/use-test-server.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 const t = useTestServer();
+/** `npm run keys` as the operator runs it beside this server. */
+const keysEnv = () => ({ DATA_DIR: t.server.dataDir, DATABASE_URL: t.server.ctx.config.databaseUrl });
 
 interface Joined {
   /** The system messages the channel got after joining. */
@@ -48,7 +50,9 @@ describe('retiring a key with --now', () => {
   it('ends the channels its tokens joined, a forged far-future token too; the new key\'s channels stay', async () => {
     const user = await t.createUser({ status: 'approved' });
     const issued = (await (await t.signInAs(user)).auth.getSession()).data.session!.access_token;
-    const [current] = (await readStoredKeys(t.server.dataDir)).filter((k) => k.status === 'current');
+    // the test server runs on a database URL, so its keys live in the database (decision 0043)
+    const store = databaseKeyStore(t.server.ctx.db, t.server.dataDir, undefined);
+    const [current] = (await store.keys()).filter((k) => k.status === 'current');
     const leaked = createPrivateKey({ key: current.private_jwk as never, format: 'jwk' });
     const now = Math.floor(Date.now() / 1000);
     const forged = await new SignJWT({ ...decodeJwt(issued), exp: undefined })
@@ -58,12 +62,12 @@ describe('retiring a key with --now', () => {
     const withForged = await join(forged, 'ruang-a');
     const withIssued = await join(issued, 'ruang-b');
 
-    await runKeys(['rotate'], { DATA_DIR: t.server.dataDir });
+    await runKeys(['rotate'], keysEnv());
     await t.server.ctx.keys.reload();
     const fresh = (await (await t.signInAs(user)).auth.getSession()).data.session!.access_token;
     const withFresh = await join(fresh, 'ruang-c');
 
-    await runKeys(['retire', '--now'], { DATA_DIR: t.server.dataDir });
+    await runKeys(['retire', '--now'], keysEnv());
     await t.server.ctx.keys.reload();
 
     await vi.waitUntil(() => withForged.closes.length > 0 && withIssued.closes.length > 0, { timeout: 5_000, interval: 50 });
@@ -77,7 +81,9 @@ describe('retiring a key with --now', () => {
   it('a forged token keeps its channel no longer than JWT_EXPIRY from its issue, whatever exp it names', async () => {
     const user = await t.createUser({ status: 'approved' });
     const issued = (await (await t.signInAs(user)).auth.getSession()).data.session!.access_token;
-    const [current] = (await readStoredKeys(t.server.dataDir)).filter((k) => k.status === 'current');
+    // the test server runs on a database URL, so its keys live in the database (decision 0043)
+    const store = databaseKeyStore(t.server.ctx.db, t.server.dataDir, undefined);
+    const [current] = (await store.keys()).filter((k) => k.status === 'current');
     const key = createPrivateKey({ key: current.private_jwk as never, format: 'jwk' });
     const now = Math.floor(Date.now() / 1000);
     const lifetime = t.server.ctx.config.jwtExpirySeconds;
