@@ -36,7 +36,8 @@ describe.skipIf(!built)('/informasi-publik without JavaScript', () => {
   it('keeps the page text and lists published documents by category and year, with type, size and date', async () => {
     const html = await page();
     expect(html).toContain('Daftar Dokumen Informasi Publik');
-    expect(html.indexOf('Terakhir diperbarui')).toBeLessThan(html.indexOf('Daftar Dokumen Informasi Publik'));
+    // the list's heading, not the 'Lihat Daftar Dokumen...' link at the top of the page
+    expect(html.indexOf('Terakhir diperbarui')).toBeLessThan(html.indexOf('id="dokumen-judul"'));
     expect(html).toContain('Peraturan Komandan Nomor 7');
     expect(html).toContain('Informasi Setiap Saat');
     expect(html).toContain('Tahun 2025');
