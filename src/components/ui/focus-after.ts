@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react'
+
+/** The look of a region that takes focus by script (tabIndex -1): a ring only for keyboard users. */
+export const FOCUS_REGION = 'scroll-mt-20 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring'
+
+/**
+ * Focus what an action left on screen, once React has rendered it. The button that was pressed is
+ * often disabled while it works, or gone afterwards (a row removed, a panel swapped), and focus
+ * would otherwise fall to the page body: keyboard and screen reader users lose their place. The
+ * target is focused without the browser's jump, then brought into view where neither the fixed
+ * navbar nor the toast at the bottom covers it.
+ */
+export function focusAfterRender(
+  target: () => HTMLElement | null | undefined,
+  { block = 'center', reveal }: { block?: ScrollLogicalPosition; reveal?: () => HTMLElement | null } = {},
+) {
+  requestAnimationFrame(() => {
+    const element = target()
+    if (!element?.isConnected) return
+    element.focus({ preventScroll: true })
+    // `reveal` names a larger whole to show from its top (a panel the field belongs to)
+    const shown = reveal?.() ?? element
+    shown.scrollIntoView({ block: reveal ? 'start' : block })
+  })
+}
+
+/**
+ * A region that takes focus whenever `key` changes after the first render (a new search, a new
+ * page of a list): give the returned ref to an element with tabIndex={-1}.
+ */
+export function useFocusOnChange<T extends HTMLElement>(key: string) {
+  const ref = useRef<T>(null)
+  const first = useRef(key)
+  useEffect(() => {
+    if (first.current === key) return
+    first.current = key
+    focusAfterRender(() => ref.current, { block: 'start' })
+  }, [key])
+  return ref
+}
+
+/**
+ * After an action settled: if focus fell to the page body meanwhile (its button was disabled while
+ * it worked, a confirmation dialog returned focus to that disabled button, or the button is gone),
+ * focus `target`; focus a user already moved elsewhere stays where it is.
+ */
+export function refocusIfLost(target: () => HTMLElement | null | undefined) {
+  focusAfterRender(() => {
+    const active = document.activeElement
+    return active === null || active === document.body ? target() : null
+  })
+}
