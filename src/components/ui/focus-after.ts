@@ -50,3 +50,17 @@ export function refocusIfLost(target: () => HTMLElement | null | undefined) {
     return active === null || active === document.body ? target() : null
   })
 }
+
+/**
+ * For a button disabled while its action runs: once `busy` ends (the button is enabled again in
+ * that render), focus lost meanwhile goes back to it, or to `target` when given.
+ */
+export function useRefocusWhenDone<T extends HTMLElement>(busy: boolean) {
+  const ref = useRef<T>(null)
+  const was = useRef(busy)
+  useEffect(() => {
+    if (was.current && !busy) refocusIfLost(() => ref.current)
+    was.current = busy
+  }, [busy])
+  return ref
+}

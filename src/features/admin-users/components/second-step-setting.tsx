@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { refocusIfLost } from '@/components/ui/focus-after'
+import { useRefocusWhenDone } from '@/components/ui/focus-after'
 import { useSecondStepRequired, useSetSecondStepRequired } from '../api/security-settings'
 
 const OWN_FACTOR_FIRST = 'Aktifkan verifikasi dua langkah pada akun Anda sendiri terlebih dahulu (Akun Saya › Keamanan), lalu login dengan kodenya.'
@@ -14,9 +14,10 @@ const OWN_FACTOR_FIRST = 'Aktifkan verifikasi dua langkah pada akun Anda sendiri
 export function SecondStepSetting() {
   const required = useSecondStepRequired()
   const change = useSetSecondStepRequired()
+  // disabled while saving, so the dialog's return of focus to it fell to the page body
+  const button = useRefocusWhenDone<HTMLButtonElement>(change.isPending)
   const on = required.data ?? false
   const [asking, setAsking] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
 
   const toggle = () =>
     change.mutate(!on, {
@@ -26,8 +27,6 @@ export function SecondStepSetting() {
         const denied = (error as { code?: string }).code === '42501'
         toast.error('Gagal Mengubah Pengaturan', { description: denied && !on ? OWN_FACTOR_FIRST : describeError(error) })
       },
-      // disabled while saving, so the dialog's return of focus to it fell to the page body
-      onSettled: () => refocusIfLost(() => button.current),
     })
 
   return (

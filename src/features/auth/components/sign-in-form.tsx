@@ -7,7 +7,7 @@ import { fieldErrors } from '@/lib/validation/field-errors'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Field } from '@/components/ui/field'
-import { focusAfterRender } from '@/components/ui/focus-after'
+import { useRefocusWhenDone } from '@/components/ui/focus-after'
 import { focusFirstInvalid } from '@/components/ui/save-error'
 import { SIGN_IN_INCOMPLETE, signInSchema, signUpProblem, signUpSchema } from '../api/credentials'
 import { getAccountState, refusalOf, type AccountState } from '../api/account-state'
@@ -38,7 +38,9 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
   const navigate = useNavigate()
   const isLogin = mode === 'login'
   const form = useRef<HTMLFormElement>(null)
-  const submit = useRef<HTMLButtonElement>(null)
+  // Disabled while it works: a refusal the server gave ('Login Gagal', 'Akses Ditolak') sends
+  // focus back to it rather than to the page body.
+  const submit = useRefocusWhenDone<HTMLButtonElement>(busy)
 
   const update = (field: keyof Fields) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
@@ -119,9 +121,6 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
       await (isLogin ? login() : register())
     } finally {
       setBusy(false)
-      // The disabled button lost focus; a refusal the server gave sends it back there (a field
-      // the check marked, or the next screen's own field, takes it first).
-      focusAfterRender(() => (form.current?.contains(document.activeElement) ? null : submit.current))
     }
   }
 
