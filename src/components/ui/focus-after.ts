@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react'
 /** The look of a region that takes focus by script (tabIndex -1): a ring only for keyboard users. */
 export const FOCUS_REGION = 'scroll-mt-20 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring'
 
+const FRAMES = 10
+
 /**
  * Focus what an action left on screen, once React has rendered it. The button that was pressed is
  * often disabled while it works, or gone afterwards (a row removed, a panel swapped), and focus
@@ -14,14 +16,21 @@ export function focusAfterRender(
   target: () => HTMLElement | null | undefined,
   { block = 'center', reveal }: { block?: ScrollLogicalPosition; reveal?: () => HTMLElement | null } = {},
 ) {
-  requestAnimationFrame(() => {
-    const element = target()
-    if (!element?.isConnected) return
-    element.focus({ preventScroll: true })
-    // `reveal` names a larger whole to show from its top (a panel the field belongs to)
-    const shown = reveal?.() ?? element
-    shown.scrollIntoView({ block: reveal ? 'start' : block })
-  })
+  // React may render the action's outcome a frame or two after the call (a state set after an
+  // await): look again for a few frames until the target is there.
+  const attempt = (left: number) =>
+    requestAnimationFrame(() => {
+      const element = target()
+      if (!element?.isConnected || element.matches(':disabled')) {
+        if (left > 0) attempt(left - 1)
+        return
+      }
+      element.focus({ preventScroll: true })
+      // `reveal` names a larger whole to show from its top (a panel the field belongs to)
+      const shown = reveal?.() ?? element
+      shown.scrollIntoView({ block: reveal ? 'start' : block })
+    })
+  attempt(FRAMES)
 }
 
 /**
