@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { expect, expectToast, newSignedInPage, SUPERADMIN, test } from './fixtures'
+import { serviceClient } from '../support/cleanup'
 
 // After each action the pressed button is disabled, swapped or gone: focus must land on what the
 // action changed, never on the page body.
@@ -79,4 +80,50 @@ test('articles: deleting one from the keyboard leaves focus on the list’s coun
   await expect(row).toHaveCount(0)
   await expect(page.getByRole('status').filter({ hasText: /^Menampilkan/ })).toBeFocused()
   await context.close()
+})
+
+test('documents: Tarik, Hapus and Pulihkan from the keyboard leave focus on the list acted on', async ({ newAccount, browser, baseURL }) => {
+  const admin = await newAccount({ role: 'admin', status: 'approved' })
+  const title = `Dokumen Fokus ${Date.now().toString(36)}`
+  const { context, page } = await newSignedInPage(browser, baseURL, admin)
+  try {
+    await page.goto('/admin/dokumen')
+    await page.getByRole('button', { name: 'Unggah Dokumen' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Unggah Dokumen' })
+    await dialog.getByLabel('Judul').fill(title)
+    await dialog.getByLabel('Kategori').selectOption('setiap_saat')
+    await dialog.getByLabel('Tahun').fill('2026')
+    await dialog.getByLabel('Terbitkan di halaman Informasi Publik').check()
+    await dialog.getByLabel('Berkas').setInputFiles({ name: 'fokus.pdf', mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Title (${title}) >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`) })
+    await dialog.getByRole('button', { name: 'Simpan' }).click()
+    await expectToast(page, 'Dokumen Diunggah')
+    const list = page.getByRole('region', { name: 'Daftar dokumen' })
+
+    await page.getByRole('button', { name: `Tarik ${title}` }).filter({ visible: true }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Tarik' }).focus()
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Dokumen Ditarik')
+    await expect(list).toBeFocused()
+
+    await page.getByRole('button', { name: `Hapus ${title}` }).filter({ visible: true }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Hapus' }).focus()
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Dokumen Dihapus')
+    await expect(list).toBeFocused()
+
+    await page.getByRole('button', { name: `Pulihkan "${title}"` }).filter({ visible: true }).focus()
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Dokumen Dipulihkan')
+    await expect(page.getByRole('region', { name: 'Tempat Sampah' })).toBeFocused()
+  } finally {
+    const service = await serviceClient(baseURL)
+    const { data } = await service.from('public_documents').select('id, file_path').eq('title', title)
+    for (const row of data ?? []) {
+      await service.from('public_documents').delete().eq('id', row.id)
+      await service.storage.from('documents').remove([row.file_path])
+    }
+    await context.close()
+  }
 })
