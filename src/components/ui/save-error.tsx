@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { focusAfterRender } from './focus-after'
 
 /** One refusal of a save; a new object each time, so the same text twice still takes focus. */
 export type Refusal = { title: string; description: string }
@@ -33,10 +34,5 @@ export function SaveError({ refusal }: { refusal: Refusal | null }) {
  * the message under it.
  */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => {
-    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    if (!field) return
-    field.focus({ preventScroll: true })
-    field.scrollIntoView({ block: 'center' })
-  })
+  focusAfterRender(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]'))
 }

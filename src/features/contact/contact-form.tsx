@@ -6,6 +6,7 @@ import { SubmitButton } from '@/components/ui/submit-button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
+import { focusFirstInvalid } from '@/components/ui/save-error'
 import { paths } from '@/lib/paths'
 import { useContactRefusal } from './api/contact-outcome'
 import { SENT_PARAM } from './api/sent-param'
@@ -84,6 +85,8 @@ export function ContactForm() {
     if (!check) return
     if (!check.ok) {
       setErrors(check.errors)
+      // the button was disabled while checking: focus goes to what needs fixing
+      focusFirstInvalid(form.current)
       toast.error(check.toast.title, { description: check.toast.description })
       return
     }

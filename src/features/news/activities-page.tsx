@@ -6,6 +6,7 @@ import { paths } from '@/lib/paths'
 import { useRouteMeta } from '@/lib/use-document-meta'
 import type { LoaderArgs, RouteArgs, RouteMeta } from '@/lib/route-module'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
+import { FOCUS_REGION, useFocusOnChange } from '@/components/ui/focus-after'
 import { PageHeader } from '@/components/ui/page-header'
 import { articleListQueryOptions, categoriesQueryOptions, useArticleList, useCategories, type ArticleList } from './api/get-articles'
 import { ArticleCard, ArticleCardSkeleton } from './components/article-card'
@@ -68,6 +69,8 @@ function ActivitiesList({ params }: { params: ListParams }) {
   const rows = data?.rows ?? []
   const last = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE))
   const href = (page: number) => `${paths.activities}${listSearch({ ...params, page })}`
+  // A search remounts its field and paging may drop the pressed link: the list takes focus instead.
+  const list = useFocusOnChange<HTMLElement>(listSearch(params))
 
   return (
     <>
@@ -79,7 +82,12 @@ function ActivitiesList({ params }: { params: ListParams }) {
         </Link>
       </nav>
 
-      <section aria-labelledby="daftar-kegiatan" className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <section
+        ref={list}
+        tabIndex={-1}
+        aria-labelledby="daftar-kegiatan"
+        className={`mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 ${FOCUS_REGION}`}
+      >
         <h2 id="daftar-kegiatan" className="sr-only">
           Daftar kegiatan
         </h2>

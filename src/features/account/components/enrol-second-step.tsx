@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { QrCode } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { Button } from '@/components/ui/button'
 import { CodeField } from '@/components/ui/code-field'
+import { focusAfterRender } from '@/components/ui/focus-after'
 import { completeCode } from '@/lib/second-step-code'
 import { useReleaseOnLeave } from '@/lib/blob-image'
 import { useCancelEnrolment, useConfirmEnrolment, useStartEnrolment, type PendingFactor } from '../api/second-step'
@@ -23,10 +24,15 @@ export function EnrolSecondStep({ userId, onEnrolled, onCancel }: { userId: stri
   const confirm = useConfirmEnrolment(userId)
   const cancel = useCancelEnrolment(userId)
   useReleaseOnLeave(pending?.qrCode)
+  const panel = useRef<HTMLDivElement>(null)
 
   const begin = () =>
     start.mutate(undefined, {
-      onSuccess: setPending,
+      onSuccess: (factor) => {
+        setPending(factor)
+        // The button is replaced by the QR panel: its code field takes focus, the whole panel in view.
+        focusAfterRender(() => document.getElementById('enrol-code'), { reveal: () => panel.current })
+      },
       onError: (failure) => toast.error('Gagal Memulai Verifikasi Dua Langkah', { description: describeError(failure) }),
     })
 
@@ -74,7 +80,7 @@ export function EnrolSecondStep({ userId, onEnrolled, onCancel }: { userId: stri
   }
 
   return (
-    <div className="grid gap-6 md:grid-cols-[auto_1fr] md:items-start">
+    <div ref={panel} className="grid scroll-mt-20 gap-6 md:grid-cols-[auto_1fr] md:items-start">
       <div className="flex flex-col items-center gap-2">
         <img
           src={pending.qrCode}

@@ -90,7 +90,7 @@ function RemoveSecondStep({ userId, factorId, since }: { userId: string; factorI
       <p className="text-sm">Aktif sejak {formatLongDate(since)}.</p>
       {asking ? (
         <form onSubmit={submit} noValidate className="space-y-4 sm:max-w-xs">
-          <CodeField id="remove-code" label="Kode saat ini" value={code} onChange={setCode} error={error} description="Masukkan kode dari aplikasi autentikator untuk menonaktifkan." />
+          <CodeField id="remove-code" label="Kode saat ini" value={code} onChange={setCode} error={error} description="Masukkan kode dari aplikasi autentikator untuk menonaktifkan." autoFocus />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="destructive" disabled={remove.isPending}>
               {remove.isPending ? 'Memproses...' : 'Nonaktifkan'}

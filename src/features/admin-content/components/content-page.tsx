@@ -9,6 +9,7 @@ import { formatShortDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { cn } from '@/lib/utils'
 import { ResultsStatus, useResultsFocus } from '@/components/ui/results-status'
+import { refocusIfLost } from '@/components/ui/focus-after'
 import { ResponsiveTable } from '@/components/ui/responsive-table'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useAdminArticles, type AdminArticle } from '../api/get-articles'
@@ -113,6 +114,8 @@ export function ContentPage({ userId, canEdit }: { userId: string; canEdit: bool
     remove.mutate(article.id, {
       onSuccess: () => toast.success('Artikel dihapus!', { description: WHERE_DELETED_GO }),
       onError: (error) => toast.error('Gagal menghapus', { description: error.message }),
+      // the deleted row and its buttons are gone: the list's count takes focus
+      onSettled: () => refocusIfLost(() => resultsRef.current),
     })
   }
 

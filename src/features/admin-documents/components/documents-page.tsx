@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { FOCUS_REGION, refocusIfLost } from '@/components/ui/focus-after'
 import { ResponsiveTable, type Column } from '@/components/ui/responsive-table'
 import { TrashTable } from '@/components/trash-table'
 import { describeError } from '@/lib/error-messages'
@@ -29,6 +30,9 @@ export function DocumentsPage({ userId }: { userId: string }) {
   // The mutation's pending state reaches the button a render later: a double click would send the
   // same version twice and be answered with a conflict.
   const changing = useRef(new Set<string>())
+  // Each action disables its button or removes its row: the list it acted on takes focus then.
+  const list = useRef<HTMLDivElement>(null)
+  const trashList = useRef<HTMLElement>(null)
   useQueryErrorToast(documents.error, 'Gagal memuat dokumen')
   useQueryErrorToast(trash.error, 'Gagal memuat Tempat Sampah')
 
@@ -38,7 +42,10 @@ export function DocumentsPage({ userId }: { userId: string }) {
     publish.mutate({ doc, published }, {
       onSuccess: () => toast.success(published ? 'Dokumen Diterbitkan' : 'Dokumen Ditarik', { description: `"${doc.title}"` }),
       onError: (error) => toast.error('Gagal Mengubah Status', { description: describeError(error) }),
-      onSettled: () => changing.current.delete(doc.id),
+      onSettled: () => {
+        changing.current.delete(doc.id)
+        refocusIfLost(() => list.current)
+      },
     })
   }
   // Publishing shows a document; taking a published one back removes it from readers, so it asks first.
@@ -53,6 +60,7 @@ export function DocumentsPage({ userId }: { userId: string }) {
     remove.mutate(doc.id, {
       onSuccess: () => toast.success('Dokumen Dihapus', { description: 'Dapat dipulihkan dari Tempat Sampah selama 30 hari.' }),
       onError: (error) => toast.error('Gagal Menghapus', { description: describeError(error) }),
+      onSettled: () => refocusIfLost(() => list.current),
     })
     setRemoving(null)
   }
@@ -60,6 +68,7 @@ export function DocumentsPage({ userId }: { userId: string }) {
     restore.mutate(doc.id, {
       onSuccess: () => toast.success('Dokumen Dipulihkan', { description: `"${doc.title}" kembali ke daftar dokumen.` }),
       onError: (error) => toast.error('Gagal Memulihkan', { description: describeError(error) }),
+      onSettled: () => refocusIfLost(() => trashList.current),
     })
 
   const status = (doc: AdminDocument) =>
@@ -101,6 +110,7 @@ export function DocumentsPage({ userId }: { userId: string }) {
         </Button>
       </div>
 
+      <div ref={list} tabIndex={-1} role="region" aria-label="Daftar dokumen" className={FOCUS_REGION}>
       <ResponsiveTable
         items={documents.data}
         isPending={documents.isPending}
@@ -118,8 +128,9 @@ export function DocumentsPage({ userId }: { userId: string }) {
         )}
         cardClassName="gap-2"
       />
+      </div>
 
-      <section aria-labelledby="dokumen-sampah" className="space-y-3">
+      <section ref={trashList} tabIndex={-1} aria-labelledby="dokumen-sampah" className={`space-y-3 ${FOCUS_REGION}`}>
         <h2 id="dokumen-sampah" className="text-lg font-bold">Tempat Sampah</h2>
         <TrashTable
           items={trash.data}

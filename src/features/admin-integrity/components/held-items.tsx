@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Check, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { FOCUS_REGION, refocusIfLost } from '@/components/ui/focus-after'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
 import { useDecideHold, type Decision, type HeldItem } from '../api/integrity'
@@ -27,6 +28,7 @@ const QUESTION: Record<Decision, { title: string; description: string; confirm: 
 export function HeldItems({ items }: { items: HeldItem[] }) {
   const decide = useDecideHold()
   const [asked, setAsked] = useState<{ item: HeldItem; decision: Decision } | null>(null)
+  const region = useRef<HTMLDivElement>(null)
 
   const confirm = () => {
     if (!asked) return
@@ -35,12 +37,16 @@ export function HeldItems({ items }: { items: HeldItem[] }) {
     decide.mutate({ id: item.id, decision }, {
       onSuccess: () => toast.success(QUESTION[decision].done),
       onError: (error) => toast.error('Keputusan gagal disimpan', { description: describeError(error) }),
+      // the decided item and its buttons are gone: the list takes focus, not the page body
+      onSettled: () => refocusIfLost(() => region.current),
     })
   }
 
-  if (items.length === 0) return <p className="text-sm text-muted-foreground">Tidak ada isi yang ditahan.</p>
   return (
-    <>
+    <div ref={region} tabIndex={-1} className={FOCUS_REGION}>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Tidak ada isi yang ditahan.</p>
+      ) : (
       <ul className="divide-y divide-border" aria-label="Isi yang ditahan">
         {items.map((item) => (
           <li key={item.id} className="space-y-3 py-4">
@@ -69,6 +75,7 @@ export function HeldItems({ items }: { items: HeldItem[] }) {
           </li>
         ))}
       </ul>
+      )}
       <ConfirmDialog
         open={asked !== null}
         onOpenChange={(open) => !open && setAsked(null)}
@@ -78,6 +85,6 @@ export function HeldItems({ items }: { items: HeldItem[] }) {
         destructive={asked?.decision === 'reject'}
         onConfirm={confirm}
       />
-    </>
+    </div>
   )
 }

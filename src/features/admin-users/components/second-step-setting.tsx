@@ -5,6 +5,7 @@ import { describeError } from '@/lib/error-messages'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { useRefocusWhenDone } from '@/components/ui/focus-after'
 import { useSecondStepRequired, useSetSecondStepRequired } from '../api/security-settings'
 
 const OWN_FACTOR_FIRST = 'Aktifkan verifikasi dua langkah pada akun Anda sendiri terlebih dahulu (Akun Saya › Keamanan), lalu login dengan kodenya.'
@@ -13,6 +14,8 @@ const OWN_FACTOR_FIRST = 'Aktifkan verifikasi dua langkah pada akun Anda sendiri
 export function SecondStepSetting() {
   const required = useSecondStepRequired()
   const change = useSetSecondStepRequired()
+  // disabled while saving, so the dialog's return of focus to it fell to the page body
+  const button = useRefocusWhenDone<HTMLButtonElement>(change.isPending)
   const on = required.data ?? false
   const [asking, setAsking] = useState(false)
 
@@ -40,6 +43,7 @@ export function SecondStepSetting() {
           </p>
         </div>
         <Button
+          ref={button}
           type="button"
           variant={on ? 'outline' : 'default'}
           className="shrink-0"

@@ -15,6 +15,7 @@ import {
 import { showNotImplemented } from '@/lib/not-implemented'
 import { ResponsiveTable } from '@/components/ui/responsive-table'
 import { ResultsStatus, useResultsFocus } from '@/components/ui/results-status'
+import { refocusIfLost } from '@/components/ui/focus-after'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import { useUsers, type ManagedUser } from '../api/get-users'
 import { ASSIGNABLE_ROLES, useUpdateUserRole, type AssignableRole } from '../api/update-user-role'
@@ -146,6 +147,9 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
   const secondSteps = useSecondSteps()
   const resetSecondStep = useResetSecondStep()
   const hasSecondStep = (user: ManagedUser) => secondSteps.data?.has(user.id) ?? false
+  // The row's controls are disabled while an action runs and its buttons may be gone after it:
+  // the line saying what the list shows takes focus rather than the page body.
+  const onSettled = () => refocusIfLost(() => resultsRef.current)
 
   useQueryErrorToast(usersQuery.error, 'Gagal memuat pengguna')
 
@@ -161,6 +165,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
       {
         onSuccess: () => toast.success('Peran berhasil diubah!'),
         onError: (error) => toast.error('Gagal mengubah peran', { description: describeError(error) }),
+        onSettled,
       },
     )
   }
@@ -173,6 +178,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
       resetSecondStep.mutate(user.id, {
         onSuccess: () => toast.success('Verifikasi dua langkah berhasil diatur ulang!'),
         onError: (error) => toast.error('Gagal mengatur ulang verifikasi dua langkah', { description: describeError(error) }),
+        onSettled,
       })
       return
     }
@@ -180,6 +186,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
       deleteUser.mutate(user.id, {
         onSuccess: () => toast.success('Pengguna berhasil dihapus!'),
         onError: (error) => toast.error('Gagal menghapus pengguna', { description: describeError(error) }),
+        onSettled,
       })
       return
     }
@@ -189,6 +196,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
       {
         onSuccess: () => toast.success(outcome.done),
         onError: (error) => toast.error(outcome.failed, { description: describeError(error) }),
+        onSettled,
       },
     )
   }

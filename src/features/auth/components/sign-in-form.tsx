@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react'
+import { useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { LogIn, UserPlus } from 'lucide-react'
 import { toast } from '@/lib/toast'
@@ -7,6 +7,8 @@ import { fieldErrors } from '@/lib/validation/field-errors'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Field } from '@/components/ui/field'
+import { useRefocusWhenDone } from '@/components/ui/focus-after'
+import { focusFirstInvalid } from '@/components/ui/save-error'
 import { SIGN_IN_INCOMPLETE, signInSchema, signUpProblem, signUpSchema } from '../api/credentials'
 import { getAccountState, refusalOf, type AccountState } from '../api/account-state'
 import { needsSecondStep } from '../api/second-step'
@@ -35,6 +37,10 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
   const { signIn, signUp, signOut } = useAuth()
   const navigate = useNavigate()
   const isLogin = mode === 'login'
+  const form = useRef<HTMLFormElement>(null)
+  // Disabled while it works: a refusal the server gave ('Login Gagal', 'Akses Ditolak') sends
+  // focus back to it rather than to the page body.
+  const submit = useRefocusWhenDone<HTMLButtonElement>(busy)
 
   const update = (field: keyof Fields) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
@@ -43,6 +49,7 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
     const parsed = signInSchema.safeParse(fields)
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error))
+      focusFirstInvalid(form.current)
       toast.error(SIGN_IN_INCOMPLETE.title, { description: SIGN_IN_INCOMPLETE.description })
       return
     }
@@ -87,6 +94,7 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
     if (!parsed.success) {
       const found = fieldErrors(parsed.error)
       setErrors(found)
+      focusFirstInvalid(form.current)
       const problem = signUpProblem(found)
       toast.error(problem.title, { description: problem.description })
       return
@@ -130,7 +138,7 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
+      <form ref={form} onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
         {!isLogin && (
           <>
             {text('fullName', 'Nama Lengkap', { autoComplete: 'name', placeholder: 'Nama lengkap sesuai data personel' })}
@@ -158,7 +166,7 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
             </button>
           </p>
         )}
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        <Button ref={submit} type="submit" size="lg" className="w-full" disabled={busy}>
           {isLogin ? <LogIn aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
           {busy ? 'Memproses...' : isLogin ? 'Masuk' : 'Daftar'}
         </Button>
