@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
 import { fieldErrors } from '@/lib/validation/field-errors'
 import { formatTime } from '@/lib/format'
-import { messageOf } from '@/lib/picked-files'
+import { describeError, isSecondStepRefusal, SECOND_STEP_OWED, SECOND_STEP_OWED_TITLE } from '@/lib/error-messages'
 import { useHoldSession } from '@/lib/session-hold'
 import { VersionConflictError, type VersionConflict } from '@/lib/version-conflict'
 import { ARTICLE_INCOMPLETE, ARTICLE_INVALID_TITLE, articleFormSchema, type ArticleFormInput } from '../api/article-schema'
@@ -148,12 +148,18 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
         toast.error(CONFLICT_TITLE, { description: conflictSentence(error.conflict), position: 'bottom-center' })
         return
       }
+      if (isSecondStepRefusal(error)) {
+        // an autosave too: every later save would be refused the same way until enrolment
+        toast.error(SECOND_STEP_OWED_TITLE, { description: SECOND_STEP_OWED })
+        session?.enrol()
+        return
+      }
       if (isSessionError(error) || !(await hasLiveSession())) {
         setReauth({ retry: auto ? undefined : options })
         return
       }
       if (auto) return
-      toast.error(editing ? 'Gagal Memperbarui' : 'Gagal Menyimpan', { description: messageOf(error) })
+      toast.error(editing ? 'Gagal Memperbarui' : 'Gagal Menyimpan', { description: describeError(error) })
     } finally {
       setSaving(false)
       setProgress(null)
