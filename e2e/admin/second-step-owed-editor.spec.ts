@@ -74,4 +74,33 @@ for (const viewport of VIEWPORTS) {
     await expect(dialog.getByLabel('Judul')).toHaveValue(title)
     await context.close()
   })
+
+  test(`an edit refused for want of a second step (no row changed) goes to enrolment too (${viewport.name})`, async ({
+    newAccount,
+    newArticle,
+    browser,
+    baseURL,
+  }) => {
+    const account = await newAccount({ role: 'admin', status: 'approved' })
+    const article = await newArticle({ title: `Sunting Dua Langkah ${viewport.name} ${Date.now()}`, content: '<p>Isi awal.</p>' })
+    const { context, page } = await newSignedInPage(browser, baseURL!, account, viewport)
+    let required = false
+    await context.route('**/rest/v1/security_settings*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ mfa_required_for_staff: required }) }),
+    )
+    // "Second step for updates" filters the row out of the UPDATE: PostgREST answers with no rows
+    await context.route('**/rest/v1/articles*', (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }) : route.fallback(),
+    )
+    await page.goto('/admin/content')
+    await page.getByLabel('Cari artikel').fill(article.title)
+    await page.getByRole('button', { name: `Edit "${article.title}"` }).filter({ visible: true }).click()
+    const editor = page.getByRole('dialog', { name: 'Edit Artikel' })
+    await articleBody(editor).fill('Isi awal. Kalimat baru.')
+    required = true
+    await editor.getByRole('button', { name: 'Simpan Artikel' }).click()
+    await expectToast(page, 'Verifikasi Dua Langkah Diperlukan')
+    await expect(page.getByRole('heading', { name: 'Aktifkan Verifikasi Dua Langkah' })).toBeVisible()
+    await context.close()
+  })
 }

@@ -24,6 +24,8 @@ export type SessionHold = {
    * this browser and offered back when the editor opens again.
    */
   enrol: () => void
+  /** Whether the database refuses this account's writes until its second step (see `enrol`). */
+  secondStepOwed: () => Promise<boolean>
 }
 
 export const SessionHoldContext = createContext<SessionHold | null>(null)

@@ -14,6 +14,7 @@ import { AdminSessionContext, type AdminSession } from './session-context'
 import { SessionHoldContext, type SessionHold } from '@/lib/session-hold'
 import { ValidatingScreen } from './validating-screen'
 import { confirmCode, confirmWithKey, secondStepMethods, signInAgain } from './sign-in-again'
+import { secondStepOwed } from './second-step-owed'
 import { endSessionHere, isSessionEndedNotice } from './session-ended'
 
 export const REVOKED_TITLE = 'Akses Dicabut'
@@ -50,9 +51,11 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   }, [queryClient])
   const [lastSession, setLastSession] = useState<{ user: User; profile: Profile } | null>(null)
   const email = lastSession?.user.email ?? ''
+  const role = lastSession?.profile.role
   const holder = useMemo<SessionHold>(
-    () => ({ hold, signedIn: isSignedIn, email, signInAgain: (password) => signInAgain(email, password), confirmCode, secondStepMethods, confirmWithKey, enrol }),
-    [hold, isSignedIn, email, enrol],
+    () => ({ hold, signedIn: isSignedIn, email, signInAgain: (password) => signInAgain(email, password), confirmCode, secondStepMethods, confirmWithKey, enrol,
+      secondStepOwed: async () => role !== undefined && (await secondStepOwed(role)) }),
+    [hold, isSignedIn, email, enrol, role],
   )
 
   const leave = useCallback(
