@@ -1,3 +1,4 @@
+import { SESSION_ENDED_ELSEWHERE } from '../../src/lib/error-messages'
 import { expect, newSignedInPage, test } from './fixtures'
 
 // Issue 43, point 7: 'Keluar' ends this device's session only (supabase-js signs out globally by
@@ -27,7 +28,7 @@ for (const viewport of VIEWPORTS) {
     await laptop.page.reload()
     await expect(laptop.page).toHaveURL(/\/admin\/dashboard$/)
     await expect(laptop.page.getByRole('button', { name: 'Menu akun' })).toBeVisible()
-    await expect(laptop.page.getByText('Sesi Anda diakhiri dari perangkat lain')).toHaveCount(0)
+    await expect(laptop.page.getByText(SESSION_ENDED_ELSEWHERE)).toHaveCount(0)
     await laptop.page.screenshot({ path: `test-results/sign-out-this-device-${viewport.name}.png` })
     await phone.context.close()
     await laptop.context.close()

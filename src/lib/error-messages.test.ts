@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { GENERIC_ERROR, describeError } from './error-messages'
+import { GENERIC_ERROR, SECOND_STEP_OWED, describeError, isSecondStepRefusal } from './error-messages'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -23,6 +23,14 @@ describe('describeError', () => {
     expect(describeError({ code: '42501', message: 'Hanya superadmin yang dapat mengubah peran atau status.' }))
       .toBe('Hanya superadmin yang dapat mengubah peran atau status.')
     expect(describeError(new Error('Pengguna tidak ditemukan.'))).toBe('Pengguna tidak ditemukan.')
+  })
+
+  it('tells a write refused for want of a second step apart from other refusals, in Indonesian', () => {
+    const refusal = { code: '42501', message: 'new row violates row-level security policy "Second step for writes" for table "articles"' }
+    expect(isSecondStepRefusal(refusal)).toBe(true)
+    expect(describeError(refusal)).toBe(SECOND_STEP_OWED)
+    expect(isSecondStepRefusal({ code: '42501', message: 'new row violates row-level security policy "Authors write" for table "articles"' })).toBe(false)
+    expect(isSecondStepRefusal({ code: '23505', message: 'policy "Second step for writes"' })).toBe(false)
   })
 
   it('gives a generic Indonesian text for anything unknown and logs the original', () => {

@@ -8,8 +8,17 @@ import { STORAGE_STATUS_MESSAGES } from './storage-error-messages'
 
 export const GENERIC_ERROR = 'Terjadi kesalahan. Silakan coba lagi.'
 
-/** A session ended from another device, by a password change or by a superadmin's reset. */
-export const SESSION_ENDED_ELSEWHERE = 'Sesi Anda diakhiri dari perangkat lain. Silakan masuk kembali untuk melanjutkan.'
+/**
+ * A session ended while this device was using it. The server only says the session is gone, not
+ * why: the member's own 'Keluar dari perangkat lain' elsewhere, a password change or a superadmin's
+ * reset all look alike here, so the text names the ordinary causes instead of suggesting an intruder.
+ */
+export const SESSION_ENDED_ELSEWHERE =
+  "Sesi di perangkat ini telah diakhiri, misalnya lewat 'Keluar dari perangkat lain' atau penggantian password. Silakan masuk kembali untuk melanjutkan."
+
+export const SECOND_STEP_OWED_TITLE = 'Verifikasi Dua Langkah Diperlukan'
+export const SECOND_STEP_OWED =
+  'Superadmin mewajibkan verifikasi dua langkah untuk akun admin. Aktifkan dulu; tulisan Anda tetap tersimpan di perangkat ini.'
 
 const SESSION_ENDED = 'Sesi Anda telah berakhir. Silakan masuk kembali.'
 
@@ -92,6 +101,16 @@ const BY_CODE: Record<string, string> = {
   InsufficientStorage: STORAGE_STATUS_MESSAGES['507'],
 }
 
+/** The restrictive policies that refuse a staff write until the second step is done (migration 20261124150000). */
+const SECOND_STEP_POLICY = /row-level security policy "Second step for /
+
+/** True when the database refused a write because the account's second step is owed. */
+export function isSecondStepRefusal(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const { code, message } = error as ErrorLike
+  return code === '42501' && typeof message === 'string' && SECOND_STEP_POLICY.test(message)
+}
+
 /** Codes whose message the database already writes in Indonesian (the app's own triggers). */
 const OWN_MESSAGE_CODES = new Set(['P0001'])
 const ENGLISH_DENIAL = /row-level security|permission denied/i
@@ -121,6 +140,7 @@ export function describeError(error: unknown): string {
   const e = error as ErrorLike
   const codes = codesOf(e)
   const message = typeof e.message === 'string' ? e.message : ''
+  if (isSecondStepRefusal(error)) return SECOND_STEP_OWED
   // PTxyz: the app's own triggers and functions choosing the HTTP status, with an Indonesian message
   if (codes.some((c) => OWN_MESSAGE_CODES.has(c) || /^PT\d{3}$/.test(c)) && message) return message
   // the app's triggers refuse with 42501 and an Indonesian reason; PostgreSQL's own text is English

@@ -18,6 +18,14 @@ export type SessionHold = {
   /** What that account's second step is: the app's code, its security keys, or both. */
   secondStepMethods: () => Promise<{ code: boolean; securityKeys: { id: string; name: string }[] }>
   confirmWithKey: (factorId: string) => Promise<void>
+  /**
+   * The database refused a write because the second step is owed (made required, or reset and
+   * signed in again): the hold lets go so the guard shows enrolment. Typed text is already kept in
+   * this browser and offered back when the editor opens again.
+   */
+  enrol: () => void
+  /** Whether the database refuses this account's writes until its second step (see `enrol`). */
+  secondStepOwed: () => Promise<boolean>
 }
 
 export const SessionHoldContext = createContext<SessionHold | null>(null)

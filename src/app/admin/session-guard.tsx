@@ -14,6 +14,7 @@ import { AdminSessionContext, type AdminSession } from './session-context'
 import { SessionHoldContext, type SessionHold } from '@/lib/session-hold'
 import { ValidatingScreen } from './validating-screen'
 import { confirmCode, confirmWithKey, secondStepMethods, signInAgain } from './sign-in-again'
+import { secondStepOwed } from './second-step-owed'
 import { endSessionHere, isSessionEndedNotice } from './session-ended'
 
 export const REVOKED_TITLE = 'Akses Dicabut'
@@ -40,11 +41,21 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     setHolds((n) => n + 1)
     return () => setHolds((n) => n - 1)
   }, [])
+  // Set by a write refused for want of a second step: the hold no longer keeps the gate away.
+  const [owed, setOwed] = useState(false)
+  if (owed && holds === 0) setOwed(false)
+  const enrol = useCallback(() => {
+    setOwed(true)
+    // the gate decides on the setting and the session's level as they are now, not as cached
+    void queryClient.invalidateQueries({ queryKey: queryKeys.security.all })
+  }, [queryClient])
   const [lastSession, setLastSession] = useState<{ user: User; profile: Profile } | null>(null)
   const email = lastSession?.user.email ?? ''
+  const role = lastSession?.profile.role
   const holder = useMemo<SessionHold>(
-    () => ({ hold, signedIn: isSignedIn, email, signInAgain: (password) => signInAgain(email, password), confirmCode, secondStepMethods, confirmWithKey }),
-    [hold, isSignedIn, email],
+    () => ({ hold, signedIn: isSignedIn, email, signInAgain: (password) => signInAgain(email, password), confirmCode, secondStepMethods, confirmWithKey, enrol,
+      secondStepOwed: async () => role !== undefined && (await secondStepOwed(role)) }),
+    [hold, isSignedIn, email, enrol, role],
   )
 
   const leave = useCallback(
@@ -121,7 +132,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   if (current && (current.user !== lastSession?.user || current.profile !== lastSession.profile)) setLastSession(current)
 
   // One tree whether held or not, so holding never remounts the page under it.
-  const held = holds > 0 && lastSession !== null && !exitTo
+  const held = holds > 0 && lastSession !== null && !exitTo && !owed
   const shown = current ?? (held ? lastSession : null)
   if (!held) {
     if (loading) return <ValidatingScreen />
