@@ -88,7 +88,7 @@ for (const viewport of VIEWPORTS) {
       const devices = page.getByRole('list', { name: 'Perangkat aktif' })
       await expect(devices.getByText('Perangkat ini')).toHaveCount(1)
       // the session was opened by the test's supabase-js (Node), not by this browser
-      await expect(devices.getByText(/^127\.0\.0\.1 · terakhir dipakai/).first()).toBeVisible()
+      await expect(devices.getByText(/^127\.0\.0\.1 · masuk .+ · terakhir dipakai/).first()).toBeVisible()
       await page.getByRole('heading', { name: 'Perangkat Aktif' }).scrollIntoViewIfNeeded()
       await shot(page, `devices-${viewport.name}`)
       await context.close()
