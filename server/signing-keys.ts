@@ -60,11 +60,15 @@ export async function readStoredKeys(dataDir: string): Promise<StoredKey[]> {
   }
 }
 
-/** Written whole to a temporary file then renamed, so a server reading it never sees half a file. */
+/**
+ * Written whole to a temporary file then renamed, so a server reading it never sees half a file.
+ * The temporary name is unique per write: one process may mirror the keys twice at once (a reload
+ * on NOTIFY beside an operator's command), and a shared name let one rename find no file.
+ */
 export async function writeStoredKeys(dataDir: string, keys: StoredKey[]): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = signingKeysPath(dataDir);
-  const temp = `${file}.${process.pid}.tmp`;
+  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
   await writeFile(temp, JSON.stringify({ keys }, null, 2) + '\n', { mode: 0o600 });
   await rename(temp, file);
 }
