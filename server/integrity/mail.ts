@@ -14,6 +14,7 @@ export interface OpenFinding {
 
 const NOUN: Record<string, string> = {
   articles: 'Artikel', unit_texts: 'Teks profil', info_pages: 'Halaman informasi', unit_posts: 'Struktur', past_commanders: 'Komandan',
+  galleries: 'Galeri', gallery_photos: 'Foto galeri', public_documents: 'Dokumen',
 };
 
 export function escapeHtml(text: string): string {

@@ -48,6 +48,9 @@ export class IntegrityNotices extends NotifiedWorker {
                   when 'unit_texts' then exists (select 1 from public.unit_texts r where r.id = h.row_id)
                   when 'info_pages' then exists (select 1 from public.info_pages r where r.id = h.row_id)
                   when 'unit_posts' then exists (select 1 from public.unit_posts r where r.id = h.row_id)
+                  when 'galleries' then exists (select 1 from public.galleries r where r.id = h.row_id)
+                  when 'gallery_photos' then exists (select 1 from public.gallery_photos r where r.id = h.row_id)
+                  when 'public_documents' then exists (select 1 from public.public_documents r where r.id = h.row_id and r.published_at <= now())
                   else exists (select 1 from public.past_commanders r where r.id = h.row_id)
                 end as was_public
            from public.integrity_holds h

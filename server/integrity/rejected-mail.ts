@@ -12,6 +12,21 @@ export interface RejectedItem {
 
 const NOUN: Record<string, string> = {
   articles: 'artikel', unit_texts: 'teks profil', info_pages: 'halaman informasi', unit_posts: 'entri struktur', past_commanders: 'entri komandan terdahulu',
+  galleries: 'galeri', gallery_photos: 'keterangan foto galeri', public_documents: 'dokumen',
+};
+
+// where the writer finds the item again, by the admin page's name
+const PAGE: Record<string, [path: string, name: string]> = {
+  articles: [paths.admin.content, 'Manajemen Konten'],
+  galleries: [paths.admin.gallery, 'Galeri'],
+  gallery_photos: [paths.admin.gallery, 'Galeri'],
+  public_documents: [paths.admin.documents, 'Dokumen'],
+};
+
+// the tables whose held new rows are kept as drafts rather than left out
+const DRAFTS: Record<string, string> = {
+  articles: 'Artikel itu tidak terbit dan tetap tersimpan sebagai draf.',
+  public_documents: 'Dokumen itu tidak terbit dan tetap tersimpan sebagai draf.',
 };
 
 /**
@@ -21,10 +36,11 @@ const NOUN: Record<string, string> = {
 export function rejectedMail(input: { to: string; name: string | null; siteName: string; siteUrl: string; item: RejectedItem }): MailMessage {
   const { item } = input;
   const noun = NOUN[item.table_name] ?? 'isi';
-  const url = `${input.siteUrl}${item.table_name === 'articles' ? paths.admin.content : paths.admin.unitPages}`;
+  const [page, pageName] = PAGE[item.table_name] ?? [paths.admin.unitPages, 'Halaman Satuan'];
+  const url = `${input.siteUrl}${page}`;
   const outcome = item.was_public
     ? 'Perubahan itu tidak diterbitkan; versi yang tampil di situs tetap seperti sebelumnya.'
-    : item.table_name === 'articles' ? 'Artikel itu tidak terbit dan tetap tersimpan sebagai draf.' : 'Isi itu tidak ditambahkan ke situs.';
+    : DRAFTS[item.table_name] ?? 'Isi itu tidak ditambahkan ke situs.';
   const lines = [
     `Halo ${input.name || 'Rekan'},`, '',
     `Superadmin ${input.siteName} menolak ${noun} "${item.label}" yang Anda simpan dan yang ditahan untuk ditinjau.`,
@@ -39,7 +55,7 @@ export function rejectedMail(input: { to: string; name: string | null; siteName:
 <p><strong>Alasan penahanan:</strong></p>
 <ul>${item.reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('')}</ul>
 <p>Bila isinya memang benar, perbaiki atau hapus bagian yang disebut lalu simpan kembali, atau hubungi superadmin.</p>
-<p><a href="${escapeHtml(url)}">Buka ${item.table_name === 'articles' ? 'Manajemen Konten' : 'Halaman Satuan'}</a></p>
+<p><a href="${escapeHtml(url)}">Buka ${pageName}</a></p>
 </body></html>
 `;
   return { to: input.to, subject: `Ditolak: ${noun} "${item.label}" tidak diterbitkan`, text: lines.join('\n'), html };

@@ -9,6 +9,7 @@ type Client = SupabaseClient<Database>
 export const HELD_TITLE = 'Ditahan untuk ditinjau'
 
 export type GuardedTable = 'articles' | 'unit_texts' | 'info_pages' | 'unit_posts' | 'past_commanders'
+  | 'galleries' | 'gallery_photos' | 'public_documents'
 
 /**
  * Why the guard holds the change just saved (null: it does not): to the row `id`, or, for a new

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
+import { heldReasons } from '@/lib/held-for-review'
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentCategory } from '@/lib/public-documents/documents'
 
 export type AdminDocument = Database['public']['Tables']['public_documents']['Row']
@@ -73,13 +74,15 @@ export function useSaveDocument(userId: string) {
         published_at: input.published ? (current?.published_at ?? new Date().toISOString()) : null,
       }
       // type and size are copied from the stored file by the database
-      const { error } = current
-        ? await supabase.from('public_documents').update({ ...fields, version: current.version }).eq('id', current.id)
-        : await supabase.from('public_documents').insert({ ...fields, file_type: '', file_size: 0 })
+      const { data, error } = current
+        ? await supabase.from('public_documents').update({ ...fields, version: current.version }).eq('id', current.id).select('id')
+        : await supabase.from('public_documents').insert({ ...fields, file_type: '', file_size: 0 }).select('id')
       if (error) {
         if (input.file) await discard(path)
         throw error
       }
+      // a held save keeps the public version (a new document stays a draft) until a superadmin decides
+      return { held: input.published && data.length > 0 ? await heldReasons(supabase, 'public_documents', { id: data[0].id }) : null }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
   })
@@ -95,6 +98,7 @@ export function useSetPublished() {
         .eq('id', doc.id).select('id')
       if (error) throw error
       if (data.length === 0) throw new Error('Dokumen tidak ditemukan atau Anda tidak memiliki izin.')
+      return { held: published ? await heldReasons(supabase, 'public_documents', { id: doc.id }) : null }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
   })

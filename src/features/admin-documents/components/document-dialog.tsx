@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
+import { HELD_TITLE } from '@/lib/held-for-review'
+import { documentHeldDescription } from './held-notice'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
@@ -53,10 +55,12 @@ export function DocumentDialog({ current, userId, onClose }: Props) {
     save.mutate(
       { current, input: { title: title.trim(), description: description.trim(), category, year: Number(year), published, file } },
       {
-        onSuccess: () => {
-          toast.success(current ? 'Dokumen Diperbarui' : 'Dokumen Diunggah', {
-            description: published ? 'Dokumen tampil di halaman Informasi Publik.' : 'Dokumen disimpan sebagai draf.',
-          })
+        onSuccess: ({ held }) => {
+          if (held) toast.info(HELD_TITLE, { description: documentHeldDescription(Boolean(current?.published_at), held), duration: 10_000 })
+          else
+            toast.success(current ? 'Dokumen Diperbarui' : 'Dokumen Diunggah', {
+              description: published ? 'Dokumen tampil di halaman Informasi Publik.' : 'Dokumen disimpan sebagai draf.',
+            })
           onClose()
         },
         onError: (error) => {

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react'
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from '@/lib/toast'
+import { HELD_TITLE } from '@/lib/held-for-review'
+import { documentHeldDescription } from './held-notice'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
@@ -40,7 +42,10 @@ export function DocumentsPage({ userId }: { userId: string }) {
     if (changing.current.has(doc.id)) return
     changing.current.add(doc.id)
     publish.mutate({ doc, published }, {
-      onSuccess: () => toast.success(published ? 'Dokumen Diterbitkan' : 'Dokumen Ditarik', { description: `"${doc.title}"` }),
+      onSuccess: ({ held }) =>
+        held
+          ? toast.info(HELD_TITLE, { description: documentHeldDescription(false, held), duration: 10_000 })
+          : toast.success(published ? 'Dokumen Diterbitkan' : 'Dokumen Ditarik', { description: `"${doc.title}"` }),
       onError: (error) => toast.error('Gagal Mengubah Status', { description: describeError(error) }),
       onSettled: () => {
         changing.current.delete(doc.id)

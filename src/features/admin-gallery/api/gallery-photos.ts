@@ -3,6 +3,7 @@ import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
 import { prepareImage } from '@/lib/images'
+import { heldReasons } from '@/lib/held-for-review'
 
 export const GALLERY_BUCKET = 'gallery_photos'
 export type GalleryPhoto = Database['public']['Tables']['gallery_photos']['Row']
@@ -43,10 +44,12 @@ export async function uploadGalleryPhoto({ galleryId, file, position }: { galler
   }
 }
 
+/** `held`: the integrity guard keeps the new caption and alt text back for a superadmin's review. */
 export async function updateGalleryPhoto({ id, caption, alt }: { id: string; caption: string | null; alt: string | null }) {
   const { data, error } = await supabase.from('gallery_photos').update({ caption, alt }).eq('id', id).select('id')
   if (error) throw error
   if (!data || data.length === 0) throw new Error('Foto tidak ditemukan atau Anda tidak memiliki izin.')
+  return { held: await heldReasons(supabase, 'gallery_photos', { id }) }
 }
 
 /** Writes the given order in one statement: all of it or, on any error, none of it. */
@@ -68,7 +71,7 @@ export async function removeGalleryPhoto(photo: GalleryPhoto) {
   if (fileError) console.warn('Gallery photo file was not removed:', photo.path, fileError)
 }
 
-function useGalleryPhotoMutation<T>(galleryId: string, mutationFn: (input: T) => Promise<void>) {
+function useGalleryPhotoMutation<T, R>(galleryId: string, mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
+import { HELD_TITLE } from '@/lib/held-for-review'
+import { galleryHeldDescription } from './held-notice'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
@@ -44,8 +46,9 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
     save.mutate(
       { id: gallery?.id, version: gallery?.version, fields: parsed.data },
       {
-        onSuccess: () => {
-          toast.success(editing ? 'Galeri berhasil diperbarui!' : 'Galeri berhasil dibuat!')
+        onSuccess: ({ held }) => {
+          if (held) toast.info(HELD_TITLE, { description: galleryHeldDescription(editing ? 'gallery' : 'gallery-new', held), duration: 10_000 })
+          else toast.success(editing ? 'Galeri berhasil diperbarui!' : 'Galeri berhasil dibuat!')
           onOpenChange(false)
         },
         onError: (error) => {

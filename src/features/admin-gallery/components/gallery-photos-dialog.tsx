@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
+import { HELD_TITLE } from '@/lib/held-for-review'
+import { galleryHeldDescription } from './held-notice'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { describeError } from '@/lib/error-messages'
@@ -72,7 +74,10 @@ export function GalleryPhotosDialog({ gallery, onOpenChange }: Props) {
                   update.mutate(
                     { id: photo.id, ...fields },
                     {
-                      onSuccess: () => toast.success('Keterangan foto disimpan!'),
+                      onSuccess: ({ held }) =>
+                        held
+                          ? toast.info(HELD_TITLE, { description: galleryHeldDescription('photo', held), duration: 10_000 })
+                          : toast.success('Keterangan foto disimpan!'),
                       onError: (error) => toast.error('Gagal menyimpan keterangan foto', { description: describeError(error) }),
                     },
                   )

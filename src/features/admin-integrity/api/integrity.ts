@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
+import type { GuardedTable } from '@/lib/held-for-review'
 
 export type HeldItem = Pick<Database['public']['Tables']['integrity_holds']['Row'],
   'id' | 'table_name' | 'row_id' | 'label' | 'reasons' | 'held_at' | 'held_by' | 'proposed'>
@@ -72,11 +73,12 @@ export function useDecideHold() {
         queryClient.invalidateQueries({ queryKey: integrityKeys.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.articles.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.unitPages.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.galleries.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
       ]),
   })
 }
 
-type HeldTable = 'articles' | 'unit_texts' | 'info_pages' | 'unit_posts' | 'past_commanders'
 export type HoldContext = { writer: string | null; stored: Record<string, unknown> | null }
 
 /** Who saved a held item, and its row as stored now (the public version when it is public). */
@@ -88,7 +90,7 @@ export function useHoldContext(item: HeldItem) {
         item.held_by
           ? supabase.from('profiles').select('full_name, email').eq('id', item.held_by).maybeSingle()
           : Promise.resolve({ data: null, error: null }),
-        supabase.from(item.table_name as HeldTable).select('*').eq('id', item.row_id).maybeSingle(),
+        supabase.from(item.table_name as GuardedTable).select('*').eq('id', item.row_id).maybeSingle(),
       ])
       if (writer.error) throw writer.error
       if (stored.error) throw stored.error

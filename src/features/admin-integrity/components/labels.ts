@@ -8,6 +8,9 @@ const NOUN: Record<string, string> = {
   info_pages: 'Halaman informasi',
   unit_posts: 'Struktur',
   past_commanders: 'Komandan terdahulu',
+  galleries: 'Galeri',
+  gallery_photos: 'Foto galeri',
+  public_documents: 'Dokumen',
 }
 
 export const nounOf = (table: string) => NOUN[table] ?? table

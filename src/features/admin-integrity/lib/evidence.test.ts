@@ -35,5 +35,7 @@ describe('held item evidence', () => {
     expect(isPublicVersion('articles', { published_at: '2026-12-09T00:00:00Z' }, now)).toBe(false)
     expect(isPublicVersion('unit_texts', { title: 'Sejarah' }, now)).toBe(true)
     expect(isPublicVersion('unit_posts', null, now)).toBe(false)
+    expect(isPublicVersion('public_documents', { published_at: null }, now)).toBe(false)
+    expect(isPublicVersion('galleries', { name: 'Upacara' }, now)).toBe(true)
   })
 })

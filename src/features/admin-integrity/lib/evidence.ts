@@ -40,6 +40,18 @@ const FIELDS: Record<string, Field[]> = {
     { key: 'period', label: 'Masa jabatan', kind: 'text' },
     { key: 'photo_url', label: 'Foto', kind: 'url' },
   ],
+  galleries: [
+    { key: 'name', label: 'Nama', kind: 'text' },
+    { key: 'description', label: 'Deskripsi', kind: 'text' },
+  ],
+  gallery_photos: [
+    { key: 'caption', label: 'Keterangan', kind: 'text' },
+    { key: 'alt', label: 'Teks alternatif foto', kind: 'text' },
+  ],
+  public_documents: [
+    { key: 'title', label: 'Judul', kind: 'text' },
+    { key: 'description', label: 'Deskripsi', kind: 'text' },
+  ],
 }
 
 export const fieldsOf = (table: string): Field[] => FIELDS[table] ?? []
@@ -109,13 +121,17 @@ export function linkTarget(href: string, site: string): { url: string; host: str
   }
 }
 
+// the tables whose rows are drafts until their publication time
+const DATED = new Set(['articles', 'public_documents'])
+
 /**
  * The row as stored is what readers see now (a held edit keeps the public columns): for an
- * article only while it is published; structure rows and pages are public as they are.
+ * article or a document only while it is published; galleries, photos, structure rows and pages
+ * are public as they are.
  */
 export function isPublicVersion(table: string, row: Row | null | undefined, now = Date.now()): boolean {
   if (!row) return false
-  if (table !== 'articles') return true
+  if (!DATED.has(table)) return true
   const at = row.published_at
   return typeof at === 'string' && Date.parse(at) <= now
 }
