@@ -156,3 +156,15 @@ describe('the audit log', () => {
     expect(rows.map((row) => row.target_type)).toEqual(['document', 'gallery', 'photo', 'unit_page']);
   });
 });
+
+describe('the file of a held new photo', () => {
+  it('is kept from the clean-up of abandoned files while the hold waits, and abandoned once rejected', async () => {
+    const galleryId = await newGallery('Pameran');
+    const path = `${galleryId}/held.webp`;
+    expect((await staff.from('gallery_photos').insert({ gallery_id: galleryId, path, alt: SPAM }).select('id')).data).toEqual([]);
+    const inUse = async () => (await t.server.ctx.db.query<{ used: boolean }>(`select private.gallery_photo_in_use($1) as used`, [path])).rows[0].used;
+    expect(await inUse()).toBe(true);
+    await decide(await pendingHold('gallery_photos', { label: 'Pameran' }), 'integrity_reject');
+    expect(await inUse()).toBe(false);
+  });
+});
