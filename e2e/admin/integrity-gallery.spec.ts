@@ -25,7 +25,7 @@ for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['deskto
       await dialog.getByLabel('Nama Galeri').fill(gallery)
       await dialog.getByLabel('Deskripsi').fill('Dokumentasi latihan terbang malam.')
       await dialog.getByRole('button', { name: 'Simpan Galeri' }).click()
-      await expectToast(page, 'Ditahan untuk ditinjau', /^Galeri belum ditambahkan ke situs\. Alasan: Kata yang lazim di spam judi: .*gacor/)
+      await expectToast(page, 'Ditahan untuk ditinjau', /Galeri belum ditambahkan ke situs\. Alasan: Kata yang lazim di spam judi: .*gacor/)
       await expect(dialog).toBeHidden()
       await expect(page.getByText(gallery)).toHaveCount(0)
       await page.screenshot({ path: `screenshots/integrity-gallery-held-${name}.png`, fullPage: true })
