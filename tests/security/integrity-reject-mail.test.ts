@@ -60,6 +60,20 @@ describe('a rejected held save', () => {
     expect(seen).toEqual([{ status: 'rejected', reasons: ['Kata yang lazim di spam judi: gacor'] }]);
   });
 
+  it('names a rejected gallery and what visitors see, and links the gallery page', async () => {
+    const before = (await mailsTo(staffEmail)).length;
+    const held = await staff.from('galleries').insert({ name: 'Galeri slot gacor' }).select('id');
+    expect(held.data).toEqual([]);
+    const hold = (await superadmin.from('integrity_holds').select('id').eq('table_name', 'galleries').eq('label', 'Galeri slot gacor').single()).data!;
+    expect((await superadmin.rpc('integrity_reject', { hold_id: hold.id })).error).toBeNull();
+    await t.server.integrityNotices.drain();
+    expect((await mailsTo(staffEmail)).length).toBe(before + 1);
+    const mail = (await mailsTo(staffEmail)).find((m) => m.subject.includes('Galeri slot gacor'))!;
+    expect(mail.subject).toBe('Ditolak: galeri "Galeri slot gacor" tidak diterbitkan');
+    expect(mail.text).toContain('Isi itu tidak ditambahkan ke situs.');
+    expect(mail.text).toMatch(/Buka: http\S+\/admin\/gallery$/m);
+  });
+
   it('does not mail a release', async () => {
     const before = (await mailsTo(staffEmail)).length;
     const row = (await staff.from('articles').insert({ title: 'Dirilis', content: '<p>slot gacor</p>', author_id: staffId }).select('id').single()).data!;
