@@ -1,43 +1,20 @@
-import type { BrowserContext, Route } from '@playwright/test'
+import type { Route } from '@playwright/test'
 import { expect, expectToast, newSignedInPage, test } from './fixtures'
+import { secondStepRefusal, secondStepSetting } from './second-step-refusal'
 
 // Issue 43, point 7, beyond the article editor: every staff write the database refuses for want
 // of a second step sends the admin to enrolment in Indonesian (one handler over all mutations),
 // whether the policy names itself (an insert) or just changes no row (an update).
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const
-
-/** PostgREST's answer to an insert the policy refuses (PostgreSQL's own wording). */
-const REFUSAL = {
-  code: '42501',
-  details: null,
-  hint: null,
-  message: 'new row violates row-level security policy "Second step for writes" for table "galleries"',
-}
-
-/**
- * 'Wajibkan' by the superadmin, as this browser reads it. The setting is one row for the whole
- * site; turning it on for real would lock out the admins of specs running in parallel (the
- * database's refusal itself is tested in tests/auth/mfa-enforcement.test.ts).
- */
-async function requirement(context: BrowserContext) {
-  const state = { required: false }
-  await context.route('**/rest/v1/security_settings*', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ mfa_required_for_staff: state.required }) }),
-  )
-  return state
-}
+const VIEWPORTS = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1440, height: 900 }] as const
 
 for (const viewport of VIEWPORTS) {
   test(`a new gallery refused for want of a second step goes to enrolment, in Indonesian (${viewport.name})`, async ({ newAccount, browser, baseURL }) => {
     const account = await newAccount({ role: 'admin', status: 'approved' })
     const { context, page } = await newSignedInPage(browser, baseURL!, account, viewport)
-    const setting = await requirement(context)
+    const setting = await secondStepSetting(context)
     await context.route('**/rest/v1/galleries*', (route: Route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(REFUSAL) })
+        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(secondStepRefusal('galleries')) })
         : route.fallback(),
     )
     await page.goto('/admin/gallery')
@@ -58,7 +35,7 @@ for (const viewport of VIEWPORTS) {
     const account = await newAccount({ role: 'admin', status: 'approved' })
     const gallery = await newGallery({ name: `Galeri Sunting ${viewport.name} ${Date.now()}` })
     const { context, page } = await newSignedInPage(browser, baseURL!, account, viewport)
-    const setting = await requirement(context)
+    const setting = await secondStepSetting(context)
     // "Second step for updates" filters the row out of the UPDATE: PostgREST answers with no rows
     await context.route('**/rest/v1/galleries*', (route: Route) =>
       route.request().method() === 'PATCH' ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }) : route.fallback(),

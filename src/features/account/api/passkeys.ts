@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
+import { useSecurityMutation } from './second-step'
 
 /** A passkey of the signed-in account, as GET /auth/v1/passkeys lists it. */
 export interface Passkey {
@@ -36,13 +37,5 @@ export async function removePasskey(id: string): Promise<void> {
   if (error) throw error
 }
 
-function usePasskeyMutation<T>(userId: string, mutationFn: (input: T) => Promise<void>) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.security.passkeys(userId) }),
-  })
-}
-
-export const useRenamePasskey = (userId: string) => usePasskeyMutation(userId, renamePasskey)
-export const useRemovePasskey = (userId: string) => usePasskeyMutation(userId, removePasskey)
+export const useRenamePasskey = (userId: string) => useSecurityMutation(queryKeys.security.passkeys(userId), renamePasskey)
+export const useRemovePasskey = (userId: string) => useSecurityMutation(queryKeys.security.passkeys(userId), removePasskey)
