@@ -70,6 +70,8 @@ export default defineConfig({
       RATE_LIMIT_SCALE: '1000',
       SEED_DEMO: 'false',
       DEV_MAILBOX: 'true',
+      // passkeys on, so Keamanan and the recovery screen show them (the site offers no way to add one)
+      AUTH_PASSKEYS: 'true',
       // The server runs build-server.mjs without refreshing build-manifest.json; the watch has its own tests.
       INTEGRITY_INTERVAL: '0',
       SUPERADMIN_EMAIL: process.env.SUPERADMIN_EMAIL,

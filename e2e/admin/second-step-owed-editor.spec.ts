@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth'
 import { articleBody, expect, expectToast, newSignedInPage, test } from './fixtures'
+import { secondStepRefusal, secondStepSetting } from './second-step-refusal'
 
 // Issue 43, point 7: the second step becomes required while the article editor is open. The save
 // is refused by the restrictive policy "Second step for writes"; the admin must read Indonesian,
@@ -8,14 +9,6 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const
-
-/** PostgREST's answer to the insert when the policy refuses it (PostgreSQL's own wording). */
-const REFUSAL = {
-  code: '42501',
-  details: null,
-  hint: null,
-  message: 'new row violates row-level security policy "Second step for writes" for table "articles"',
-}
 
 function code(secret: string) {
   return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate()
@@ -31,15 +24,10 @@ for (const viewport of VIEWPORTS) {
     test.setTimeout(90_000)
     const account = await newAccount({ role: 'admin', status: 'approved' })
     const { context, page } = await newSignedInPage(browser, baseURL!, account, viewport)
-    // The setting is one row for the whole site; turning it on for real would lock out the admins of
-    // specs running in parallel (the database's refusal itself is tested in tests/auth/mfa-enforcement.test.ts).
-    let required = false
-    await context.route('**/rest/v1/security_settings*', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ mfa_required_for_staff: required }) }),
-    )
+    const setting = await secondStepSetting(context)
     const refuseInserts = (route: import('@playwright/test').Route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(REFUSAL) })
+        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(secondStepRefusal('articles')) })
         : route.fallback()
     await context.route('**/rest/v1/articles*', refuseInserts)
 
@@ -52,7 +40,7 @@ for (const viewport of VIEWPORTS) {
     await articleBody(dialog).fill('Paragraf yang ditulis sebelum aturan berubah.')
 
     // 'Wajibkan' by the superadmin while the editor is open
-    required = true
+    setting.required = true
     await dialog.getByRole('button', { name: 'Simpan Artikel' }).click()
 
     await expectToast(page, 'Verifikasi Dua Langkah Diperlukan', /tulisan Anda tetap tersimpan/)
@@ -84,10 +72,7 @@ for (const viewport of VIEWPORTS) {
     const account = await newAccount({ role: 'admin', status: 'approved' })
     const article = await newArticle({ title: `Sunting Dua Langkah ${viewport.name} ${Date.now()}`, content: '<p>Isi awal.</p>' })
     const { context, page } = await newSignedInPage(browser, baseURL!, account, viewport)
-    let required = false
-    await context.route('**/rest/v1/security_settings*', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ mfa_required_for_staff: required }) }),
-    )
+    const setting = await secondStepSetting(context)
     // "Second step for updates" filters the row out of the UPDATE: PostgREST answers with no rows
     await context.route('**/rest/v1/articles*', (route) =>
       route.request().method() === 'PATCH' ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }) : route.fallback(),
@@ -97,7 +82,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: `Edit "${article.title}"` }).filter({ visible: true }).click()
     const editor = page.getByRole('dialog', { name: 'Edit Artikel' })
     await articleBody(editor).fill('Isi awal. Kalimat baru.')
-    required = true
+    setting.required = true
     await editor.getByRole('button', { name: 'Simpan Artikel' }).click()
     await expectToast(page, 'Verifikasi Dua Langkah Diperlukan')
     await expect(page.getByRole('heading', { name: 'Aktifkan Verifikasi Dua Langkah' })).toBeVisible()

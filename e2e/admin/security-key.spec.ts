@@ -57,6 +57,7 @@ for (const viewport of VIEWPORTS) {
     await expect(appSection(page)).toContainText('6 digit kode dari aplikasi autentikator')
     await expect(card.getByRole('listitem')).toHaveCount(1)
     await expect(card.getByRole('listitem')).toContainText('Kunci Keamanan')
+    await expect(card.getByRole('listitem')).toContainText('Belum pernah dipakai')
     expect(await key.credentials()).toHaveLength(1)
     await page.screenshot({ path: `test-results/security-key-added-${viewport.name}.png`, fullPage: true })
 
@@ -75,10 +76,20 @@ for (const viewport of VIEWPORTS) {
     await expectToast(page, 'Login Berhasil!')
     await expect(page).toHaveURL(/\/admin\/dashboard/)
 
-    // removal takes a touch of the key; then the account is back to the password alone
+    // the key's sign-in shows as its last use; its owner names it
     await page.goto('/admin/my-account?tab=security')
-    await securityCard(page).getByRole('button', { name: 'Hapus Kunci Keamanan' }).click()
-    await expectToast(page, 'Kunci Keamanan Dihapus')
+    const item = securityCard(page).getByRole('listitem')
+    await expect(item).toContainText(/Terakhir dipakai \d{1,2} [A-Z][a-z]{2} \d{4}/)
+    await item.getByRole('button', { name: 'Ubah nama Kunci Keamanan' }).click()
+    await item.getByLabel('Nama kunci keamanan').fill('YubiKey 5C (kantor)')
+    await item.getByRole('button', { name: 'Simpan Nama' }).click()
+    await expectToast(page, 'Nama Diperbarui')
+    await expect(item).toContainText('YubiKey 5C (kantor)')
+
+    // removal is confirmed first; then the account is back to the password alone
+    await item.getByRole('button', { name: 'Hapus YubiKey 5C (kantor)' }).click()
+    await page.getByRole('alertdialog', { name: 'Hapus YubiKey 5C (kantor)?' }).getByRole('button', { name: 'Ya, Hapus' }).click()
+    await expectToast(page, 'Kunci Keamanan Dihapus', 'YubiKey 5C (kantor) tidak lagi dapat dipakai untuk login.')
     await expect(keySection(page).getByText('Tidak aktif')).toBeVisible()
     await expect(securityCard(page).getByRole('listitem')).toHaveCount(0)
     await context.close()

@@ -1,4 +1,6 @@
-import { expect, expectToast, storedSessionKeys, test } from '../support/fixtures'
+import { addPasskey, signInWithPasskey, type PasskeyServer } from '../../tests/auth/passkey-api.ts'
+import { backend } from '../support/backend'
+import { anonClient, expect, expectToast, signedIn, storedSessionKeys, test } from '../support/fixtures'
 
 /*
  * 'Lupa password?' end to end: the form, GoTrue's POST /recover, the mail in the dev mailbox, the
@@ -46,6 +48,9 @@ for (const viewport of [
     expect(new URL(link).searchParams.get('redirect_to')).toBe(`${baseURL}/login`)
     await page.goto(link)
     await expect(page.getByRole('heading', { name: 'Atur Password Baru' })).toBeVisible()
+    // an account without passkeys is not asked about them
+    await expect(page.getByRole('button', { name: 'Simpan Password' })).toBeEnabled()
+    await expect(page.getByLabel('Tetap simpan passkey saya')).toHaveCount(0)
 
     const fresh = page.getByLabel('Password Baru', { exact: true })
     const confirmation = page.getByLabel('Konfirmasi Password Baru')
@@ -79,5 +84,35 @@ for (const viewport of [
     await page.getByLabel('Password', { exact: true }).fill('sandi-baru-123')
     await page.getByRole('button', { name: 'Masuk' }).click()
     await expect(page).toHaveURL('/admin/dashboard')
+  })
+}
+
+// Issue 43, point 3: a passkey planted with a stolen password must not survive the recovery by
+// default; the member who added their own may keep them, by ticking a box that starts unticked.
+for (const [viewport, keep] of [
+  [{ name: '390', width: 390, height: 844 }, false],
+  [{ name: '1440', width: 1440, height: 900 }, true],
+] as const) {
+  test(`recovery asks whether to keep the passkeys, unticked: ${keep ? 'kept when ticked' : 'removed by default'} (${viewport.name} px)`, async ({ newAccount, page, baseURL }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height })
+    const account = await newAccount({ status: 'approved' })
+    const { url, anonKey } = await backend(baseURL)
+    const server: PasskeyServer = { url, anonKey, origin: new URL(baseURL).origin.replace('127.0.0.1', 'localhost') }
+    const { session } = await signedIn(baseURL, account.email, account.password)
+    const passkey = await addPasskey(server, session!.access_token)
+
+    const { error } = await (await anonClient(baseURL)).auth.resetPasswordForEmail(account.email, { redirectTo: `${baseURL}/login` })
+    expect(error).toBeNull()
+    await page.goto(await recoveryLink(baseURL, account.email))
+    const keepBox = page.getByLabel('Tetap simpan passkey saya')
+    await expect(keepBox).toBeVisible()
+    await expect(keepBox).not.toBeChecked()
+    await page.screenshot({ path: `screenshots/auth-new-password-passkeys-${viewport.name}.png` })
+    if (keep) await keepBox.check()
+    await page.getByLabel('Password Baru', { exact: true }).fill('sandi-baru-123')
+    await page.getByLabel('Konfirmasi Password Baru').fill('sandi-baru-123')
+    await page.getByRole('button', { name: 'Simpan Password' }).click()
+    await expectToast(page, 'Password Berhasil Diperbarui!')
+    expect(await signInWithPasskey(server, passkey.key) !== null).toBe(keep)
   })
 }

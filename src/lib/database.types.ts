@@ -1116,6 +1116,13 @@ export type Database = {
         }
         Returns: boolean
       }
+      rename_own_factor: {
+        Args: {
+          target_factor: string
+          new_name: string
+        }
+        Returns: string
+      }
       reorder_gallery_photos: {
         Args: {
           gallery_id: string

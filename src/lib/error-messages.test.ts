@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { GENERIC_ERROR, SECOND_STEP_OWED, describeError, isSecondStepRefusal } from './error-messages'
+import { GENERIC_ERROR, SECOND_STEP_OWED_REPEAT, describeError, isSecondStepRefusal } from './error-messages'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -28,7 +28,7 @@ describe('describeError', () => {
   it('tells a write refused for want of a second step apart from other refusals, in Indonesian', () => {
     const refusal = { code: '42501', message: 'new row violates row-level security policy "Second step for writes" for table "articles"' }
     expect(isSecondStepRefusal(refusal)).toBe(true)
-    expect(describeError(refusal)).toBe(SECOND_STEP_OWED)
+    expect(describeError(refusal)).toBe(SECOND_STEP_OWED_REPEAT)
     expect(isSecondStepRefusal({ code: '42501', message: 'new row violates row-level security policy "Authors write" for table "articles"' })).toBe(false)
     expect(isSecondStepRefusal({ code: '23505', message: 'policy "Second step for writes"' })).toBe(false)
   })

@@ -19,6 +19,9 @@ export const SESSION_ENDED_ELSEWHERE =
 export const SECOND_STEP_OWED_TITLE = 'Verifikasi Dua Langkah Diperlukan'
 export const SECOND_STEP_OWED =
   'Superadmin mewajibkan verifikasi dua langkah untuk akun admin. Aktifkan dulu; tulisan Anda tetap tersimpan di perangkat ini.'
+/** The same refusal of a write that keeps nothing in this browser (gallery, documents, unit pages...). */
+export const SECOND_STEP_OWED_REPEAT =
+  'Superadmin mewajibkan verifikasi dua langkah untuk akun admin. Aktifkan dulu, lalu ulangi perubahan Anda.'
 
 const SESSION_ENDED = 'Sesi Anda telah berakhir. Silakan masuk kembali.'
 
@@ -140,7 +143,7 @@ export function describeError(error: unknown): string {
   const e = error as ErrorLike
   const codes = codesOf(e)
   const message = typeof e.message === 'string' ? e.message : ''
-  if (isSecondStepRefusal(error)) return SECOND_STEP_OWED
+  if (isSecondStepRefusal(error)) return SECOND_STEP_OWED_REPEAT
   // PTxyz: the app's own triggers and functions choosing the HTTP status, with an Indonesian message
   if (codes.some((c) => OWN_MESSAGE_CODES.has(c) || /^PT\d{3}$/.test(c)) && message) return message
   // the app's triggers refuse with 42501 and an Indonesian reason; PostgreSQL's own text is English

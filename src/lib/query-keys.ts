@@ -47,6 +47,7 @@ export const queryKeys = {
   security: {
     all: ['security'] as const,
     factors: (userId: string) => [...queryKeys.security.all, 'factors', userId] as const,
+    passkeys: (userId: string) => [...queryKeys.security.all, 'passkeys', userId] as const,
     settings: () => [...queryKeys.security.all, 'settings'] as const,
     secondSteps: () => [...queryKeys.security.all, 'second-steps'] as const,
   },

@@ -24,9 +24,18 @@ export type SessionHold = {
    * this browser and offered back when the editor opens again.
    */
   enrol: () => void
-  /** Whether the database refuses this account's writes until its second step (see `enrol`). */
-  secondStepOwed: () => Promise<boolean>
+  /**
+   * Whether a failed write was refused until this account's second step (see `enrol`): the one
+   * test every admin write goes through (src/app/admin/second-step-refusals.ts).
+   */
+  refusedForSecondStep: (error: unknown) => Promise<boolean>
 }
+
+/**
+ * The `meta` key of a mutation whose caller answers a second-step refusal itself (the article
+ * editor keeps the text and says so), so the admin area's shared answer leaves it alone.
+ */
+export const ANSWERS_SECOND_STEP = 'answersSecondStep'
 
 export const SessionHoldContext = createContext<SessionHold | null>(null)
 

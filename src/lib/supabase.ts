@@ -18,6 +18,8 @@ export const supabase: SupabaseClient<Database> = supabaseConfig.ok
         persistSession: true,
         detectSessionInUrl: true,
         autoRefreshToken: true,
+        // GoTrue's /passkeys (list, rename, remove on Keamanan); the server answers passkey_disabled when off
+        experimental: { passkey: true },
       },
     })
   : createMissingConfigClient(supabaseConfig.message)

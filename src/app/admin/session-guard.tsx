@@ -14,7 +14,7 @@ import { AdminSessionContext, type AdminSession } from './session-context'
 import { SessionHoldContext, type SessionHold } from '@/lib/session-hold'
 import { ValidatingScreen } from './validating-screen'
 import { confirmCode, confirmWithKey, secondStepMethods, signInAgain } from './sign-in-again'
-import { secondStepOwed } from './second-step-owed'
+import { refusedForSecondStep, useSecondStepRefusals } from './second-step-refusals'
 import { endSessionHere, isSessionEndedNotice } from './session-ended'
 
 export const REVOKED_TITLE = 'Akses Dicabut'
@@ -52,9 +52,10 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const [lastSession, setLastSession] = useState<{ user: User; profile: Profile } | null>(null)
   const email = lastSession?.user.email ?? ''
   const role = lastSession?.profile.role
+  useSecondStepRefusals(role, enrol)
   const holder = useMemo<SessionHold>(
     () => ({ hold, signedIn: isSignedIn, email, signInAgain: (password) => signInAgain(email, password), confirmCode, secondStepMethods, confirmWithKey, enrol,
-      secondStepOwed: async () => role !== undefined && (await secondStepOwed(role)) }),
+      refusedForSecondStep: async (error) => role !== undefined && (await refusedForSecondStep(error, role)) }),
     [hold, isSignedIn, email, enrol, role],
   )
 

@@ -63,14 +63,17 @@ export async function removeFactor({ factorId, code }: { factorId: string; code:
   await supabase.auth.refreshSession()
 }
 
-/** A change to the account's factors; the list refetches after it, whatever the outcome. */
-export function useFactorMutation<T, R>(userId: string, mutationFn: (input: T) => Promise<R>) {
+/** A change to one of the account's security lists; that list refetches after it, whatever the outcome. */
+export function useSecurityMutation<T, R>(list: readonly string[], mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.security.factors(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: list }),
   })
 }
+
+export const useFactorMutation = <T, R>(userId: string, mutationFn: (input: T) => Promise<R>) =>
+  useSecurityMutation(queryKeys.security.factors(userId), mutationFn)
 
 export const useStartEnrolment = (userId: string) => useFactorMutation(userId, startEnrolment)
 export const useConfirmEnrolment = (userId: string) => useFactorMutation(userId, confirmEnrolment)

@@ -1,6 +1,7 @@
 import type { Factor } from '@supabase/supabase-js'
 import { supabase } from '@/lib/supabase'
 import { securityKeyFailure } from '@/lib/security-key'
+import { getAssurance } from './assurance'
 import { getFactors, useFactorMutation } from './second-step'
 
 export const SECURITY_KEY_NAME = 'Kunci Keamanan'
@@ -30,10 +31,15 @@ export async function addSecurityKey(): Promise<void> {
   if (error) throw securityKeyFailure(error)
 }
 
-/** Removes a key after a touch of that key (proof it is at hand, and aal2 for GoTrue's rule). */
+/**
+ * Removes a key. GoTrue's rule asks an aal2 session; a session that is not yet gets there with a
+ * touch of that key, while one that is (by any step) can remove a key that was lost.
+ */
 export async function removeSecurityKey(factorId: string): Promise<void> {
-  const proof = await supabase.auth.mfa.webauthn.authenticate({ factorId })
-  if (proof.error) throw securityKeyFailure(proof.error)
+  if ((await getAssurance()).current !== 'aal2') {
+    const proof = await supabase.auth.mfa.webauthn.authenticate({ factorId })
+    if (proof.error) throw securityKeyFailure(proof.error)
+  }
   const { error } = await supabase.auth.mfa.unenroll({ factorId })
   if (error) throw error
   await supabase.auth.refreshSession()
@@ -41,3 +47,11 @@ export async function removeSecurityKey(factorId: string): Promise<void> {
 
 export const useAddSecurityKey = (userId: string) => useFactorMutation(userId, addSecurityKey)
 export const useRemoveSecurityKey = (userId: string) => useFactorMutation(userId, removeSecurityKey)
+
+/** GoTrue cannot rename a factor: rename_own_factor() renames a verified one of the owner's (a plain name). */
+export async function renameSecurityKey({ id, name }: { id: string; name: string }): Promise<void> {
+  const { error } = await supabase.rpc('rename_own_factor', { target_factor: id, new_name: name })
+  if (error) throw error
+}
+
+export const useRenameSecurityKey = (userId: string) => useFactorMutation(userId, renameSecurityKey)

@@ -2,34 +2,36 @@ import type { Factor } from '@supabase/supabase-js'
 import { KeyRound } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
-import { formatLongDate } from '@/lib/format'
 import { securityKeySupported } from '@/lib/security-key'
 import { Button } from '@/components/ui/button'
-import { useAddSecurityKey, useRemoveSecurityKey } from '../api/security-keys'
+import { useAddSecurityKey, useRemoveSecurityKey, useRenameSecurityKey } from '../api/security-keys'
 import { FactorSection } from './factor-section'
+import { KeyList, type KeyWords } from './key-list'
+
+const WORDS: KeyWords = {
+  noun: 'kunci keamanan',
+  removedTitle: 'Kunci Keamanan Dihapus',
+  removedEffect: 'tidak lagi dapat dipakai untuk login.',
+  removeFailedTitle: 'Gagal Menghapus Kunci Keamanan',
+}
 
 /**
- * 'Kunci Keamanan' in the Keamanan tab, beside the authenticator app: the account's keys, each
- * removable with a touch of it, and 'Tambah Kunci Keamanan'. A key answers only this site, so a
- * look-alike page cannot take it as it can take a typed code.
+ * 'Kunci Keamanan' in the Keamanan tab, beside the authenticator app: the account's keys under the
+ * names their owner gives, when each was added and last used, and 'Tambah Kunci Keamanan'. A key
+ * answers only this site, so a look-alike page cannot take it as it can take a typed code.
  */
 export function SecurityKeys({ userId, factors }: { userId: string; factors: Factor[] }) {
   const keys = factors.filter((factor) => factor.factor_type === 'webauthn' && factor.status === 'verified')
   const add = useAddSecurityKey(userId)
   const remove = useRemoveSecurityKey(userId)
-  const busy = add.isPending || remove.isPending
+  const rename = useRenameSecurityKey(userId)
+  const busy = add.isPending || remove.isPending || rename.isPending
 
   const addKey = () =>
     add.mutate(undefined, {
       onSuccess: () =>
         toast.success('Kunci Keamanan Ditambahkan', { description: 'Login kini dapat diverifikasi dengan kunci keamanan ini.' }),
       onError: (failure) => toast.error('Gagal Menambahkan Kunci Keamanan', { description: describeError(failure) }),
-    })
-
-  const removeKey = (factor: Factor) =>
-    remove.mutate(factor.id, {
-      onSuccess: () => toast.success('Kunci Keamanan Dihapus', { description: `${factor.friendly_name ?? 'Kunci'} tidak lagi dapat dipakai untuk login.` }),
-      onError: (failure) => toast.error('Gagal Menghapus Kunci Keamanan', { description: describeError(failure) }),
     })
 
   return (
@@ -39,20 +41,19 @@ export function SecurityKeys({ userId, factors }: { userId: string; factors: Fac
         keamanan hanya menjawab situs ini, sehingga tidak dapat dipancing oleh situs palsu.
       </p>
       {keys.length > 0 && (
-        <ul className="space-y-2">
-          {keys.map((factor) => (
-            <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-              <div>
-                <p className="text-sm font-medium">{factor.friendly_name}</p>
-                <p className="text-xs text-muted-foreground">Ditambahkan {formatLongDate(factor.created_at)}</p>
-              </div>
-              <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => removeKey(factor)}
-                aria-label={`Hapus ${factor.friendly_name ?? 'kunci keamanan'}`}>
-                Hapus
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <KeyList
+          items={keys.map((factor) => ({
+            id: factor.id,
+            name: factor.friendly_name || 'Kunci Keamanan',
+            createdAt: factor.created_at,
+            // set when the key signs a second step (GoTrue's field; the server sets it on each accepted touch)
+            lastUsedAt: factor.last_challenged_at ?? null,
+          }))}
+          words={WORDS}
+          busy={busy}
+          onRename={(item, name) => rename.mutateAsync({ id: item.id, name })}
+          onRemove={(item) => remove.mutateAsync(item.id)}
+        />
       )}
       {securityKeySupported() ? (
         <Button type="button" variant="outline" disabled={busy} onClick={addKey}>

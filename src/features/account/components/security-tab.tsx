@@ -10,6 +10,7 @@ import { changePasswordSchema, useUpdatePassword } from '../api/update-password'
 import { describeError } from '@/lib/error-messages'
 import { ActiveSessionsCard } from './active-sessions-card'
 import { SecondStepCard } from './second-step-card'
+import { PasskeysCard } from './passkeys-card'
 
 type Errors = Partial<Record<'password' | 'confirmation', string>>
 const TITLES: Record<string, string> = {
@@ -81,6 +82,7 @@ export function SecurityTab({ userId, onPasswordChanged }: { userId: string; onP
       </CardContent>
     </Card>
     <SecondStepCard userId={userId} />
+    <PasskeysCard userId={userId} />
     <ActiveSessionsCard userId={userId} />
     </div>
   )

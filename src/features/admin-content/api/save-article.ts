@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
+import { ANSWERS_SECOND_STEP } from '@/lib/session-hold'
 import type { Database } from '@/lib/database.types'
 import { getArticleImages, removeUnusedArticleImages } from './article-files'
 import { asVersionConflict, OVERWRITE_HEADER } from '@/lib/version-conflict'
@@ -49,6 +50,8 @@ export function useSaveArticle() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: saveArticle,
+    // the editor sends a refusal for want of a second step to enrolment itself, saying the text is kept
+    meta: { [ANSWERS_SECOND_STEP]: true },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.articles.all }),

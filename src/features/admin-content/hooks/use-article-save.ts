@@ -3,7 +3,7 @@ import { toast } from '@/lib/toast'
 import { fieldErrors } from '@/lib/validation/field-errors'
 import { formatTime } from '@/lib/format'
 import { messageOf } from '@/lib/picked-files'
-import { isSecondStepRefusal, SECOND_STEP_OWED, SECOND_STEP_OWED_TITLE } from '@/lib/error-messages'
+import { SECOND_STEP_OWED, SECOND_STEP_OWED_TITLE } from '@/lib/error-messages'
 import { useHoldSession } from '@/lib/session-hold'
 import { VersionConflictError, type VersionConflict } from '@/lib/version-conflict'
 import { ARTICLE_INCOMPLETE, ARTICLE_INVALID_TITLE, articleFormSchema, type ArticleFormInput } from '../api/article-schema'
@@ -149,14 +149,13 @@ export function useArticleSave({ article, userId, state, bodyUploadPaths, onClos
         toast.error(CONFLICT_TITLE, { description: conflictSentence(error.conflict), position: 'bottom-center' })
         return
       }
-      const live = !isSessionError(error) && (await hasLiveSession())
-      // an insert names the refusing policy; an update it refuses just changes no row, so ask
-      if (isSecondStepRefusal(error) || (live && session && (await session.secondStepOwed().catch(() => false)))) {
+      if (session && (await session.refusedForSecondStep(error))) {
         // an autosave too: every later save would be refused the same way until enrolment
         toast.error(SECOND_STEP_OWED_TITLE, { description: SECOND_STEP_OWED })
-        session?.enrol()
+        session.enrol()
         return
       }
+      const live = !isSessionError(error) && (await hasLiveSession())
       if (!live) {
         setReauth({ retry: auto ? undefined : options })
         return

@@ -6,7 +6,7 @@ import { Field } from '@/components/ui/field'
 import { describeError } from '@/lib/error-messages'
 import { fieldErrors } from '@/lib/validation/field-errors'
 import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@/lib/validation/rules'
-import { setNewPasswordSchema, useSetNewPassword } from '../api/set-new-password'
+import { setNewPasswordSchema, useRecoveryHasPasskeys, useSetNewPassword } from '../api/set-new-password'
 import { PasswordInput } from '../password-input'
 
 type Errors = Partial<Record<'password' | 'confirmation', string>>
@@ -19,6 +19,9 @@ const TITLES: Record<string, string> = {
 export function NewPasswordForm({ onDone }: { onDone: () => void }) {
   const [values, setValues] = useState({ password: '', confirmation: '' })
   const [errors, setErrors] = useState<Errors>({})
+  // unchecked by default: a passkey someone else planted goes with the recovery unless kept
+  const [keepPasskeys, setKeepPasskeys] = useState(false)
+  const hasPasskeys = useRecoveryHasPasskeys().data === true
   const save = useSetNewPassword()
 
   const submit = (event: FormEvent) => {
@@ -32,7 +35,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
       return
     }
     setErrors({})
-    save.mutate(parsed.data.password, {
+    save.mutate({ password: parsed.data.password, keepPasskeys: hasPasskeys && keepPasskeys }, {
       onSuccess: () => {
         toast.success('Password Berhasil Diperbarui!', { description: 'Silakan login kembali dengan password baru Anda.' })
         onDone()
@@ -61,6 +64,19 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
       {field('password', 'Password Baru', 'new-password')}
       {field('confirmation', 'Konfirmasi Password Baru', 'new-password-confirmation')}
       <p className="text-sm text-muted-foreground">Minimal 6 karakter. Setelah disimpan, semua sesi lain akun Anda dikeluarkan.</p>
+      {hasPasskeys && (
+        <div className="space-y-1 rounded-md border p-3">
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" checked={keepPasskeys} onChange={(e) => setKeepPasskeys(e.target.checked)}
+              aria-describedby="keep-passkeys-description" className="size-4 accent-army" />
+            Tetap simpan passkey saya
+          </label>
+          <p id="keep-passkeys-description" className="text-sm text-muted-foreground">
+            Akun ini memiliki passkey. Bila tidak dicentang, semua passkey dihapus bersama password lama, termasuk yang mungkin
+            ditambahkan orang lain.
+          </p>
+        </div>
+      )}
       <SubmitButton size="lg" className="w-full" pending={save.isPending} pendingLabel="Memproses..." icon={KeyRound}>
         Simpan Password
       </SubmitButton>
