@@ -21,14 +21,32 @@ import { log } from './observability/log.ts';
 import { createOpsApp, type Ops } from './observability/ops.ts';
 import { requestIdOf } from './observability/requests.ts';
 
+export interface AppOptions {
+  /** False in front of a hosted project, whose own services answer /auth, /rest, /storage and /realtime. */
+  ownApi: boolean;
+}
+
 /** One Hono app for the whole site: the Supabase-compatible APIs under their usual prefixes, then the SPA. */
-export function createApp(ctx: ServerContext, ops: Ops): Hono {
+export function createApp(ctx: ServerContext, ops: Ops, options: AppOptions = { ownApi: true }): Hono {
   const app = new Hono();
   const pages = createPageCache(ctx);
   ops.metrics.cache('page', pages.stats);
   // First: a rendered page already in memory is answered before anything else runs.
   app.use('*', servePageCache(pages, ctx.config.trustProxy));
   app.use('*', securityHeaders(), rejectMalformedPath());
+  if (options.ownApi) mountApi(app, ctx);
+  if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
+  app.route('/', createOpsApp(ctx, ops));
+  app.route('/', createSiteApp(ctx, async (input, init, env) => app.request(input instanceof Request ? input : String(input), init, env), pages));
+  app.onError((error, c) => {
+    log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[server] request failed');
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+  return app;
+}
+
+/** The Supabase-compatible APIs under their usual prefixes. */
+function mountApi(app: Hono, ctx: ServerContext): void {
   // A shared read the cache holds is answered whole here, as server.ts answers it before Hono.
   if (ctx.readCache) app.use('/rest/v1/*', cachedReads(ctx.readCache, ctx.keys));
   app.use('/storage/v1/object/authenticated/documents/*', documentGone(async (path, request, env) =>
@@ -45,12 +63,4 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   app.route('/realtime/v1/api', createBroadcastApi(ctx));
-  if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
-  app.route('/', createOpsApp(ctx, ops));
-  app.route('/', createSiteApp(ctx, async (input, init, env) => app.request(input instanceof Request ? input : String(input), init, env), pages));
-  app.onError((error, c) => {
-    log.error({ err: error, reqId: requestIdOf(c), method: c.req.method, path: c.req.path }, '[server] request failed');
-    return c.json({ message: 'Internal server error' }, 500);
-  });
-  return app;
 }

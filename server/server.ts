@@ -6,7 +6,7 @@ import { ensureSuperadmin } from './auth/accounts.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Db } from './db/adapter.ts';
-import { refuseForeignSchemas } from './db/foreign-schemas.ts';
+import { hostedProject, refuseForeignSchemas } from './db/foreign-schemas.ts';
 import { electJobLeader, soleServer, type JobLeader } from './db/job-leader.ts';
 import { applyMigrations, applyPlatform } from './db/migrate.ts';
 import { startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
@@ -58,6 +58,11 @@ export interface RunningServer {
   pageViewPurge: PageViewPurge;
   /** Whether this server runs the site's once-only jobs (always, alone on its database). */
   jobs: JobLeader;
+  /**
+   * DATABASE_URL is a hosted Supabase project's, whose own services serve auth, REST, storage and
+   * realtime: this server runs the workers and jobs on it and renders pages from SUPABASE_URL.
+   */
+  hosted: boolean;
   /** What /metrics reports; `metrics.gauge(...)` adds a value read at scrape time. */
   metrics: Metrics;
   /**
@@ -66,6 +71,9 @@ export interface RunningServer {
    */
   close(drainMs?: number): Promise<void>;
 }
+
+/** In front of a hosted project the project's realtime serves the subscribers. */
+const noRealtime = { sockets: 0, close: async () => undefined };
 
 export interface Database {
   db: Db;
@@ -122,10 +130,14 @@ async function firstMigration(db: Db): Promise<string | undefined> {
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(config);
   const { db } = database;
+  let hosted = false;
   try {
-    await prepareDatabase(db, config);
-    await recordDatabaseState(db, config.dataDir);
-    await loadRoleSettings(db);
+    hosted = Boolean(config.databaseUrl) && await hostedProject(db, Boolean(config.supabaseUrl && config.supabaseAnonKey));
+    if (!hosted) {
+      await prepareDatabase(db, config);
+      await recordDatabaseState(db, config.dataDir);
+      await loadRoleSettings(db);
+    }
   } catch (error) {
     await database.close();
     throw error;
@@ -133,7 +145,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const listeners: (() => Promise<void> | void)[] = [() => loadRoleSettings(db).then(() => undefined)];
   const mail = createMailer(config);
   // With DATABASE_URL other servers may share the database: they share the keys through it too.
-  const keyStore = config.databaseUrl ? databaseKeyStore(db, config.dataDir, config.jwtSecret) : fileKeyStore(config.dataDir, config.jwtSecret);
+  // In front of a hosted project the keys sign nothing anyone sees: the project's auth signs.
+  const keyStore = config.databaseUrl && !hosted ? databaseKeyStore(db, config.dataDir, config.jwtSecret) : fileKeyStore(config.dataDir, config.jwtSecret);
   const ctx: ServerContext = {
     config,
     db,
@@ -148,7 +161,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     blobs: makeBlobStore(config),
     onSchemaChange: (listener) => listeners.push(listener),
   };
-  if (config.readCache) {
+  if (config.readCache && !hosted) {
     const cache = new ReadCache(db, {
       maxEntries: 1000, maxBytes: 32 * 1024 * 1024, ttlMs: config.readCacheTtlSeconds * 1000, timed: scheduledPublication(db),
     });
@@ -156,11 +169,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ctx.readCache = cache;
     listeners.push(() => cache.schemaChanged());
   }
-  await ctx.sessions.start();
   const unwatchKeys = await watchSigningKeys(keyStore, ctx.keys, (err) => log.error({ err }, 'signing keys could not be reloaded'));
-  await ensureSuperadmin(ctx);
-  ctx.freeSpace.start();
-  await recoverStorageFiles(ctx);
+  if (!hosted) {
+    await ctx.sessions.start();
+    await ensureSuperadmin(ctx);
+    ctx.freeSpace.start();
+    await recoverStorageFiles(ctx);
+  }
   const notices = new AccountNotices(ctx);
   await notices.start();
   // Over a shared DATABASE_URL the once-only jobs run on whichever server holds the job lock.
@@ -174,7 +189,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let stopping = false;
   setLogLevel(config.logLevel);
   const cluster = database.cluster;
-  const app = createApp(ctx, { metrics, stopping: () => stopping, database: cluster && (() => cluster.status()) });
+  const app = createApp(ctx, { metrics, stopping: () => stopping, database: cluster && (() => cluster.status()), hosted }, { ownApi: !hosted });
   const listener = getRequestListener(app.fetch);
   const { readCache } = ctx;
   const observe = observeRequests({ metrics, keys: ctx.keys, trustProxy: config.trustProxy });
@@ -182,7 +197,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const server = createServer(readCache
     ? (req, res) => { observe(req, res); if (!serveCachedRead(readCache, ctx.keys, req, res)) void listener(req, res); }
     : (req, res) => { observe(req, res); void listener(req, res); });
-  const realtime = attachRealtime(server, ctx, { observeUpgrade: observe.upgrade });
+  const realtime = hosted ? noRealtime : attachRealtime(server, ctx, { observeUpgrade: observe.upgrade });
   watchServer(metrics, { db, readCache, realtime });
   metrics.gauge('jobs_leader', 'Whether this server runs the site\'s once-only jobs (1) or another server of the site does (0).', () => (jobs.leads() ? 1 : 0));
   metrics.gauge('disk_free_bytes', 'Free bytes on the disk of DATA_DIR (uploads and new renditions stop below DISK_RESERVE_MB).', () => ctx.freeSpace.freeBytes());
@@ -191,7 +206,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const newest = await lastBackup(config.backupDir);
     return newest && (Date.now() - newest.time.getTime()) / 1000;
   });
-  const backups = scheduleBackups(config, database.cluster, ctx.blobs, jobs.leads);
+  // A hosted project's database is backed up by Supabase; its auth and storage are not ours to dump.
+  const backups = hosted ? undefined : scheduleBackups(config, database.cluster, ctx.blobs, jobs.leads);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -218,6 +234,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     integrityWatch,
     pageViewPurge,
     jobs,
+    hosted,
     metrics,
     async schemaChanged() {
       for (const listener of listeners) await listener();
@@ -242,7 +259,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await integrityNotices.stop();
       await jobs.stop();
       await ctx.readCache?.stop();
-      await ctx.sessions.stop();
+      if (!hosted) await ctx.sessions.stop();
       await database.close();
     },
   };

@@ -12,6 +12,8 @@ export interface Ops {
   stopping(): boolean;
   /** The embedded PostgreSQL server's supervisor, when there is one: why it is down, if it is. */
   database?(): DatabaseStatus;
+  /** In front of a hosted project, whose storage keeps the files (no DATA_DIR/storage to check). */
+  hosted?: boolean;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -39,7 +41,7 @@ export function createOpsApp(ctx: ServerContext, ops: Ops): Hono {
   // Anyone may call /readyz: a burst shares one check (a query and a file write) per second.
   let recent: { at: number; result: Promise<Readiness> } | undefined;
   app.get('/readyz', async (c) => {
-    if (!recent || Date.now() - recent.at >= 1000) recent = { at: Date.now(), result: checkReadiness(ctx.db, ctx.config.dataDir, undefined, ctx.blobs) };
+    if (!recent || Date.now() - recent.at >= 1000) recent = { at: Date.now(), result: checkReadiness(ctx.db, ctx.config.dataDir, undefined, ops.hosted ? 'hosted' : ctx.blobs) };
     const { ok, checks } = await recent.result;
     const database = ops.database?.();
     // the supervisor knows why PostgreSQL is down and that it is coming back; say so

@@ -32,7 +32,7 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
  * DATA_DIR/storage takes a file (and, with STORAGE_BACKEND=s3, the bucket answers). Answers name the failed check but no detail (paths, SQL errors),
  * which goes to the log instead: /readyz is open to anyone a load balancer lets through.
  */
-export async function checkReadiness(db: Db, dataDir: string, migrationsDir = MIGRATIONS_DIR, blobs?: BlobCheck): Promise<Readiness> {
+export async function checkReadiness(db: Db, dataDir: string, migrationsDir = MIGRATIONS_DIR, blobs?: BlobCheck | 'hosted'): Promise<Readiness> {
   const database = withTimeout(db.query<{ version: string }>('select version from supabase_migrations.schema_migrations'), 'PostgreSQL');
   const [dbCheck, migrations, storage] = await Promise.all([
     database.then(() => 'ok', (error: unknown) => failed('database', 'unreachable', error)),
@@ -44,7 +44,8 @@ export async function checkReadiness(db: Db, dataDir: string, migrationsDir = MI
       const pending = files.filter((f) => /^\d+_.+\.sql$/.test(f) && !applied.has(f.slice(0, f.indexOf('_')))).length;
       return pending === 0 ? 'ok' : `${pending} pending`;
     }, () => 'unknown'),
-    storageWritable(dataDir).then(async (local) => local === 'ok' && blobs ? blobsAnswer(blobs) : local),
+    // In front of a hosted project the project's storage keeps every file: nothing here to check.
+    blobs === 'hosted' ? 'ok' : storageWritable(dataDir).then(async (local) => local === 'ok' && blobs ? blobsAnswer(blobs) : local),
   ]);
   const checks = { database: dbCheck, migrations, storage };
   return { ok: Object.values(checks).every((c) => c === 'ok'), checks };

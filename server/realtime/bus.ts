@@ -5,7 +5,7 @@ import type { PresenceMeta } from './presence.ts';
 import { BinaryPayload } from './protocol.ts';
 
 export const BUS_CHANNEL = 'realtime_bus';
-/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: a larger message goes through a row. */
 const MAX_NOTIFY_BYTES = 7900;
 /** Every server says it is alive this often; one not heard from for GONE_MS has its presences dropped. */
 const ALIVE_MS = 10_000;
@@ -15,7 +15,9 @@ type Message =
   | { kind: 'broadcast'; room: string; payload: Record<string, unknown>; binary?: string }
   | { kind: 'track'; room: string; key: string; owner: string; meta: PresenceMeta }
   | { kind: 'untrack'; room: string; key: string; owner: string }
-  | { kind: 'hello' | 'alive' | 'bye' };
+  | { kind: 'hello' | 'alive' | 'bye' }
+  /** A message kept in realtime.bus_messages, too large to travel in the NOTIFY itself. */
+  | { kind: 'stored'; id: string };
 
 /** What a server does with what the others send (rooms.ts). */
 export interface BusHandlers {
@@ -32,8 +34,10 @@ export interface BusHandlers {
  * Broadcast and presence between the servers of one site, over PostgreSQL NOTIFY: each server
  * fans a client's broadcast out to its own members and sends it to the others, which deliver it to
  * theirs; presence tracks and untracks are sent the same way and kept per sending server, so each
- * server can answer presence_state with everyone's. A message too large for a NOTIFY stays on its
- * server (logged). Table changes, database broadcasts and session ends need none of this: their
+ * server can answer presence_state with everyone's. A message too large for a NOTIFY is written to
+ * realtime.bus_messages and its id sent instead. A server sends its messages one after another and
+ * handles what it receives in order, a stored one included (its read holds the ones after it), so
+ * a client's broadcasts reach the other servers in the order it sent them. Table changes, database broadcasts and session ends need none of this: their
  * NOTIFY reaches every server already.
  */
 export class RoomBus {
@@ -41,11 +45,15 @@ export class RoomBus {
   private unlisten: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly lastSeen = new Map<string, number>();
+  private inbox: Promise<void> = Promise.resolve();
+  private outbox: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: Db, private readonly handlers: BusHandlers) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(BUS_CHANNEL, (text) => this.receive(text));
+    this.unlisten = await this.db.listen(BUS_CHANNEL, (text) => {
+      this.inbox = this.inbox.then(() => this.receive(text));
+    });
     this.timer = setInterval(() => this.tick(), ALIVE_MS);
     this.timer.unref();
     this.send({ kind: 'hello' });
@@ -83,22 +91,41 @@ export class RoomBus {
     }
   }
 
-  private async send(message: Message): Promise<void> {
-    const text = JSON.stringify({ s: this.serverId, ...message });
-    if (Buffer.byteLength(text) > MAX_NOTIFY_BYTES) {
-      log.warn({ kind: message.kind, bytes: Buffer.byteLength(text) }, '[realtime] a message too large for the other servers reached this server\'s members only');
-      return;
-    }
-    await this.db.query('select pg_notify($1, $2)', [BUS_CHANNEL, text])
-      .catch((error: unknown) => log.error({ err: error, kind: message.kind }, '[realtime] a message could not be sent to the other servers'));
+  /** Sent one after another: a stored message (two writes) must not be overtaken by the next NOTIFY. */
+  private send(message: Message): Promise<void> {
+    this.outbox = this.outbox.then(() => this.sendNow(message));
+    return this.outbox;
   }
 
-  private receive(text: string): void {
+  private async sendNow(message: Message): Promise<void> {
+    const text = JSON.stringify({ s: this.serverId, ...message });
+    // One statement: the row commits with the NOTIFY, so a reader never looks before it is there.
+    const sent = Buffer.byteLength(text) > MAX_NOTIFY_BYTES
+      ? this.db.query(
+        `with pruned as (delete from realtime.bus_messages where created_at < now() - interval '1 minute'),
+              stored as (insert into realtime.bus_messages (body) values ($2) returning id)
+         select pg_notify($1, json_build_object('s', $3::text, 'kind', 'stored', 'id', id::text)::text) from stored`,
+        [BUS_CHANNEL, text, this.serverId])
+      : this.db.query('select pg_notify($1, $2)', [BUS_CHANNEL, text]);
+    await sent.catch((error: unknown) => log.error({ err: error, kind: message.kind }, '[realtime] a message could not be sent to the other servers'));
+  }
+
+  private async stored(id: string): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ body: string }>('select body from realtime.bus_messages where id = $1', [id]);
+    return rows[0]?.body;
+  }
+
+  private async receive(text: string): Promise<void> {
     // An empty payload is the listener's reconnect signal: what was missed meanwhile is asked again.
     if (!text) return void this.send({ kind: 'hello' });
     try {
-      const message = JSON.parse(text) as Message & { s: string };
+      let message = JSON.parse(text) as Message & { s: string };
       if (message.s === this.serverId) return;
+      if (message.kind === 'stored') {
+        const body = await this.stored(message.id);
+        if (body === undefined) return void log.warn({ id: message.id }, '[realtime] a stored message from another server was gone before it was read');
+        message = JSON.parse(body) as Message & { s: string };
+      }
       this.lastSeen.set(message.s, Date.now());
       switch (message.kind) {
         case 'broadcast':

@@ -3,7 +3,9 @@
  * (s3rver), writes (contact messages) and photo uploads going on through the balancer and realtime
  * subscribers on it, then `kill -9` of one server: every acknowledged write and upload is readable
  * through the survivor, requests fail at most until the balancer's check takes the dead server
- * out, and the subscribers come back and receive changes again.
+ * out, and the subscribers come back, catch up on the changes made while they were away (realtime
+ * does not replay them: joinWithCatchUp, which the admin screens use, re-reads on every rejoin)
+ * and receive changes again.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { haproxyMissing, startHaproxy, type Balancer } from '../support/haproxy.
 import { exited, startServerProcess } from '../support/server-process.ts';
 import { startS3rver, type S3Server } from '../support/s3rver.ts';
 import { createTemplateDatabase } from '../support/template-db.ts';
+import { joinWithCatchUp } from '../../src/lib/realtime/catch-up.ts';
 import { png } from '../storage/fixtures.ts';
 
 vi.setConfig({ hookTimeout: 120_000, testTimeout: 90_000 });
@@ -29,6 +32,7 @@ const children: ChildProcess[] = [];
 let balancer: Balancer | undefined;
 let s3: S3Server | undefined;
 let dataDir1: string;
+let serverUrls: string[];
 
 afterAll(async () => {
   await balancer?.stop();
@@ -57,6 +61,7 @@ describe.skipIf(missing)(`failover behind HAProxy${missing ? ` (skipped: ${missi
     }
     dataDir1 = dirs[0];
     const address = (url: string) => url.replace(/^http:\/\//, '');
+    serverUrls = servers.map((server) => server.url);
     balancer = await startHaproxy(address(servers[0].url), address(servers[1].url));
   });
 
@@ -64,16 +69,41 @@ describe.skipIf(missing)(`failover behind HAProxy${missing ? ` (skipped: ${missi
     const lb = balancer!;
     const { serviceKey } = await loadKeys(dataDir1, undefined);
     const headers = { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json' };
-    // realtime clients through the balancer: round robin puts them on both servers
-    const received: string[][] = [[], [], []];
+    // realtime clients through the balancer, until each server holds at least one
+    const received: string[][] = [];
+    // what each subscriber knows: the changes it received and what its catch-up reads found
+    const known: Set<string>[] = [];
+    const absences: { from: number; to?: number }[][] = [];
+    const catchUps: Promise<void>[] = [];
+    // as the admin screens' queries do, a read that fails (a request still sent to the dead server) is tried again
+    const readAll = async (into: Set<string>) => {
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const res = await fetch(`${lb.url}/rest/v1/contacts?select=name&name=like.tulis-*`, { headers }).catch(() => undefined);
+        if (res?.status === 200) return void ((await res.json()) as { name: string }[]).forEach((row) => into.add(row.name));
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error('the catch-up read never succeeded');
+    };
     const channels: RealtimeChannel[] = [];
-    for (const [i, list] of received.entries()) {
+    const sockets = async (url: string) => Number(/^realtime_sockets (\d+)$/m.exec(await (await fetch(`${url}/metrics`)).text())?.[1]);
+    for (let i = 0; i < 8 && (i < 3 || (await sockets(serverUrls[0])) === 0 || (await sockets(serverUrls[1])) === 0); i++) {
+      // a client's connections may fall in step with round robin and all land on one server: shift it by one request
+      if (i >= 3) await fetch(`${lb.url}/healthz`);
+      const list: string[] = [];
+      received.push(list);
+      known.push(new Set());
+      absences.push([]);
       const client = createClient(lb.url, serviceKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
       const channel = client.channel(`alih-${i}`).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'contacts' },
-        (payload) => list.push((payload.new as { name: string }).name));
-      await new Promise<void>((resolve, reject) => channel.subscribe((status) => {
-        if (status === 'SUBSCRIBED') resolve();
-        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(new Error(status));
+        (payload) => { list.push((payload.new as { name: string }).name); known[i].add((payload.new as { name: string }).name); });
+      await new Promise<void>((resolve) => joinWithCatchUp(channel, {
+        what: `alih-${i}`,
+        catchUp: () => { catchUps.push(readAll(known[i])); resolve(); },
+        onLive: (live) => {
+          const last = absences[i].at(-1);
+          if (!live && (!last || last.to !== undefined)) absences[i].push({ from: performance.now() });
+          if (live && last && last.to === undefined) last.to = performance.now();
+        },
       }));
       channels.push(channel);
     }
@@ -126,10 +156,22 @@ describe.skipIf(missing)(`failover behind HAProxy${missing ? ` (skipped: ${missi
     const after = await fetch(`${lb.url}/rest/v1/contacts`, { method: 'POST', headers, body: JSON.stringify(contact('setelah-alih')) });
     expect(after.status).toBe(201);
     for (const list of received) await waitFor(() => list.includes('setelah-alih'), 20_000, `a subscriber receiving after the failover: ${JSON.stringify(received.map((l) => [l.length, l.slice(-3)]))}`);
+    // a subscriber on the killed server was away and came back; what was written meanwhile it knows from its catch-up
+    await Promise.all(catchUps);
+    const away = absences.flatMap((list, i) => list.map((absence) => ({ i, ...absence })));
+    expect(away.length, `a subscriber on the killed server\n${lb.lines.map((l) => `${Math.round(l.at - killedAt)} ${l.text}`).join('\n')}`).toBeGreaterThan(0);
+    for (const { i, from, to } of away) {
+      expect(to, `subscriber ${i} rejoined`).toBeDefined();
+      const meanwhile = results.filter((r) => r.ok && r.at > from && r.at < to!).map((r) => r.title);
+      expect(meanwhile.length, `writes acknowledged while subscriber ${i} was away`).toBeGreaterThan(0);
+      for (const title of meanwhile) expect(known[i].has(title), `subscriber ${i} knows ${title}, written while it was away`).toBe(true);
+    }
+    for (const [i, set] of known.entries()) for (const title of acknowledged) expect(set.has(title), `subscriber ${i} knows ${title}`).toBe(true);
     for (const channel of channels) await channel.unsubscribe();
 
     const load = readFileSync('/proc/loadavg', 'utf8').trim();
     console.log(`failover: kill -9 -> HAProxy marks the server down in ${Math.round(switchMs)} ms; ${results.length} writes, ${acknowledged.length} acknowledged, `
-      + `${failed.length} failed (all before the mark); ${uploads.length} uploads to S3, ${uploads.filter((u) => u.ok).length} acknowledged; loadavg ${load}`);
+      + `${failed.length} failed (all before the mark); ${uploads.length} uploads to S3, ${uploads.filter((u) => u.ok).length} acknowledged; `
+      + `${received.length} subscribers, ${away.length} away and back after ${away.map((a) => Math.round(a.to! - a.from)).join(', ')} ms, caught up; loadavg ${load}`);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Realtime with two servers over one PostgreSQL: a subscriber on one server gets the table changes
- * written through the other, client broadcasts and database broadcasts sent through either (once
- * each), presence tracked on either, and the channels of a session ended on one server close on
+ * written through the other, client broadcasts (also those too large for one NOTIFY) and database
+ * broadcasts sent through either (once each), presence tracked on either, and the channels of a session ended on one server close on
  * the other; a server that stops takes its presences with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,21 @@ describe('realtime across servers', () => {
     expect(there.received).toEqual([{ type: 'broadcast', event: 'sapa', payload: { n: 1 } }]);
     expect(here.received).toHaveLength(1);
     expect(sender.received).toEqual([]);
+  });
+
+  it('carries a broadcast too large for one NOTIFY to the other server\'s subscribers, whole and in order', async () => {
+    const name = `laporan-${Date.now()}`;
+    const there = await listen(keep(clientFor(second.url, second.anonKey, '2.0.0')), name);
+    const sender = await listen(keep(clientFor(first.url, first.anonKey, '2.0.0')), name);
+    // about 30 kB: PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
+    const report = 'Laporan latihan terbang malam skadron. '.repeat(800);
+    expect(await sender.channel.send({ type: 'broadcast', event: 'laporan', payload: { report } })).toBe('ok');
+    expect(await sender.channel.send({ type: 'broadcast', event: 'sesudahnya', payload: { n: 2 } })).toBe('ok');
+    await waitFor(() => there.received.length === 2, 5_000, 'both broadcasts on the other server');
+    expect(there.received).toEqual([
+      { type: 'broadcast', event: 'laporan', payload: { report } },
+      { type: 'broadcast', event: 'sesudahnya', payload: { n: 2 } },
+    ]);
   });
 
   it('delivers a database broadcast to the subscribers of both servers, once each', async () => {

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import type { User } from '@supabase/supabase-js'
+import type { RealtimeChannel, User } from '@supabase/supabase-js'
 import { toast } from '@/lib/toast'
 import { useAuth } from '@/features/auth'
-import { supabase } from '@/lib/supabase'
 import { paths } from '@/lib/paths'
+import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
+import { useLiveChannel } from '@/lib/realtime/use-live-channel'
 import { useOwnProfile } from '@/features/account/api/get-own-profile'
 import type { Profile } from '@/features/account/api/types'
 import { SecondStepGate } from './second-step-gate'
@@ -30,11 +31,30 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const userId = user?.id
+  const leaving = useRef(false)
+  const heldRef = useRef(false)
+  const revokeRef = useRef<() => void>(() => undefined)
+  const listen = useCallback(
+    (channel: RealtimeChannel) =>
+      channel
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` }, (payload) => {
+          if (payload.eventType === 'DELETE') return revokeRef.current()
+          if (payload.eventType !== 'UPDATE') return
+          const next = payload.new as Partial<Profile>
+          if (next.status !== 'approved') return revokeRef.current()
+          queryClient.setQueryData<Profile | null>(queryKeys.profiles.detail(userId ?? ''), (prev) => (prev ? { ...prev, ...next } : prev))
+        })
+        .on('system', {}, (payload: unknown) => {
+          // a suspension's own-row UPDATE comes first and has already left with 'Akses Dicabut'
+          if (isSessionEndedNotice(payload) && !leaving.current) void endSessionHere(heldRef.current)
+        }),
+    [userId, queryClient],
+  )
+  const reread = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.detail(userId ?? '') }), [userId, queryClient])
+  const live = useLiveChannel(supabase, userId && `admin-profile:${userId}`, listen, reread, 'Profile')
   // While the realtime channel is down, re-read the row now and then so a revocation still lands.
-  const [live, setLive] = useState(false)
   const profileQuery = useOwnProfile(userId, { pollMs: live ? undefined : FALLBACK_POLL_MS })
   const [exitTo, setExitTo] = useState<string | null>(null)
-  const leaving = useRef(false)
   // An open editor keeps the screen through an expired session and signs in again itself.
   const [holds, setHolds] = useState(0)
   const hold = useCallback(() => {
@@ -81,11 +101,9 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     void leave(paths.login)
   }, [leave])
 
-  const heldRef = useRef(false)
   useEffect(() => {
     heldRef.current = holds > 0
   }, [holds])
-  const revokeRef = useRef(revoke)
   useEffect(() => {
     revokeRef.current = revoke
   }, [revoke])
@@ -97,37 +115,6 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     if (isSignedIn && (loadFailed || notAllowed)) revokeRef.current()
   }, [isSignedIn, loadFailed, notAllowed])
 
-  useEffect(() => {
-    if (!userId) return
-    const key = queryKeys.profiles.detail(userId)
-    const channel = supabase
-      .channel(`admin-profile:${userId}`)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` },
-        (payload) => {
-          if (payload.eventType === 'DELETE') return revokeRef.current()
-          if (payload.eventType !== 'UPDATE') return
-          const next = payload.new as Partial<Profile>
-          if (next.status !== 'approved') return revokeRef.current()
-          queryClient.setQueryData<Profile | null>(key, (prev) => (prev ? { ...prev, ...next } : prev))
-        },
-      )
-      .on('system', {}, (payload: unknown) => {
-        // a suspension's own-row UPDATE comes first and has already left with 'Akses Dicabut'
-        if (isSessionEndedNotice(payload) && !leaving.current) void endSessionHere(heldRef.current)
-      })
-      .subscribe((status, error) => {
-        setLive(status === 'SUBSCRIBED')
-        // Changes made while the socket was down are not replayed; re-read the row instead.
-        if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: key })
-        if (error) console.warn('Profile subscription failed:', error.message)
-      })
-    return () => {
-      setLive(false)
-      void supabase.removeChannel(channel)
-    }
-  }, [userId, queryClient])
 
   const current = isSignedIn && user && profile && profile.status === 'approved' ? { user, profile } : null
   if (current && (current.user !== lastSession?.user || current.profile !== lastSession.profile)) setLastSession(current)

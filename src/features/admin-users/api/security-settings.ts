@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useCallback } from 'react'
+import type { RealtimeChannel } from '@supabase/supabase-js'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
+import { useLiveChannel } from '@/lib/realtime/use-live-channel'
 
 /** Whether admins and superadmins must have two-step verification (the superadmin's setting). */
 export async function getSecondStepRequired(): Promise<boolean> {
@@ -23,32 +25,19 @@ const FALLBACK_POLL_MS = 15_000
  */
 export function useLiveSecondStepRequired(userId: string) {
   const queryClient = useQueryClient()
-  const [live, setLive] = useState(false)
-  const query = useQuery({
-    queryKey: queryKeys.security.settings(),
-    queryFn: getSecondStepRequired,
-    refetchInterval: live ? false : FALLBACK_POLL_MS,
-  })
-  useEffect(() => {
-    const key = queryKeys.security.settings()
-    const channel = supabase
-      .channel(`security-settings:${userId}`)
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'security_settings' }, (payload) => {
+  const key = queryKeys.security.settings()
+  const catchUp = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.security.settings() }), [queryClient])
+  const listen = useCallback(
+    (channel: RealtimeChannel) =>
+      channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'security_settings' }, (payload) => {
         const next = (payload.new as { mfa_required_for_staff?: unknown }).mfa_required_for_staff
-        if (typeof next === 'boolean') queryClient.setQueryData(key, next)
-        else void queryClient.invalidateQueries({ queryKey: key })
-      })
-      .subscribe((status) => {
-        setLive(status === 'SUBSCRIBED')
-        // a change made while the socket was down is not replayed
-        if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: key })
-      })
-    return () => {
-      setLive(false)
-      void supabase.removeChannel(channel)
-    }
-  }, [userId, queryClient])
-  return query
+        if (typeof next === 'boolean') queryClient.setQueryData(queryKeys.security.settings(), next)
+        else catchUp()
+      }),
+    [queryClient, catchUp],
+  )
+  const live = useLiveChannel(supabase, `security-settings:${userId}`, listen, catchUp, 'Security settings')
+  return useQuery({ queryKey: key, queryFn: getSecondStepRequired, refetchInterval: live ? false : FALLBACK_POLL_MS })
 }
 
 export async function setSecondStepRequired(required: boolean): Promise<void> {
