@@ -20,7 +20,7 @@ export async function pageWordFindings(db: Db, url: string, blocks: TextBlock[])
   const flagged = judged.filter((row) => row.reasons.length > 0).map((row) => ({ block: blocks[row.at - 1], reasons: row.reasons }));
   const findings: WatchFinding[] = [];
   if (flagged.length > 0) {
-    const { rows } = await db.query<{ at: number; field: string }>('select at, field from private.watch_fields($1::text[])', [flagged.map((f) => f.block.text)]);
+    const { rows } = await db.query<{ at: number; field: string }>('select at, field from private.watch_fields($1::text[], $2)', [flagged.map((f) => f.block.text), url]);
     flagged.forEach(({ block, reasons }, i) => {
       const fields = rows.filter((row) => row.at === i + 1).map((row) => row.field);
       const where = fields.length > 0 ? fields.join('; ') : NO_FIELD;

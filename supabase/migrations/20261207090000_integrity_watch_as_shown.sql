@@ -20,7 +20,8 @@ returns table (field text, value text)
 language sql stable security definer set search_path = '' as $$
   select format('Judul artikel (%s)', a.id), a.title from public.articles a where a.published_at <= now()
   union all select format('Kategori artikel "%s" (%s)', a.title, a.id), a.category from public.articles a where a.published_at <= now()
-  union all select format('Ringkasan artikel "%s" (%s)', a.title, a.id), a.excerpt from public.articles a where a.published_at <= now()
+  -- the excerpt a card shows is the body's start
+  union all select format('Isi artikel "%s" (%s)', a.title, a.id), a.excerpt from public.articles a where a.published_at <= now()
   union all select format('Isi artikel "%s" (%s)', a.title, a.id), private.guard_joined(a.content) from public.articles a where a.published_at <= now()
   union all select format('Keterangan foto artikel "%s" (%s)', a.title, a.id), c.value
     from public.articles a, jsonb_path_query(a.image_captions, 'strict $.**') as j, lateral (select j #>> '{}' as value) as c
@@ -46,21 +47,24 @@ $$;
 
 -- For each text the watch flagged on a page (its position in `texts`), the public fields it shows:
 -- a field whose text stands in it (a title in a heading, a name in 'Oleh ...') or that it is part
--- of (a paragraph of a body), and which the guard alone finds reasons in. A text no field accounts
--- for has no row.
-create function private.watch_fields(texts text[])
+-- of (a paragraph of a body), and which the guard alone finds reasons in. Where several fields hold
+-- it, the row the page's address names comes first, then the field closest to the text in length;
+-- the fields that stand first together are the answer. A text no field accounts for has no row.
+create function private.watch_fields(texts text[], page text)
 returns table (at integer, field text)
 language sql stable security definer set search_path = '' set jit = off as $$
   with shown as (
     select s.at::integer, private.watch_reading(s.text) as r from unnest(texts) with ordinality as s(text, at)
   ), fields as materialized (
-    select f.field, f.value, private.watch_reading(f.value) as r from private.public_field_texts() as f where f.value is not null
+    select distinct f.field, f.value, private.watch_reading(f.value) as r from private.public_field_texts() as f where f.value is not null
+  ), matched as (
+    select s.at, f.field, rank() over (partition by s.at order by
+        strpos(lower(page), substring(f.field from '\(([0-9a-f-]{36})\)$')) > 0 desc, abs(length(s.r) - length(f.r))) as place
+    from shown s join fields f
+      on length(f.r) >= 2 and (strpos(s.r, f.r) > 0 or (length(s.r) >= 8 and strpos(f.r, s.r) > 0))
+    where private.guard_may_hold(f.value) and cardinality(private.guard_reasons_for_hosts(f.value, '{}')) > 0
   )
-  select s.at, f.field
-  from shown s join fields f
-    on length(f.r) >= 2 and (strpos(s.r, f.r) > 0 or (length(s.r) >= 8 and strpos(f.r, s.r) > 0))
-  where private.guard_may_hold(f.value) and cardinality(private.guard_reasons_for_hosts(f.value, '{}')) > 0
-  order by s.at, f.field
+  select distinct m.at, m.field from matched m where m.place = 1 order by m.at, m.field
 $$;
 
 -- The guard's reasons for each text of a page, in one statement per page.
@@ -70,6 +74,6 @@ language sql stable security definer set search_path = '' set jit = off as $$
   select s.at::integer, private.guard_reasons(s.text, null) from unnest(texts) with ordinality as s(text, at)
 $$;
 
-revoke execute on function private.watch_reading(text), private.public_field_texts(), private.watch_fields(text[]),
+revoke execute on function private.watch_reading(text), private.public_field_texts(), private.watch_fields(text[], text),
   private.watch_reasons(text[]) from public, anon, authenticated;
-grant execute on function private.watch_fields(text[]), private.watch_reasons(text[]) to service_role;
+grant execute on function private.watch_fields(text[], text), private.watch_reasons(text[]) to service_role;
