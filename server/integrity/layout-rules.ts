@@ -175,9 +175,13 @@ function classColour(classes: string[], prefix: 'text-' | 'bg-', palette: Palett
 export function layoutOf(tag: string, attrs: ReadonlyMap<string, string>, parent: Paint, palette: Palette): Layout {
   const style = parseStyle(attrs.get('style') ?? '');
   const classes = (attrs.get('class') ?? '').split(/\s+/).filter(Boolean);
+  // a gradient or a picture behind the text: its colour is not known here
+  const pictured = /gradient|url\(/.test(style.get('background') ?? style.get('background-image') ?? '')
+    || classes.some((c) => /^(bg-(gradient|linear|radial|conic)-|bg-\[(url|image|linear|radial))/.test(c));
   const paint: Paint = {
     colour: parseColour(style.get('color')) ?? classColour(classes, 'text-', palette) ?? parent.colour,
-    background: parseColour(style.get('background-color') ?? style.get('background')) ?? classColour(classes, 'bg-', palette) ?? parent.background,
+    background: pictured ? undefined
+      : parseColour(style.get('background-color') ?? style.get('background')) ?? classColour(classes, 'bg-', palette) ?? parent.background,
   };
   let hiding: string | null = null;
   if (NOT_DRAWN.has(tag)) hiding = `elemen <${tag}>`;

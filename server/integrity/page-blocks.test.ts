@@ -60,6 +60,7 @@ describe('what a reader sees stays shown', () => {
     ['hidden below md, shown above', '<span class="hidden md:inline">slot gacor</span>'],
     ['hidden only on a desktop', '<span class="md:hidden">slot gacor</span>'],
     ['white text on the primary colour', '<span class="bg-primary text-primary-foreground">slot gacor</span>'],
+    ['white on a gradient over a white card', '<span class="bg-card"><span class="bg-gradient-to-t from-navy/95 text-white">slot gacor</span></span>'],
     ['gradient text', '<span class="bg-clip-text text-transparent bg-gradient-to-r">slot gacor</span>'],
     ['a narrow box that does not clip', '<span class="w-0">slot gacor</span>'],
     ['an open details', '<details open><summary>Baca</summary>slot gacor</details>'],

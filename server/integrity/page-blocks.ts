@@ -10,8 +10,8 @@ export interface TextBlock {
   hidden: string | null;
 }
 
-/** Not text at all: what runs, styles or describes the page (the page's state as JSON, its head). */
-const NOT_TEXT = new Set(['head', 'script', 'style', 'template', 'title', 'desc', 'metadata']);
+/** Not text at all: what runs, styles or describes the page (the page's state as JSON, its head); a feed's <title> is its items' text. */
+const NOT_TEXT = new Set(['head', 'script', 'style', 'template', 'desc', 'metadata']);
 const BLOCKS = new Set([
   'html', 'body', 'address', 'article', 'aside', 'blockquote', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
   'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre',
