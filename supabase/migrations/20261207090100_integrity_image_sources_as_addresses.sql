@@ -84,6 +84,6 @@ language sql stable security definer set search_path = '' set jit = off as $$
   where x.scheme is not null
 $$;
 
-revoke execute on function private.inline_image_source(text), private.stored_image_source_findings(uuid[]),
+revoke execute on function private.inline_image_source(text), private.refuse_inline_images(), private.stored_image_source_findings(uuid[]),
   private.stored_page_image_source_findings() from public, anon, authenticated;
 grant execute on function private.stored_image_source_findings(uuid[]), private.stored_page_image_source_findings() to service_role;

@@ -156,6 +156,9 @@ describe('a picture drawn by the HTML itself', () => {
     const srcset = await staff.from('articles').insert({ title: 'Foto', author_id: staffId,
       content: '<p>x</p><img src="/a.webp" srcset="/a.webp 1x, data:image/png,x 2x">' }).select('id');
     expect(srcset.error?.message).toBe('Isi artikel berisi gambar yang tidak diambil dari alamat web (data:).');
+    const svg = await staff.from('articles').insert({ title: 'Foto', author_id: staffId,
+      content: '<p>x</p><svg><image xlink:href="&#x64;ata:image/png,x"/></svg>' }).select('id');
+    expect(svg.error?.message).toBe('Isi artikel berisi gambar yang tidak diambil dari alamat web (data:).');
     const text = (await staff.from('unit_texts').select('id, version').eq('key', 'visi').single()).data!;
     const poster = await staff.from('unit_texts').update({ body: '<p>Visi</p><video poster="blob:https://x/1"></video>', version: text.version })
       .eq('id', text.id).select('id');
