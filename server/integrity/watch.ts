@@ -5,7 +5,7 @@ import { recordFindings, type FindingKind, type WatchFinding } from './findings.
 import { fetchFailure, runFailure } from './failures.ts';
 import { createPacer, DEFAULT_PACE, type PaceOptions, type Pacer } from './pace.ts';
 import { inlineStyles, pageBlocks, stylesheetLinks } from './page-blocks.ts';
-import { pageWordFindings } from './page-words.ts';
+import { pageWordFindings, spamFieldsOnce, type SpamField } from './page-words.ts';
 import { paletteOf } from './layout-rules.ts';
 
 export interface WatchOptions {
@@ -78,11 +78,11 @@ function stylesheets(): (url: string) => Promise<string> {
 }
 
 /** The page's text as its reader sees it (layout rules applied, with the site's own colours), judged. */
-async function pageWords(db: Db, page: PageView, css: (url: string) => Promise<string>): Promise<WatchFinding[]> {
+async function pageWords(db: Db, page: PageView, css: (url: string) => Promise<string>, spamFields: () => Promise<SpamField[]>): Promise<WatchFinding[]> {
   const own = stylesheetLinks(page.html, page.url).filter((href) => new URL(href).origin === new URL(page.url).origin);
   const sheets = await Promise.all(own.map(css));
   const palette = paletteOf([...sheets, inlineStyles(page.html)].join('\n'));
-  return pageWordFindings(db, page.url, pageBlocks(page.html, palette));
+  return pageWordFindings(db, page.url, pageBlocks(page.html, palette), spamFields);
 }
 
 async function crawl(db: Db, base: string, days: number, concurrency: number, pacer: Pacer | undefined, signal?: AbortSignal): Promise<{ findings: WatchFinding[]; pages: number }> {
@@ -91,6 +91,7 @@ async function crawl(db: Db, base: string, days: number, concurrency: number, pa
   const findings: WatchFinding[] = [];
   const visitors: PageView[] = [];
   const css = stylesheets();
+  const spamFields = spamFieldsOnce(db);
   let next = 0;
   const worker = async () => {
     while (next < pages.length) {
@@ -102,7 +103,7 @@ async function crawl(db: Db, base: string, days: number, concurrency: number, pa
         const { visitor, findings: cloaked } = await comparePage(url, between);
         // the variants rested after each of their own fetches; what is left is the judging
         if (between) started = performance.now();
-        findings.push(...cloaked, ...(await pageWords(db, visitor, css)));
+        findings.push(...cloaked, ...(await pageWords(db, visitor, css, spamFields)));
         visitors.push({ ...visitor, html: '' });
       } catch (error) {
         signal?.throwIfAborted();

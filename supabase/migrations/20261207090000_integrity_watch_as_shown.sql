@@ -45,35 +45,24 @@ language sql stable security definer set search_path = '' as $$
       array_to_string(p.sections, E'\n')) from public.unit_posts p
 $$;
 
--- For each text the watch flagged on a page (its position in `texts`), the public fields it shows:
--- a field whose text stands in it (a title in a heading, a name in 'Oleh ...') or that it is part
--- of (a paragraph of a body), and which the guard alone finds reasons in. Where several fields hold
--- it, the row the page's address names comes first, then the field closest to the text in length;
--- the fields that stand first together are the answer. A text no field accounts for has no row.
-create function private.watch_fields(texts text[], page text)
-returns table (at integer, field text)
+-- The public fields the guard alone finds reasons in, with their reading: what a text the watch
+-- flags on a page can come from. Read once a run (every public row is read), matched per page.
+create function private.watch_spam_fields()
+returns table (field text, reading text)
 language sql stable security definer set search_path = '' set jit = off as $$
-  with shown as (
-    select s.at::integer, private.watch_reading(s.text) as r from unnest(texts) with ordinality as s(text, at)
-  ), fields as materialized (
-    select distinct f.field, f.value, private.watch_reading(f.value) as r from private.public_field_texts() as f where f.value is not null
-  ), matched as (
-    select s.at, f.field, rank() over (partition by s.at order by
-        strpos(lower(page), substring(f.field from '\(([0-9a-f-]{36})\)$')) > 0 desc, abs(length(s.r) - length(f.r))) as place
-    from shown s join fields f
-      on length(f.r) >= 2 and (strpos(s.r, f.r) > 0 or (length(s.r) >= 8 and strpos(f.r, s.r) > 0))
-    where private.guard_may_hold(f.value) and cardinality(private.guard_reasons_for_hosts(f.value, '{}')) > 0
-  )
-  select distinct m.at, m.field from matched m where m.place = 1 order by m.at, m.field
+  select distinct f.field, private.watch_reading(f.value)
+  from private.public_field_texts() as f
+  where f.value is not null and private.guard_may_hold(f.value) and cardinality(private.guard_reasons_for_hosts(f.value, '{}')) > 0
 $$;
 
--- The guard's reasons for each text of a page, in one statement per page.
+-- The guard's reasons for each text of a page, and the reading of those it flags, in one statement per page.
 create function private.watch_reasons(texts text[])
-returns table (at integer, reasons text[])
+returns table (at integer, reasons text[], reading text)
 language sql stable security definer set search_path = '' set jit = off as $$
-  select s.at::integer, private.guard_reasons(s.text, null) from unnest(texts) with ordinality as s(text, at)
+  select x.at, x.reasons, case when cardinality(x.reasons) > 0 then private.watch_reading(x.text) end
+  from (select s.at::integer, s.text, private.guard_reasons(s.text, null) as reasons from unnest(texts) with ordinality as s(text, at)) as x
 $$;
 
-revoke execute on function private.watch_reading(text), private.public_field_texts(), private.watch_fields(text[], text),
+revoke execute on function private.watch_reading(text), private.public_field_texts(), private.watch_spam_fields(),
   private.watch_reasons(text[]) from public, anon, authenticated;
-grant execute on function private.watch_fields(text[], text), private.watch_reasons(text[]) to service_role;
+grant execute on function private.watch_spam_fields(), private.watch_reasons(text[]) to service_role;
