@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runIntegrity } from '../../server/cli/integrity.ts';
+import { report, runIntegrity } from '../../server/cli/integrity.ts';
 import { escapeHtml } from '../../server/integrity/mail.ts';
 import { sanitizeArticleHtml } from '../../src/lib/sanitize.ts';
 import { mailbox } from '../auth/helpers.ts';
@@ -135,6 +135,7 @@ describe('npm run integrity judges the page as its reader sees it', () => {
         detail: `Tersembunyi dari pembaca (display:none), Keterangan galeri "Latihan Terjun" (${ids.gallery}): ${REASON}gacor` },
     ]);
     expect(result.findings).toContainEqual({ kind: 'markup', subject: `Artikel "Foto latihan" (${ids.image})`, detail: 'Gambar yang tidak diambil dari alamat web (data:)' });
+    expect(report(result)).toContain(`FOUND  unaccounted  ${siteUrl}/berita/${ids.byline}\n       Di halaman, Nama profil sebagai penulis artikel (${ids.bylineAuthor}): ${REASON}`);
   });
 
   it('mails each finding with its page, field and reason, and keeps them for Integritas Situs', async () => {
