@@ -19,12 +19,14 @@ export interface PageView {
   status: number;
   links: string[];
   text: string;
+  /** The HTML as served, for reading it as a browser lays it out. */
+  html: string;
 }
 
 async function view(url: string, headers: Record<string, string>): Promise<PageView> {
   const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
   const html = await res.text();
-  return { url, status: res.status, links: pageLinks(html, url), text: visibleText(html) };
+  return { url, status: res.status, links: pageLinks(html, url), text: visibleText(html), html };
 }
 
 function difference(a: string[], b: string[]): string[] {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/adapter.ts';
 
-export type FindingKind = 'markup' | 'words' | 'photo' | 'cloaking' | 'unaccounted' | 'build' | 'watch';
+export type FindingKind = 'markup' | 'words' | 'photo' | 'cloaking' | 'unaccounted' | 'hidden' | 'build' | 'watch';
 
 export interface WatchFinding {
   kind: FindingKind;

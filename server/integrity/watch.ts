@@ -4,6 +4,9 @@ import { comparePage, unaccountedLinks, type PageView } from './cloaking.ts';
 import { recordFindings, type FindingKind, type WatchFinding } from './findings.ts';
 import { fetchFailure, runFailure } from './failures.ts';
 import { createPacer, DEFAULT_PACE, type PaceOptions, type Pacer } from './pace.ts';
+import { inlineStyles, pageBlocks, stylesheetLinks } from './page-blocks.ts';
+import { pageWordFindings, spamFieldsOnce, type SpamField } from './page-words.ts';
+import { paletteOf } from './layout-rules.ts';
 
 export interface WatchOptions {
   db: Db;
@@ -63,9 +66,23 @@ async function hostsAllowed(db: Db, hosts: string[]): Promise<Set<string>> {
   return new Set(rows.map((row) => row.host));
 }
 
-async function pageWords(db: Db, page: PageView): Promise<WatchFinding[]> {
-  const { rows } = await db.query<{ reasons: string[] }>('select private.guard_reasons($1, null) as reasons', [page.text]);
-  return rows[0].reasons.map((reason) => ({ kind: 'unaccounted' as const, subject: page.url, detail: `Di halaman: ${reason}` }));
+/** The stylesheets' text, each fetched once a run; one that cannot be fetched adds no colours. */
+function stylesheets(): (url: string) => Promise<string> {
+  const fetched = new Map<string, Promise<string>>();
+  return (url) => {
+    if (!fetched.has(url)) {
+      fetched.set(url, fetch(url, { signal: AbortSignal.timeout(20_000) }).then((res) => (res.ok ? res.text() : ''), () => ''));
+    }
+    return fetched.get(url)!;
+  };
+}
+
+/** The page's text as its reader sees it (layout rules applied, with the site's own colours), judged. */
+async function pageWords(db: Db, page: PageView, css: (url: string) => Promise<string>, spamFields: () => Promise<SpamField[]>): Promise<WatchFinding[]> {
+  const own = stylesheetLinks(page.html, page.url).filter((href) => new URL(href).origin === new URL(page.url).origin);
+  const sheets = await Promise.all(own.map(css));
+  const palette = paletteOf([...sheets, inlineStyles(page.html)].join('\n'));
+  return pageWordFindings(db, page.url, pageBlocks(page.html, palette), spamFields);
 }
 
 async function crawl(db: Db, base: string, days: number, concurrency: number, pacer: Pacer | undefined, signal?: AbortSignal): Promise<{ findings: WatchFinding[]; pages: number }> {
@@ -73,6 +90,8 @@ async function crawl(db: Db, base: string, days: number, concurrency: number, pa
   const known = await accountedHosts(db);
   const findings: WatchFinding[] = [];
   const visitors: PageView[] = [];
+  const css = stylesheets();
+  const spamFields = spamFieldsOnce(db);
   let next = 0;
   const worker = async () => {
     while (next < pages.length) {
@@ -84,8 +103,8 @@ async function crawl(db: Db, base: string, days: number, concurrency: number, pa
         const { visitor, findings: cloaked } = await comparePage(url, between);
         // the variants rested after each of their own fetches; what is left is the judging
         if (between) started = performance.now();
-        findings.push(...cloaked, ...(await pageWords(db, visitor)));
-        visitors.push(visitor);
+        findings.push(...cloaked, ...(await pageWords(db, visitor, css, spamFields)));
+        visitors.push({ ...visitor, html: '' });
       } catch (error) {
         signal?.throwIfAborted();
         findings.push({ kind: 'watch', subject: url, detail: `Halaman tidak dapat diambil: ${fetchFailure(error)}` });
@@ -103,12 +122,14 @@ async function crawl(db: Db, base: string, days: number, concurrency: number, pa
 /** The stored content judged as the guard would: the few unit, information and plain-text rows at once, the articles a page at a time. */
 async function storedFindings(db: Db, pacer: Pacer | undefined, signal?: AbortSignal): Promise<WatchFinding[]> {
   const findings = (await db.query<WatchFinding>(
-    'select * from private.stored_other_findings() union all select * from private.stored_field_findings()')).rows;
+    `select * from private.stored_other_findings() union all select * from private.stored_field_findings()
+      union all select * from private.stored_page_image_source_findings()`)).rows;
   const ids = (await db.query<{ id: string }>('select id from public.articles order by id')).rows.map((row) => row.id);
   for (let at = 0; at < ids.length; at += STORED_PAGE) {
     signal?.throwIfAborted();
     const started = performance.now();
-    const { rows } = await db.query<WatchFinding>('select * from private.stored_article_findings($1::uuid[])', [ids.slice(at, at + STORED_PAGE)]);
+    const { rows } = await db.query<WatchFinding>(`select * from private.stored_article_findings($1::uuid[])
+      union all select * from private.stored_image_source_findings($1::uuid[])`, [ids.slice(at, at + STORED_PAGE)]);
     findings.push(...rows);
     await pacer?.after(performance.now() - started);
   }
@@ -133,7 +154,7 @@ export async function runWatch(options: WatchOptions): Promise<WatchResult> {
       const crawled = await crawl(db, siteUrl.replace(/\/+$/, ''), days, concurrency, pacer, signal);
       findings.push(...crawled.findings);
       pages = crawled.pages;
-      checked.push('cloaking', 'unaccounted', 'watch');
+      checked.push('cloaking', 'unaccounted', 'hidden', 'watch');
     }
     const open = await recordFindings(db, findings, checked);
     await db.query('update private.integrity_runs set finished_at = now(), pages = $2, findings = $3 where id = $1', [run, pages, findings.length]);

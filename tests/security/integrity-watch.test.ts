@@ -106,7 +106,7 @@ describe('npm run integrity', () => {
     const kinds = (kind: string) => result.findings.filter((f) => f.kind === kind);
     expect(kinds('cloaking')).toEqual([{ kind: 'cloaking', subject: `${siteUrl}/`, detail: 'Sebagai Googlebot: tautan tambahan: https://slot-gacor.example/; teks yang terlihat berbeda' }]);
     expect(kinds('unaccounted')).toEqual([
-      { kind: 'unaccounted', subject: `${siteUrl}/kontak`, detail: 'Di halaman: Kata yang lazim di spam judi: gacor, maxwin, situs slot' },
+      { kind: 'unaccounted', subject: `${siteUrl}/kontak`, detail: 'Di halaman, teks yang bukan isian situs: Kata yang lazim di spam judi: gacor, maxwin, situs slot' },
       { kind: 'unaccounted', subject: `${siteUrl}/kontak`, detail: 'Tautan ke judi-asing.example yang tidak berasal dari isi situs maupun templat' },
     ]);
     expect(kinds('words')).toEqual([{ kind: 'words', subject: `Artikel "Latihan gabungan" (${rows[0].id})`, detail: 'Kata yang lazim di spam judi: slot gacor (disamarkan)' }]);

@@ -21,6 +21,7 @@ export const KIND_LABELS: Record<string, string> = {
   photo: 'Foto dari luar situs',
   cloaking: 'Cloaking (tampilan berbeda untuk mesin pencari)',
   unaccounted: 'Tautan atau teks asing di halaman',
+  hidden: 'Teks spam tersembunyi di halaman',
   build: 'Berkas hasil build berubah',
   watch: 'Pemantauan gagal',
 }
