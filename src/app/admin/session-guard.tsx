@@ -5,6 +5,7 @@ import type { User } from '@supabase/supabase-js'
 import { toast } from '@/lib/toast'
 import { useAuth } from '@/features/auth'
 import { supabase } from '@/lib/supabase'
+import { adminChannel } from '@/lib/admin-channel'
 import { paths } from '@/lib/paths'
 import { queryKeys } from '@/lib/query-keys'
 import { useOwnProfile } from '@/features/account/api/get-own-profile'
@@ -99,8 +100,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return
     const key = queryKeys.profiles.detail(userId)
-    const channel = supabase
-      .channel(`admin-profile:${userId}`)
+    const channel = adminChannel(supabase, `admin-profile:${userId}`)
       .on(
         'postgres_changes',
         { event: '*', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` },

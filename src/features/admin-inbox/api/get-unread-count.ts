@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
+import { adminChannel } from '@/lib/admin-channel'
 import { queryKeys } from '@/lib/query-keys'
 
 /** Unread messages still in the inbox (archived ones no longer ask for attention). */
@@ -29,8 +30,7 @@ export function useUnreadCount(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return
     const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all })
-    const channel = supabase
-      .channel(`contacts-inbox:${channelId}`)
+    const channel = adminChannel(supabase, `contacts-inbox:${channelId}`)
       .on('postgres_changes', { event: '*', schema: 'public', table: 'contacts' }, () => void refresh())
       .subscribe((status, error) => {
         // Changes made while the socket was down are not replayed; re-read instead.

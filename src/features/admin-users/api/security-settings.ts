@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
+import { adminChannel } from '@/lib/admin-channel'
 import { queryKeys } from '@/lib/query-keys'
 
 /** Whether admins and superadmins must have two-step verification (the superadmin's setting). */
@@ -31,8 +32,7 @@ export function useLiveSecondStepRequired(userId: string) {
   })
   useEffect(() => {
     const key = queryKeys.security.settings()
-    const channel = supabase
-      .channel(`security-settings:${userId}`)
+    const channel = adminChannel(supabase, `security-settings:${userId}`)
       .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'security_settings' }, (payload) => {
         const next = (payload.new as { mfa_required_for_staff?: unknown }).mfa_required_for_staff
         if (typeof next === 'boolean') queryClient.setQueryData(key, next)
