@@ -1,47 +1,6 @@
 import { createHash } from 'node:crypto';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Queryable } from '../db/adapter.ts';
-
-/** The state of one key's window right after a point was added. */
-export interface WindowState {
-  /** Points in the window, the one just added included. */
-  consumed: number;
-  msBeforeNext: number;
-}
-
-/**
- * Where one limit keeps its counts. `add` counts and answers in one atomic step, so parallel
- * requests each see a different total: there is no separate read a burst could all pass together.
- */
-export interface LimitStore {
-  add(key: string): Promise<WindowState>;
-  /** Takes back one point of the current window (an attempt that turned out not to count). */
-  giveBack(key: string): Promise<void>;
-  /** Fills the window for `seconds`: every add answers over the limit until then. */
-  block(key: string, seconds: number): Promise<void>;
-}
-
-/** Counts in this process: for limits per client address, which one server sees. */
-export class MemoryStore implements LimitStore {
-  private readonly limiter: RateLimiterMemory;
-
-  constructor(name: string, points: number, duration: number) {
-    this.limiter = new RateLimiterMemory({ keyPrefix: name, points, duration });
-  }
-
-  async add(key: string): Promise<WindowState> {
-    const res = await this.limiter.penalty(key, 1);
-    return { consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext };
-  }
-
-  async giveBack(key: string): Promise<void> {
-    await this.limiter.reward(key, 1);
-  }
-
-  async block(key: string, seconds: number): Promise<void> {
-    await this.limiter.block(key, seconds);
-  }
-}
+import type { LimitStore, WindowState } from '../http/count-first.ts';
 
 /** Old windows are swept now and then, so keys seen once do not pile up. */
 const SWEEP_EVERY = 500;

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/adapter.ts';
 import { errors } from './errors.ts';
-import { DatabaseStore, MemoryStore, type LimitStore, type WindowState } from './limit-stores.ts';
+import { CountFirstLimit, MemoryStore, type LimitStore } from '../http/count-first.ts';
+import { DatabaseStore } from './limit-stores.ts';
 
 /**
  * Every limit of the auth server. Points are per window; every limit not marked `fixed` is
@@ -101,31 +102,28 @@ export interface Attempt {
 const refusals = new WeakMap<Error, LimitName[]>();
 export const refusedBy = (error: Error): LimitName[] => refusals.get(error) ?? [];
 
-const retrySeconds = (state: WindowState) => Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-
 /**
- * The one way the auth server limits anything: a request adds its point first and is then judged
- * by the total its own point made (one atomic step in either store), so a parallel burst cannot
- * pass a check made before any of it was counted. There is no way to ask "is it full?" without
- * counting, on purpose. Call it outside any request transaction: the per-account counts take a
- * pool connection of their own, and a burst of transactions each waiting for one would starve.
+ * The auth server's limits, each a CountFirstLimit (server/http/count-first.ts, the helper every
+ * service limits through): a request adds its point first and is then judged by the total its own
+ * point made, so a parallel burst cannot pass a check made before any of it was counted. Call it
+ * outside any request transaction: the per-account counts take a pool connection of their own,
+ * and a burst of transactions each waiting for one would starve.
  */
 export class AuthRateLimits {
-  private readonly stores: Record<LimitName, LimitStore>;
-  private readonly points: Record<LimitName, number>;
+  private readonly limits: Record<LimitName, CountFirstLimit>;
 
   constructor(scale: number, db: Queryable) {
-    const names = Object.keys(LIMITS) as LimitName[];
-    this.points = Object.fromEntries(names.map((n) => {
+    this.limits = Object.fromEntries((Object.keys(LIMITS) as LimitName[]).map((n) => {
       const spec: LimitSpec = LIMITS[n];
-      return [n, spec.fixed ? spec.points : spec.points * scale];
-    })) as Record<LimitName, number>;
-    this.stores = Object.fromEntries(names.map((n) => {
-      const spec: LimitSpec = LIMITS[n];
-      const store: LimitStore = spec.account
-        ? new DatabaseStore(db, n, this.points[n], spec.duration) : new MemoryStore(n, this.points[n], spec.duration);
-      return [n, store];
-    })) as Record<LimitName, LimitStore>;
+      const points = spec.fixed ? spec.points : spec.points * scale;
+      const store: LimitStore = spec.account ? new DatabaseStore(db, n, points, spec.duration) : new MemoryStore(n, points, spec.duration);
+      return [n, new CountFirstLimit(`auth.${n}`, points, store)];
+    })) as Record<LimitName, CountFirstLimit>;
+  }
+
+  /** Every limit the auth server keeps. */
+  names(): LimitName[] {
+    return Object.keys(this.limits) as LimitName[];
   }
 
   /** Whether `name` counts in the database (per account) rather than in this process. */
@@ -135,29 +133,29 @@ export class AuthRateLimits {
 
   /** The points of `name` per window, scale applied. */
   pointsOf(name: LimitName): number {
-    return this.points[name];
+    return this.limits[name].points;
   }
 
   /** Counts one request; throws 429 over_request_rate_limit once the window is used up. */
   async consume(name: LimitName, key: string): Promise<void> {
-    const state = await this.stores[name].add(key);
-    if (state.consumed > this.points[name]) throw errors.rateLimited(retrySeconds(state));
+    const verdict = await this.limits[name].take(key);
+    if (!verdict.admitted) throw errors.rateLimited(verdict.retryAfterSeconds);
   }
 
   /** As consume, but answers GoTrue's over_email_send_rate_limit with the seconds left. */
   async consumeEmailSend(name: LimitName, key: string): Promise<void> {
-    const state = await this.stores[name].add(key);
-    if (state.consumed > this.points[name]) throw errors.emailSendRateLimited(retrySeconds(state));
+    const verdict = await this.limits[name].take(key);
+    if (!verdict.admitted) throw errors.emailSendRateLimited(verdict.retryAfterSeconds);
   }
 
   /** Counts one use without throwing; false once the window is used up. */
   async take(name: LimitName, key: string): Promise<boolean> {
-    return (await this.stores[name].add(key)).consumed <= this.points[name];
+    return (await this.limits[name].take(key)).admitted;
   }
 
   /** Gives back a point a request took (a reserved attempt that turned out right). */
   async refund(name: LimitName, key: string): Promise<void> {
-    await this.stores[name].giveBack(key);
+    await this.limits[name].giveBack(key);
   }
 
   /** The length of the window of `name`, in seconds. */
@@ -170,14 +168,14 @@ export class AuthRateLimits {
    * evaluates at most each limit's points. When any is full the attempt is refused with 429 and
    * its points are given back (a refused request is no guess).
    */
-  async attempt(limits: Counted[]): Promise<Attempt> {
-    const states = await Promise.all(limits.map((l) => this.stores[l.name].add(l.key)));
-    const full = limits.flatMap((l, i) => (states[i].consumed > this.points[l.name] ? [i] : []));
-    const giveBack = async () => { for (const l of limits) await this.stores[l.name].giveBack(l.key); };
+  async attempt(counted: Counted[]): Promise<Attempt> {
+    const verdicts = await Promise.all(counted.map((l) => this.limits[l.name].take(l.key)));
+    const full = counted.flatMap((_, i) => (verdicts[i].admitted ? [] : [i]));
+    const giveBack = async () => { for (const l of counted) await this.limits[l.name].giveBack(l.key); };
     if (full.length > 0) {
       await giveBack();
-      const error = errors.rateLimited(Math.max(...full.map((i) => retrySeconds(states[i]))));
-      refusals.set(error, full.map((i) => limits[i].name));
+      const error = errors.rateLimited(Math.max(...full.map((i) => verdicts[i].retryAfterSeconds)));
+      refusals.set(error, full.map((i) => counted[i].name));
       throw error;
     }
     // the first outcome counts: a later call (a finally that gives back) changes nothing
@@ -191,10 +189,10 @@ export class AuthRateLimits {
       failed: async () => {
         if (settled) return;
         settled = true;
-        for (const [i, l] of limits.entries()) {
-          if (!l.strikes || states[i].consumed < this.points[l.name]) continue;
-          const strikes = (await this.stores[l.strikes].add(l.key)).consumed;
-          await this.stores[l.name].block(l.key, Math.min(GROWING_BLOCK_BASE_SECONDS * 2 ** (strikes - 1), LIMITS[l.name].duration));
+        for (const [i, l] of counted.entries()) {
+          if (!l.strikes || verdicts[i].consumed < this.limits[l.name].points) continue;
+          const strikes = (await this.limits[l.strikes].take(l.key)).consumed;
+          await this.limits[l.name].block(l.key, Math.min(GROWING_BLOCK_BASE_SECONDS * 2 ** (strikes - 1), LIMITS[l.name].duration));
         }
       },
     };

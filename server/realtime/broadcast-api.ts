@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { writeAllowed } from './authorize.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { KeyedRateWindows } from './rates.ts';
+import { CountFirstLimit } from '../http/count-first.ts';
 import { TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
 
 export interface BroadcastApiOptions {
@@ -49,8 +49,8 @@ function readMessages(body: unknown): { messages: Outgoing[] } | { errors: unkno
 export function createBroadcastApi(ctx: ServerContext, options: BroadcastApiOptions = {}): Hono {
   const app = new Hono();
   // per client and per topic: one client's flood no longer uses up everyone's window
-  const perClient = new KeyedRateWindows(options.messagesPerClientPerSecond ?? 100, 1_000);
-  const perTopic = new KeyedRateWindows(options.messagesPerTopicPerSecond ?? 200, 1_000);
+  const perClient = CountFirstLimit.perWindow('realtime.restPerClient', options.messagesPerClientPerSecond ?? 100, 1_000);
+  const perTopic = CountFirstLimit.perWindow('realtime.restPerTopic', options.messagesPerTopicPerSecond ?? 200, 1_000);
   const maxBytes = options.maxPayloadBytes ?? 256 * 1024;
 
   async function caller(c: Context): Promise<VerifiedToken | Response> {
@@ -68,7 +68,7 @@ export function createBroadcastApi(ctx: ServerContext, options: BroadcastApiOpti
     const client = clientIp(c, ctx.config.trustProxy);
     // each message is counted before it is judged, against its sender and its topic
     for (const m of messages) {
-      if (!perClient.take(client) || !perTopic.take(m.topic)) return c.json({ message: 'Too many requests' }, 429);
+      if (!(await perClient.take(client)).admitted || !(await perTopic.take(m.topic)).admitted) return c.json({ message: 'Too many requests' }, 429);
     }
     for (const m of messages) {
       if (m.isPrivate) {

@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { WebSocket, type RawData } from 'ws';
 import { decodeBinary, decodeText, encode, ProtocolError, type Message, type Vsn } from './protocol.ts';
 import { SocketBudget, type FilterKey, type SubscriptionBudget } from './limits.ts';
 import { JoinError, type RealtimeService, type Subscriber, type Subscription } from './service.ts';
 import { expiredMessage, TokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.ts';
 import { Membership, readJoinConfig, type ChannelLink } from './membership.ts';
-import { RateWindow } from './rates.ts';
 import type { Rooms } from './rooms.ts';
 import type { Keys } from '../keys.ts';
 import { log } from '../observability/log.ts';
@@ -50,8 +50,8 @@ class Channel implements Subscriber, ChannelLink {
     this.connection.send(message);
   }
 
-  get socketBroadcasts(): RateWindow {
-    return this.connection.broadcasts;
+  get socketId(): string {
+    return this.connection.id;
   }
 
   reply(message: Message, status: 'ok' | 'error', response: Record<string, unknown>): void {
@@ -103,7 +103,8 @@ export class Connection {
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly budget: SocketBudget;
-  readonly broadcasts: RateWindow;
+  /** Names this socket in the broadcast rates. */
+  readonly id = randomUUID();
 
   constructor(
     private readonly ws: WebSocket,
@@ -117,7 +118,6 @@ export class Connection {
     private readonly rooms: Rooms,
   ) {
     this.budget = new SocketBudget(address);
-    this.broadcasts = new RateWindow(rooms.limits.broadcastsPerSocketPerSecond, 1_000);
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readPolicies, writeAllowed, type Extension } from './authorize.ts';
 import type { Message } from './protocol.ts';
-import { CLIENT_PRESENCE_LIMIT, RateWindow, TOO_MANY_MESSAGES, TOO_MANY_PRESENCE_MESSAGES, TRACK_TOO_LARGE } from './rates.ts';
+import { CLIENT_PRESENCE_LIMIT, TOO_MANY_MESSAGES, TOO_MANY_PRESENCE_MESSAGES, TRACK_TOO_LARGE } from './rates.ts';
 import { roomOf, type RoomMember, type Rooms } from './rooms.ts';
 import type { VerifiedToken } from './tokens.ts';
 
@@ -34,8 +34,8 @@ export function readJoinConfig(config: Record<string, unknown>): JoinConfig {
 export interface ChannelLink {
   readonly joinRef: string | null;
   readonly auth: VerifiedToken;
-  /** The socket's own broadcast rate. */
-  readonly socketBroadcasts: RateWindow;
+  /** Names the socket in its broadcast rate. */
+  readonly socketId: string;
   push(message: Message): void;
   reply(message: Message, status: 'ok' | 'error', response: Record<string, unknown>): void;
   /** Ends the channel with a system error, as Realtime's shutdown_response. */
@@ -50,12 +50,12 @@ export class Membership implements RoomMember {
   readsBroadcast = true;
   readsPresence = true;
   private readonly writes = new Map<string, boolean>();
-  private readonly presenceCalls: RateWindow;
+  /** Names this membership in its presence-call rate. */
+  private readonly id = randomUUID();
   private tracked: string | undefined;
 
   constructor(readonly topic: string, readonly name: string, readonly config: JoinConfig, private readonly rooms: Rooms, private readonly link: ChannelLink) {
     this.room = roomOf(name, config.isPrivate);
-    this.presenceCalls = new RateWindow(rooms.limits.presenceCallsPerWindow, rooms.limits.presenceWindowMs);
   }
 
   /** For a private channel, the read policies; the refusal when neither broadcast nor presence may be read. */
@@ -100,7 +100,10 @@ export class Membership implements RoomMember {
 
   /** A client broadcast: to the room (and back when `self`), acknowledged when `ack`. */
   async broadcast(message: Message): Promise<void> {
-    if (!this.link.socketBroadcasts.take() || !this.rooms.admitBroadcast(this)) return this.link.shutdown(TOO_MANY_MESSAGES);
+    const { rates } = this.rooms;
+    if (!(await rates.socketBroadcasts.take(this.link.socketId)).admitted || !(await this.rooms.admitBroadcast(this))) {
+      return this.link.shutdown(TOO_MANY_MESSAGES);
+    }
     // Supabase drops a private broadcast its sender may not write, without a reply.
     if (this.config.isPrivate && !(await this.mayWrite('broadcast'))) return;
     const payload = { ...object(message.payload), type: 'broadcast' };
@@ -111,7 +114,7 @@ export class Membership implements RoomMember {
   async presence(message: Message): Promise<void> {
     const payload = object(message.payload);
     if (typeof payload.event !== 'string') return this.link.reply(message, 'ok', {});
-    if (!this.presenceCalls.take()) return this.link.shutdown(CLIENT_PRESENCE_LIMIT);
+    if (!(await this.rooms.rates.presenceCalls.take(this.id)).admitted) return this.link.shutdown(CLIENT_PRESENCE_LIMIT);
     const event = payload.event.toLowerCase();
     if (event === 'untrack') {
       this.rooms.untrack(this, this.config.presenceKey);
@@ -127,7 +130,7 @@ export class Membership implements RoomMember {
     const text = JSON.stringify(meta);
     if (Buffer.byteLength(text) > this.rooms.limits.maxTrackBytes) return this.link.shutdown(TRACK_TOO_LARGE);
     if (text === this.tracked) return this.link.reply(message, 'ok', {});
-    if (!this.rooms.admitPresence(this)) return this.link.shutdown(TOO_MANY_PRESENCE_MESSAGES);
+    if (!(await this.rooms.admitPresence(this))) return this.link.shutdown(TOO_MANY_PRESENCE_MESSAGES);
     this.rooms.track(this, this.config.presenceKey, meta as Record<string, unknown>);
     this.tracked = text;
     this.link.reply(message, 'ok', {});

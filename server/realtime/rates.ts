@@ -1,3 +1,5 @@
+import { CountFirstLimit } from '../http/count-first.ts';
+
 /**
  * Rates for broadcast and presence, Supabase Realtime's defaults where it has one: 100 messages a
  * second (TENANT_MAX_EVENTS_PER_SECOND, here per socket and ten times that per channel), 5
@@ -29,43 +31,20 @@ export const TOO_MANY_PRESENCE_MESSAGES = 'Too many presence messages per second
 export const CLIENT_PRESENCE_LIMIT = 'Client presence rate limit exceeded';
 export const TRACK_TOO_LARGE = 'Track message size exceeded';
 
-/** At most `max` events in each fixed window of `windowMs`. */
-export class RateWindow {
-  private count = 0;
-  private resetAt = 0;
+/**
+ * The broadcast and presence rates of one server, each counted first (server/http/count-first.ts):
+ * per socket, per room (a channel name, private or public), per membership (one joined channel).
+ */
+export class BroadcastRates {
+  readonly socketBroadcasts: CountFirstLimit;
+  readonly channelBroadcasts: CountFirstLimit;
+  readonly presenceCalls: CountFirstLimit;
+  readonly presenceEvents: CountFirstLimit;
 
-  constructor(private readonly max: number, private readonly windowMs: number) {}
-
-  take(now = Date.now()): boolean {
-    if (now >= this.resetAt) {
-      this.resetAt = now + this.windowMs;
-      this.count = 0;
-    }
-    if (this.count >= this.max) return false;
-    this.count++;
-    return true;
-  }
-}
-
-/** Keys past this many are swept of their ended windows, so one-off keys do not pile up. */
-const SWEEP_AT = 10_000;
-
-/** A RateWindow per key (a client address, a topic), made on first use. */
-export class KeyedRateWindows {
-  private readonly windows = new Map<string, { window: RateWindow; lastUsed: number }>();
-
-  constructor(private readonly max: number, private readonly windowMs: number) {}
-
-  take(key: string, now = Date.now()): boolean {
-    let entry = this.windows.get(key);
-    if (!entry) {
-      if (this.windows.size >= SWEEP_AT) {
-        for (const [k, e] of this.windows) if (now - e.lastUsed >= this.windowMs) this.windows.delete(k);
-      }
-      entry = { window: new RateWindow(this.max, this.windowMs), lastUsed: now };
-      this.windows.set(key, entry);
-    }
-    entry.lastUsed = now;
-    return entry.window.take(now);
+  constructor(limits: BroadcastLimits) {
+    this.socketBroadcasts = CountFirstLimit.perWindow('realtime.socketBroadcasts', limits.broadcastsPerSocketPerSecond, 1_000);
+    this.channelBroadcasts = CountFirstLimit.perWindow('realtime.channelBroadcasts', limits.broadcastsPerChannelPerSecond, 1_000);
+    this.presenceCalls = CountFirstLimit.perWindow('realtime.presenceCalls', limits.presenceCallsPerWindow, limits.presenceWindowMs);
+    this.presenceEvents = CountFirstLimit.perWindow('realtime.presenceEvents', limits.presenceEventsPerChannelPerSecond, 1_000);
   }
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/adapter.ts';
 import { RoomBus } from './bus.ts';
 import { PresenceTopic, type PresenceDiff, type PresenceEntries } from './presence.ts';
 import type { Message } from './protocol.ts';
-import { DEFAULT_BROADCAST_LIMITS, RateWindow, type BroadcastLimits } from './rates.ts';
+import { BroadcastRates, DEFAULT_BROADCAST_LIMITS, type BroadcastLimits } from './rates.ts';
 
 /** A joined channel as broadcast and presence see it. */
 export interface RoomMember {
@@ -23,8 +23,6 @@ type Holder = RoomMember | string;
 interface Room {
   members: Set<RoomMember>;
   presence: PresenceTopic<Holder>;
-  broadcasts: RateWindow;
-  presenceEvents: RateWindow;
 }
 
 export const roomOf = (name: string, isPrivate: boolean) => `${isPrivate ? 'private' : 'public'}:${name}`;
@@ -42,7 +40,10 @@ export class Rooms {
   /** With other servers on the database (DATABASE_URL), client broadcasts reach their members through it (bus.ts). */
   readonly bus: RoomBus | undefined;
 
+  readonly rates: BroadcastRates;
+
   constructor(readonly db: Db, readonly limits: BroadcastLimits = DEFAULT_BROADCAST_LIMITS, shared = false) {
+    this.rates = new BroadcastRates(limits);
     this.bus = shared ? new RoomBus(db, {
       broadcast: (room, payload) => void this.broadcast(room, payload),
       track: (server, room, key, owner, meta) => this.sendDiff(this.room(room), this.room(room).presence.put(`${server}/${owner}`, key, meta)),
@@ -73,13 +74,13 @@ export class Rooms {
   }
 
   /** Counts one broadcast against the room's rate; false when the room is over it. */
-  admitBroadcast(member: RoomMember): boolean {
-    return this.room(member.room).broadcasts.take();
+  async admitBroadcast(member: RoomMember): Promise<boolean> {
+    return (await this.rates.channelBroadcasts.take(member.room)).admitted;
   }
 
   /** Counts one presence event against the room's rate; false when the room is over it. */
-  admitPresence(member: RoomMember): boolean {
-    return this.room(member.room).presenceEvents.take();
+  async admitPresence(member: RoomMember): Promise<boolean> {
+    return (await this.rates.presenceEvents.take(member.room)).admitted;
   }
 
   /** `{type: 'broadcast', event, payload}` to every reader of the room, `from` only when it asked for `self`. */
@@ -154,8 +155,6 @@ export class Rooms {
       room = {
         members: new Set(),
         presence: new PresenceTopic(),
-        broadcasts: new RateWindow(this.limits.broadcastsPerChannelPerSecond, 1_000),
-        presenceEvents: new RateWindow(this.limits.presenceEventsPerChannelPerSecond, 1_000),
       };
       this.rooms.set(name, room);
     }

@@ -9,6 +9,7 @@
  */
 import type { Db } from '../db/adapter.ts';
 import { Semaphore } from '../db/semaphore.ts';
+import { CountFirstLimit } from '../http/count-first.ts';
 import { errors } from './errors.ts';
 
 export type Lane = 'anon' | 'member';
@@ -35,12 +36,25 @@ export function perCallerLimit(lane: Lane, poolSize: number): number {
 /** Pattern and regex filters (pattern-budget.ts) of one caller run one at a time, each for at most 1 s. */
 export const PATTERN_PER_CALLER = 1;
 
+type Place = Lane | 'pattern';
+
 export class Admission {
   private readonly places = new Map<string, Semaphore>();
   private readonly total: Semaphore;
+  /**
+   * Requests one caller holds in a place, running or waiting: counted first on arrival (the
+   * semaphore then orders them), so a parallel burst is admitted to exactly the place and its queue.
+   */
+  readonly held: Record<Place, CountFirstLimit>;
 
   constructor(private readonly options: AdmissionOptions) {
     this.total = new Semaphore(Math.max(1, options.poolSize - RESERVED_CONNECTIONS));
+    const heldAt = (place: Place, running: number) => CountFirstLimit.held(`rest.${place}`, running + QUEUE_PER_CALLER);
+    this.held = {
+      pattern: heldAt('pattern', PATTERN_PER_CALLER),
+      anon: heldAt('anon', perCallerLimit('anon', options.poolSize)),
+      member: heldAt('member', perCallerLimit('member', options.poolSize)),
+    };
   }
 
   /**
@@ -56,8 +70,8 @@ export class Admission {
       for (const release of held.reverse()) release();
     };
     try {
-      if (pattern) held.push(await this.place(`pattern:${caller}`, PATTERN_PER_CALLER, left()));
-      held.push(await this.place(`${lane}:${caller}`, perCallerLimit(lane, this.options.poolSize), left()));
+      if (pattern) held.push(await this.place('pattern', caller, PATTERN_PER_CALLER, left()));
+      held.push(await this.place(lane, caller, perCallerLimit(lane, this.options.poolSize), left()));
       held.push(await this.total.acquire(left()));
     } catch (error) {
       releaseAll();
@@ -66,18 +80,22 @@ export class Admission {
     return releaseAll;
   }
 
-  private async place(key: string, limit: number, timeoutMs: number): Promise<() => void> {
+  private async place(place: Place, caller: string, limit: number, timeoutMs: number): Promise<() => void> {
+    const key = `${place}:${caller}`;
+    const count = this.held[place];
+    if (!(await count.takeOrGiveBack(key)).admitted) {
+      await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
+      throw errors.callerBusy(QUEUE_PER_CALLER);
+    }
     let own = this.places.get(key);
     if (!own) this.places.set(key, (own = new Semaphore(limit)));
     const semaphore = own;
+    let counted = true;
     const forget = () => {
       if (semaphore.load === 0 && this.places.get(key) === semaphore) this.places.delete(key);
+      if (counted) void count.giveBack(key);
+      counted = false;
     };
-    if (semaphore.queued >= QUEUE_PER_CALLER) {
-      await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
-      forget();
-      throw errors.callerBusy(QUEUE_PER_CALLER);
-    }
     try {
       const release = await semaphore.acquire(timeoutMs);
       return () => {

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { CountFirstLimit } from '../http/count-first.ts';
 import { errors } from './errors.ts';
 
 /** Renders running at once: the server's CPU is shared with the database. */
@@ -19,23 +19,19 @@ const NEW_RENDITIONS_PER_MINUTE = 120;
 export class RenderQueue {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
-  private readonly perAddress: RateLimiterMemory;
+  readonly perAddress: CountFirstLimit;
 
   constructor(
     private readonly queueLength: number,
     rateLimitScale: number,
   ) {
-    this.perAddress = new RateLimiterMemory({ keyPrefix: 'renditions', points: NEW_RENDITIONS_PER_MINUTE * rateLimitScale, duration: 60 });
+    this.perAddress = CountFirstLimit.perWindow('storage.newRenditions', NEW_RENDITIONS_PER_MINUTE * rateLimitScale, 60_000);
   }
 
   /** Counts one new rendition for this client address; 429 SlowDown once its minute is used up. */
   async admit(address: string): Promise<void> {
-    try {
-      await this.perAddress.consume(address);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw errors.slowDown(429, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-      throw error;
-    }
+    const verdict = await this.perAddress.take(address);
+    if (!verdict.admitted) throw errors.slowDown(429, verdict.retryAfterSeconds);
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {

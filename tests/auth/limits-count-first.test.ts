@@ -13,9 +13,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 const t = useTestServer();
 
 /** Every limit the auth server keeps, as the class names them (a new one joins this test by itself). */
-function allLimits(limits: AuthRateLimits): LimitName[] {
-  return (Object.keys((limits as unknown as { stores: object }).stores) as LimitName[]);
-}
+const allLimits = (limits: AuthRateLimits): LimitName[] => limits.names();
 
 /** `n` attempts at once against `name`, split over `servers`: how many were let through. */
 async function burst(servers: AuthRateLimits[], name: LimitName, key: string, n: number): Promise<number> {
