@@ -3,6 +3,7 @@ import { buildFindings } from './build-files.ts';
 import { comparePage, unaccountedLinks, type PageView } from './cloaking.ts';
 import { recordFindings, type FindingKind, type WatchFinding } from './findings.ts';
 import { fetchFailure, runFailure } from './failures.ts';
+import { readerText } from '../../src/lib/integrity/reader-text.ts';
 import { createPacer, DEFAULT_PACE, type PaceOptions, type Pacer } from './pace.ts';
 
 export interface WatchOptions {
@@ -63,8 +64,9 @@ async function hostsAllowed(db: Db, hosts: string[]): Promise<Set<string>> {
   return new Set(rows.map((row) => row.host));
 }
 
+/** The page's text judged in the reading the guard judges stored HTML in (issue 42). */
 async function pageWords(db: Db, page: PageView): Promise<WatchFinding[]> {
-  const { rows } = await db.query<{ reasons: string[] }>('select private.guard_reasons($1, null) as reasons', [page.text]);
+  const { rows } = await db.query<{ reasons: string[] }>('select private.guard_reasons($1, null) as reasons', [readerText(page.text)]);
   return rows[0].reasons.map((reason) => ({ kind: 'unaccounted' as const, subject: page.url, detail: `Di halaman: ${reason}` }));
 }
 

@@ -64,6 +64,10 @@ begin
   if h is null then
     return null;
   end if;
+  -- a port above 65535 is refused
+  if h ~ ':0*[1-9][0-9]{5,}$' or h ~ ':[0-9]+$' and substring(h from ':([0-9]+)$')::integer > 65535 then
+    return null;
+  end if;
   h := regexp_replace(h, ':[0-9]*$', '');
   if strpos(h, '%') > 0 then
     parts := string_to_array(h, '%');

@@ -4,6 +4,12 @@
 // runs both over the same corpus and fails when either changes alone.
 import confusables from 'unhomoglyph/data.json' with { type: 'json' }
 
+/**
+ * Elements a browser lays out inline, the words on either side running on as one. Of the elements
+ * the renderer keeps, only these; in a served page (the watch) also those a page's own markup uses.
+ */
+export const INLINE_ELEMENTS = ['a', 'abbr', 'b', 'code', 'em', 'font', 'i', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'wbr']
+
 /** What draws nothing: format characters, default-ignorable code points, marks that only decorate. */
 export const DRAWS_NOTHING = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}\p{Me}]/gu
 

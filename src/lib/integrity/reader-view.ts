@@ -4,10 +4,7 @@
 // hosts its links lead to as the WHATWG URL parser reads them. private.reader_view is the SQL side;
 // tests/security/integrity-reading.test.ts requires that the two agree.
 import { sanitizeArticleFragment } from '../sanitize.ts'
-import { READING_SPACE, readerText } from './reader-text.ts'
-
-/** Elements a browser lays out inline, words running on across them (private.guard_joined's list). */
-export const INLINE_ELEMENTS = ['a', 'abbr', 'b', 'code', 'em', 'font', 'i', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'wbr']
+import { INLINE_ELEMENTS, READING_SPACE, readerText } from './reader-text.ts'
 
 const inline = new Set(INLINE_ELEMENTS.map((name) => name.toUpperCase()))
 
