@@ -5,11 +5,10 @@
  * refuses has no host on either side, and the renderer drops its link. On the embedded server and on
  * Debian's PostgreSQL 15 through DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { linkHost } from '../../src/lib/integrity/reader-view.ts';
 import { sanitizeArticleHtml } from '../../src/lib/sanitize.ts';
-import { startServerOnPostgres15 } from '../support/pg15.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { SERVER_MODES, useServerOn } from '../support/server-on.ts';
 
 vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
 
@@ -34,27 +33,12 @@ const CORPUS = [
   'https://evil.example:99999/', 'https://ev\u0000il.example', 'https://\u200b.example', 'https://a\u0080b.example',
 ];
 
-describe.each(['embedded', 'postgresql 15'])('on the %s server', (mode) => {
-  let server: TestServer;
-  let stop: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    if (mode === 'embedded') {
-      const started = await startTestServer();
-      [server, stop] = [started, () => started.stop()];
-    } else {
-      const started = await startServerOnPostgres15();
-      [server, stop] = [started, () => started.stopAll()];
-    }
-  });
-
-  afterAll(async () => {
-    await stop?.();
-  });
+describe.each(SERVER_MODES)('on the %s server', (mode) => {
+  const on = useServerOn(mode);
 
   async function sqlHosts(hrefs: string[]): Promise<(string | null)[]> {
-    const escaped = hrefs.map((href) => href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\u0000/g, '&#0;'));
-    const { rows } = await server.ctx.db.query<{ hosts: string[] }>(
+    const escaped = hrefs.map((href) => href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replaceAll('\0', '&#0;'));
+    const { rows } = await on.server.ctx.db.query<{ hosts: string[] }>(
       `select private.html_link_hosts('<p><a href="' || h || '">tautan</a></p>') as hosts from unnest($1::text[]) with ordinality as x(h, n) order by n`, [escaped]);
     return rows.map((row) => row.hosts[0] ?? null);
   }
@@ -68,7 +52,7 @@ describe.each(['embedded', 'postgresql 15'])('on the %s server', (mode) => {
   });
 
   it('counts each spelling of a host as that one host: a new domain once, and toward the outbound limit', async () => {
-    const reasons = async (html: string) => (await server.ctx.db.query<{ reasons: string[] }>(
+    const reasons = async (html: string) => (await on.server.ctx.db.query<{ reasons: string[] }>(
       `select private.guard_reasons('Info', $1) as reasons`, [html])).rows[0].reasons;
     expect(await reasons('<p><a href="https://%65vil.example">a</a> <a href="https://ＥＶＩＬ.example">b</a></p>'))
       .toEqual(['Tautan ke domain yang belum pernah ditautkan: evil.example']);

@@ -5,11 +5,10 @@
  * demo's unit articles and pages, the unit news corpus and 400 generated bodies, on the embedded
  * server and on Debian's PostgreSQL 15 through DATABASE_URL. A change to either side alone fails.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seedDemo } from '../../server/db/seed.ts';
 import { readerView } from '../../src/lib/integrity/reader-view.ts';
-import { startServerOnPostgres15 } from '../support/pg15.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { SERVER_MODES, useServerOn } from '../support/server-on.ts';
 import { UNIT_NEWS } from './integrity-corpus.ts';
 import { ATTACKS, generatedHtml } from './integrity-reading-corpus.ts';
 
@@ -17,27 +16,12 @@ vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
 
 const ORIGIN = 'https://skadron.example';
 
-describe.each(['embedded', 'postgresql 15'])('on the %s server', (mode) => {
-  let server: TestServer;
-  let stop: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    if (mode === 'embedded') {
-      const started = await startTestServer();
-      [server, stop] = [started, () => started.stop()];
-    } else {
-      const started = await startServerOnPostgres15();
-      [server, stop] = [started, () => started.stopAll()];
-    }
-  });
-
-  afterAll(async () => {
-    await stop?.();
-  });
+describe.each(SERVER_MODES)('on the %s server', (mode) => {
+  const on = useServerOn(mode);
 
   /** Each body's reading on both sides, side by side, where they differ. */
   async function disagreements(bodies: string[]): Promise<unknown[]> {
-    const { rows } = await server.ctx.db.query<{ text: string; hosts: string[] }>(
+    const { rows } = await on.server.ctx.db.query<{ text: string; hosts: string[] }>(
       `select private.reader_view(b) as text, private.html_link_hosts(b) as hosts from unnest($1::text[]) with ordinality as x(b, n) order by n`, [bodies]);
     return bodies.flatMap((html, i) => {
       const ts = readerView(html, ORIGIN);
@@ -54,8 +38,8 @@ describe.each(['embedded', 'postgresql 15'])('on the %s server', (mode) => {
   });
 
   it('reads the demo\'s unit articles and pages and the unit news alike', async () => {
-    await seedDemo(server.ctx.db);
-    const { rows } = await server.ctx.db.query<{ body: string }>(
+    await seedDemo(on.server.ctx.db);
+    const { rows } = await on.server.ctx.db.query<{ body: string }>(
       `select content as body from public.articles union all select body from public.unit_texts union all select body from public.info_pages`);
     const bodies = [...rows.map((row) => row.body), ...UNIT_NEWS.map((news) => news.content)];
     expect(bodies.length).toBeGreaterThan(60);
