@@ -8,6 +8,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { linkHost } from '../../src/lib/integrity/reader-view.ts';
 import { sanitizeArticleHtml } from '../../src/lib/sanitize.ts';
+import { createUser, signInAs } from '../support/server.ts';
 import { SERVER_MODES, useServerOn } from '../support/server-on.ts';
 
 vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
@@ -60,6 +61,18 @@ describe.each(SERVER_MODES)('on the %s server', (mode) => {
     const flood = ['%61.example', 'ｂ.example', 'xn--bcher-kva.example', '0xc0.0xa8.0.1', 'C.example', 'd.example']
       .map((host, i) => `<a href="https://${host}/">sumber ${i}</a>`).join(' ');
     expect(await reasons(`<p>${flood}</p>`)).toContain('Tautan keluar terlalu banyak: 6 (batas 5)');
+  });
+
+  it('holds an article saved through the API whose link spells a new host in IDNA or percent-encoding', async () => {
+    const user = await createUser(on.server, { role: 'admin', fullName: 'Letda Penerangan' });
+    const staff = await signInAs(on.server, user);
+    const { data, error } = await staff.from('articles').insert({
+      title: 'Info kegiatan', author_id: user.id, content: '<p>Lihat <a href="https://ＡＲＳＩＰ９.example/">arsip</a> dan <a href="https://%61rsip9.example/">foto</a>.</p>',
+    }).select('id, published_at').single();
+    expect(error).toBeNull();
+    expect(data!.published_at).toBeNull();
+    const { rows } = await on.server.ctx.db.query<{ reasons: string[] }>('select reasons from public.integrity_holds where row_id = $1', [data!.id]);
+    expect(rows.map((row) => row.reasons)).toEqual([['Tautan ke domain yang belum pernah ditautkan: arsip9.example']]);
   });
 
   it('drops from the rendered page every link whose address the URL parser refuses, and keeps the others', () => {
