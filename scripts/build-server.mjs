@@ -9,7 +9,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  // the oldest Node package.json allows; at 'node20' esbuild drops import attributes, and Node
+  // refuses a JSON module without `with { type: 'json' }` (src/lib/integrity/reader-text.ts)
+  target: 'node20.19',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
