@@ -5,16 +5,20 @@ import { asVersionConflict } from '@/lib/version-conflict'
 
 export type GalleryFields = { name: string; description: string | null }
 
-/** Creates, or updates at the version read (a stale one throws VersionConflictError, nothing changes). */
-export async function saveGallery({ id, version, fields }: { id?: string; version?: number; fields: GalleryFields }): Promise<void> {
+/**
+ * Creates, or updates at the version read (a stale one throws VersionConflictError, nothing
+ * changes); answers the gallery's id.
+ */
+export async function saveGallery({ id, version, fields }: { id?: string; version?: number; fields: GalleryFields }): Promise<string> {
   if (!id) {
-    const { error } = await supabase.from('galleries').insert(fields)
+    const { data, error } = await supabase.from('galleries').insert(fields).select('id').single()
     if (error) throw error
-    return
+    return data.id
   }
   const { data, error } = await supabase.from('galleries').update({ ...fields, version }).eq('id', id).select('id')
   if (error) throw asVersionConflict(error)
   if (!data || data.length === 0) throw new Error('Galeri tidak ditemukan atau Anda tidak memiliki izin.')
+  return id
 }
 
 export function useSaveGallery() {

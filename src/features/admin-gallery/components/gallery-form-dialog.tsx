@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -17,15 +17,22 @@ import {
   type GalleryFormInput,
 } from '../api/gallery-schema'
 
-type Props = { open: boolean; gallery: Gallery | null; onOpenChange: (open: boolean) => void }
+type Props = {
+  open: boolean
+  gallery: Gallery | null
+  onOpenChange: (open: boolean) => void
+  /** Saved: the page focuses the gallery (the dialog's name field, which had focus, is gone). */
+  onSaved: (id: string) => void
+}
 
 /** Keyed by the parent per opening, so the fields start from the gallery being edited. */
-export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
+export function GalleryFormDialog({ open, gallery, onOpenChange, onSaved }: Props) {
   const [name, setName] = useState(gallery?.name ?? '')
   const [description, setDescription] = useState(gallery?.description ?? '')
   const [errors, setErrors] = useState<Partial<Record<keyof GalleryFormInput, string>>>({})
   const save = useSaveGallery()
   const [refusal, setRefusal] = useState<Refusal | null>(null)
+  const saved = useRef(false)
   const editing = gallery !== null
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -44,9 +51,11 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
     save.mutate(
       { id: gallery?.id, version: gallery?.version, fields: parsed.data },
       {
-        onSuccess: () => {
+        onSuccess: (id) => {
           toast.success(editing ? 'Galeri berhasil diperbarui!' : 'Galeri berhasil dibuat!')
+          saved.current = true
           onOpenChange(false)
+          onSaved(id)
         },
         onError: (error) => {
           const told =
@@ -65,7 +74,8 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent>
+      {/* closing after a save: the page focuses the saved gallery instead of the opener */}
+      <DialogContent onCloseAutoFocus={(event) => saved.current && event.preventDefault()}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{editing ? 'Edit Galeri' : 'Galeri Baru'}</DialogTitle>
