@@ -124,3 +124,46 @@ for (const viewport of VIEWPORTS) {
     })
   })
 }
+
+/**
+ * Chromium's virtual authenticator (DevTools protocol): a USB key touched whenever asked. WebAuthn
+ * refuses IP addresses, so these pages are on localhost.
+ */
+async function plugInKey(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'usb', hasResidentKey: false, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+}
+
+async function signInWithPassword(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(account.email)
+  await page.locator('#password').fill(account.password)
+  await page.getByLabel('Password', { exact: true }).press('Enter')
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the security-key sign-in step takes focus on its key, which signs in from the keyboard (${viewport.name})`, async ({ newAccount, browser, baseURL }) => {
+    const account = await newAccount({ role: 'admin', status: 'approved' })
+    const context = await browser.newContext({ baseURL: baseURL.replace('127.0.0.1', 'localhost'), viewport, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
+    const page = await context.newPage()
+    await plugInKey(page)
+    await signInWithPassword(page, account)
+    await expect(page).toHaveURL(/\/admin\/dashboard/)
+    await page.goto('/admin/my-account?tab=security')
+    await page.getByRole('button', { name: 'Tambah Kunci Keamanan' }).click()
+    await expectToast(page, 'Kunci Keamanan Ditambahkan')
+
+    await page.evaluate(() => window.localStorage.clear())
+    await signInWithPassword(page, account)
+    await expect(page.getByRole('heading', { name: 'Verifikasi Dua Langkah' })).toBeVisible()
+    const useKey = page.getByRole('button', { name: 'Gunakan Kunci Keamanan' })
+    await expect(useKey).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Login Berhasil!')
+    await expect(page).toHaveURL(/\/admin\/dashboard/)
+    await context.close()
+  })
+}
