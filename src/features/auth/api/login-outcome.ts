@@ -1,11 +1,9 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react'
-import { readSsrState } from '@/lib/ssr-state'
+import { createContext, useSyncExternalStore } from 'react'
+import { usePostedOutcome } from '@/lib/posted-form'
 import type { LoginRefusal } from './form-sign-in'
 
 /** The refusal the server's render of /login shows (per request, never shared between renders). */
 export const LoginRefusalContext = createContext<LoginRefusal | null>(null)
-
-let consumed = false
 
 /**
  * The refusal this page was rendered with: in the server's render from the context, in the
@@ -13,12 +11,7 @@ let consumed = false
  * visit starts with a clean form).
  */
 export function useLoginRefusal(): LoginRefusal | null {
-  const fromRender = useContext(LoginRefusalContext)
-  const [refusal] = useState(() => fromRender ?? (consumed || typeof window === 'undefined' ? null : (readSsrState<{ loginRefusal: LoginRefusal }>()?.loginRefusal ?? null)))
-  useEffect(() => {
-    consumed = true
-  }, [])
-  return refusal
+  return usePostedOutcome(LoginRefusalContext, 'loginRefusal')
 }
 
 const subscribe = () => () => {}

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react'
+import { useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { LogIn, UserPlus } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { paths } from '@/lib/paths'
+import { useKeepTypedValues } from '@/lib/posted-form'
 import { fieldErrors } from '@/lib/validation/field-errors'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -51,19 +52,8 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
   // focus back to it rather than to the page body.
   const submit = useRefocusWhenDone<HTMLButtonElement>(busy)
 
-  useEffect(() => {
-    // What was typed before the app took over the form is kept.
-    const typed = form.current ? new FormData(form.current) : null
-    if (!typed) return
-    setFields((current) => {
-      const next = { ...current }
-      for (const field of Object.keys(EMPTY) as (keyof Fields)[]) {
-        const value = typed.get(field)
-        if (typeof value === 'string' && value !== current[field]) next[field] = value
-      }
-      return next
-    })
-  }, [])
+  // What was typed before the app took over the form is kept.
+  useKeepTypedValues(form, setFields)
 
   const update = (field: keyof Fields) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
