@@ -29,6 +29,8 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Password', { exact: true }).fill(pending.password)
     await page.getByRole('button', { name: 'Masuk' }).click()
     await expect(page.getByRole('alert')).toHaveText('Akses Ditolak Akun Anda sedang menunggu persetujuan dari administrator.')
+    await page.screenshot({ path: test.info().outputPath('login-no-js-refused.png'), fullPage: true })
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('sb-handoff')
 
     await page.getByLabel('Email').fill(member.email)
