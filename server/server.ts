@@ -15,6 +15,7 @@ import { loadRoleSettings } from './db/role-settings.ts';
 import { lastBackup } from './backup/archives.ts';
 import { scheduleBackups } from './backup/server.ts';
 import { seedDemo } from './db/seed.ts';
+import { seedGalleryPhotos } from './seed-gallery-photos.ts';
 import { recordDatabaseState } from './db/site-state.ts';
 import { ReadCache } from './http/read-cache.ts';
 import { LiveSessions } from './http/live-sessions.ts';
@@ -109,15 +110,20 @@ export async function openDatabase(config: Config): Promise<Database> {
   };
 }
 
-/** Brings the database up to date: platform layer, app migrations, change capture, seeds. */
-export async function prepareDatabase(db: Db, config: Config): Promise<void> {
+/**
+ * Brings the database up to date: platform layer, app migrations, change capture, seeds. True when
+ * the demo content was just loaded (its photos are stored once the storage service runs).
+ */
+export async function prepareDatabase(db: Db, config: Config): Promise<boolean> {
   await refuseForeignSchemas(db);
   await applyPlatform(db);
   const applied = await applyMigrations(db);
   await syncCaptureTriggers(db);
   await db.query('select realtime.sync_write_triggers()');
   const isNewDatabase = applied.length > 0 && applied[0] === (await firstMigration(db));
-  if (isNewDatabase && config.seedDemo) await seedDemo(db);
+  if (!isNewDatabase || !config.seedDemo) return false;
+  await seedDemo(db);
+  return true;
 }
 
 async function firstMigration(db: Db): Promise<string | undefined> {
@@ -131,10 +137,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(config);
   const { db } = database;
   let hosted = false;
+  let seeded = false;
   try {
     hosted = Boolean(config.databaseUrl) && await hostedProject(db, Boolean(config.supabaseUrl && config.supabaseAnonKey));
     if (!hosted) {
-      await prepareDatabase(db, config);
+      seeded = await prepareDatabase(db, config);
       await recordDatabaseState(db, config.dataDir);
       await loadRoleSettings(db);
     }
@@ -190,6 +197,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   setLogLevel(config.logLevel);
   const cluster = database.cluster;
   const app = createApp(ctx, { metrics, stopping: () => stopping, database: cluster && (() => cluster.status()), hosted }, { ownApi: !hosted });
+  if (seeded) await seedGalleryPhotos((path, init) => Promise.resolve(app.request(path, init)), ctx.keys.serviceKey);
   const listener = getRequestListener(app.fetch);
   const { readCache } = ctx;
   const observe = observeRequests({ metrics, keys: ctx.keys, trustProxy: config.trustProxy });

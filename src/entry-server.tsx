@@ -15,6 +15,8 @@ import type { RouteMeta } from './lib/route-module'
 import { serializeSsrState, type SsrState } from './lib/ssr-state'
 import { ContactRefusalContext, type ContactRefusal } from './features/contact/api/contact-outcome'
 import { submitContactForm, tooLargeRefusal } from './features/contact/api/submit-contact-form'
+import { LoginRefusalContext } from './features/auth/api/login-outcome'
+import type { LoginRefusal } from './features/auth/api/form-sign-in'
 
 export type RenderOptions = {
   /** How the server reads (in-process fetch allowed). */
@@ -27,6 +29,8 @@ export type RenderOptions = {
   siteUrl: string
   /** A contact form posted without JavaScript that was refused: the page shows why. */
   contactRefusal?: ContactRefusal | null
+  /** A /login form posted without JavaScript that signed nobody in: the page shows why. */
+  loginRefusal?: LoginRefusal | null
 }
 
 /** The <head> of a page as the server writes it: absolute URLs, the full title. */
@@ -79,7 +83,9 @@ export async function render(request: Request, options: RenderOptions): Promise<
     <StrictMode>
       <StaticRouter location={url.pathname + url.search}>
         <ContactRefusalContext value={options.contactRefusal ?? null}>
-          <App queryClient={queryClient} context={context} />
+          <LoginRefusalContext value={options.loginRefusal ?? null}>
+            <App queryClient={queryClient} context={context} />
+          </LoginRefusalContext>
         </ContactRefusalContext>
       </StaticRouter>
     </StrictMode>,
@@ -89,7 +95,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   )
   await stream.allReady
   const html = await new Response(stream).text()
-  const state = serializeSsrState({ env: options.env, queries: dehydrate(queryClient), contactRefusal: options.contactRefusal ?? undefined })
+  const state = serializeSsrState({ env: options.env, queries: dehydrate(queryClient), contactRefusal: options.contactRefusal ?? undefined, loginRefusal: options.loginRefusal ?? undefined })
   queryClient.clear()
   return { html, state, head, status }
 }
@@ -103,3 +109,7 @@ export async function submitContact(form: Record<string, string> | null, api: Pu
   if (!form) return tooLargeRefusal()
   return submitContactForm(createPublicApi(api), form)
 }
+
+// The /login form posted to the site server: the same checks, auth and REST requests and texts as
+// the app's sign-in, through the visitor's own request to the token endpoint.
+export { signInWithForm } from './features/auth/api/form-sign-in'

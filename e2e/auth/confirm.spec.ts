@@ -5,6 +5,7 @@ import path from 'node:path'
 import { loadConfig } from '../../server/config.ts'
 import { startServer, type RunningServer } from '../../server/server.ts'
 import { freePort } from '../../tests/support/free-port.ts'
+import { waitForHydration } from '../support/hydration'
 
 /*
  * The whole confirmation path in a real browser: sign-up form -> mail in the dev mailbox ->
@@ -44,6 +45,8 @@ test.afterAll(async () => {
 async function signUpAndGetLink(page: Page, tag: string) {
   const email = `konfirmasi-${tag}@example.com`
   await page.goto(`${server.url}/login`)
+  // the server draws /login; its 'Daftar di sini' toggle is the app's, so it works once the app runs
+  await waitForHydration(page)
   await page.getByRole('button', { name: 'Daftar di sini' }).click()
   await page.getByLabel('Nama Lengkap').fill('Serda Uji Konfirmasi')
   await page.getByLabel('Username').fill(`uji${tag}`)

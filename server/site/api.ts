@@ -40,7 +40,7 @@ const failedStatus = (status: number) => status >= 500 || status === 429;
  * With SUPABASE_URL and SUPABASE_ANON_KEY set, the site renders from that (hosted) project over
  * the network; otherwise from this server's own API through `localFetch`, skipping the network.
  */
-export function createSiteApi(ctx: ServerContext, localFetch: LocalFetch): SiteApi & { forRender(c: Context): RenderApi } {
+export function createSiteApi(ctx: ServerContext, localFetch: LocalFetch): SiteApi & { forRender(c: Context): RenderApi; asVisitor(c: Context): SiteApi } {
   const hosted = ctx.config.supabaseUrl && ctx.config.supabaseAnonKey
     ? { url: ctx.config.supabaseUrl, anonKey: ctx.config.supabaseAnonKey }
     : undefined;
@@ -77,6 +77,23 @@ export function createSiteApi(ctx: ServerContext, localFetch: LocalFetch): SiteA
         }
       };
       return { api: make(tracked), failed: () => failed };
+    },
+    // The visitor's own browser calling the API: the same connection (so the same client address
+    // for every limit), User-Agent and forwarded-for header, and the cookies it sets (the auth
+    // service's device cookie) go back to the browser with the answer.
+    asVisitor(c) {
+      if (hosted) return make(fetch);
+      const incoming = (c.env as SiteRequestEnv | undefined)?.incoming;
+      return make(async (input, init) => {
+        const headers = new Headers(init?.headers);
+        for (const name of ['User-Agent', 'X-Forwarded-For']) {
+          const value = c.req.header(name);
+          if (value) headers.set(name, value);
+        }
+        const res = await localFetch(input, { ...init, headers }, { incoming });
+        for (const cookie of res.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+        return res;
+      });
     },
   };
 }

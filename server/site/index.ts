@@ -10,9 +10,12 @@ import { fromRoot } from '../paths.ts';
 import { createSiteApi, type LocalFetch } from './api.ts';
 import { rssXml, sitemapXml } from './feeds.ts';
 import { inlineScriptHashes } from './inline-scripts.ts';
-import { createPageRenderer, type ContactRefusal } from './render.ts';
+import { createPageRenderer, type ContactRefusal, type LoginRefusal } from './render.ts';
 import { readFormBody } from './contact-post.ts';
-import { sameSiteOnly } from './same-site.ts';
+import { loginPost } from './login-post.ts';
+import { SignInHandoffs } from './sign-in-handoff.ts';
+import { HANDOFF_PATH } from '../../src/features/auth/api/handoff-names.ts';
+import { LOGIN_FORM, sameSiteOnly } from './same-site.ts';
 import { SENT_PARAM } from '../../src/features/contact/api/sent-param.ts';
 import { PageCache } from './page-cache.ts';
 import { KnownCategories, useKnownCategories } from './variants.ts';
@@ -116,10 +119,19 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
     const refusal = await renderer.submitContact(await readFormBody(c.req.raw), api.forRender(c).api);
     if (refusal === undefined) return c.text('Situs belum dibangun. Jalankan "npm run build" lalu mulai ulang server.', 503);
     if (refusal === null) return c.redirect(`${paths.contact}?${SENT_PARAM}=1`, 303);
-    const page = await buildPage(c, new URL(canonicalPath(new URL(c.req.url)), c.req.url), refusal);
+    const page = await buildPage(c, new URL(canonicalPath(new URL(c.req.url)), c.req.url), { contactRefusal: refusal });
     c.header('Cache-Control', 'no-store');
     return c.html(page.html, page.status as ContentfulStatusCode);
   });
+  // The sign-in form without JavaScript, and the app taking the session it signed in.
+  const handoffs = new SignInHandoffs(ctx.db, siteUrl.startsWith('https:'));
+  app.post(paths.login, sameSiteOnly(trustProxy, LOGIN_FORM), loginPost({
+    renderer,
+    api,
+    handoffs,
+    page: (c, loginRefusal) => buildPage(c, new URL(paths.login, c.req.url), { loginRefusal }),
+  }));
+  app.post(HANDOFF_PATH, sameSiteOnly(trustProxy, LOGIN_FORM), handoffs.take());
   app.use('*', serveStatic({
     root: path.relative(process.cwd(), DIST) || '.',
     onFound: (filePath, c) => {
@@ -135,7 +147,11 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
    * reads counted as the visitor's; `cacheable` is false when any read failed, so an error page
    * is never kept.
    */
-  const buildPage = async (c: Context, url: URL, contactRefusal?: ContactRefusal): Promise<{ html: string; status: number; cacheable: boolean }> => {
+  const buildPage = async (
+    c: Context,
+    url: URL,
+    refusal: { contactRefusal?: ContactRefusal; loginRefusal?: LoginRefusal } = {},
+  ): Promise<{ html: string; status: number; cacheable: boolean }> => {
     const { api: pageApi, failed } = api.forRender(c);
     const request = new Request(url, { method: 'GET', headers: c.req.raw.headers });
     const rendered = await renderer.renderPage(indexHtml, request, {
@@ -143,7 +159,7 @@ export function createSiteApp(ctx: ServerContext, localFetch: LocalFetch, pages 
       env: api.browserEnv(c),
       origin: publicOrigin(c, trustProxy),
       siteUrl,
-      contactRefusal,
+      ...refusal,
     });
     return { html: rendered.html, status: rendered.status, cacheable: !failed() };
   };

@@ -8,11 +8,20 @@ type Env = { SUPABASE_URL: string; SUPABASE_ANON_KEY: string };
 type PublicApi = { url: string; anonKey: string; fetch: typeof fetch };
 /** A refused no-JavaScript contact post, as the render bundle describes it (opaque here). */
 export type ContactRefusal = { status: number };
+/** A /login form post that signed nobody in, as the render bundle describes it (opaque here but for its status). */
+export type LoginRefusal = { status: number };
+/** What the render bundle made of a /login form post (src/features/auth/api/form-sign-in.ts). */
+export type FormSignIn =
+  | { kind: 'refused'; refusal: LoginRefusal }
+  | { kind: 'signed-in'; session: { access_token: string; refresh_token: string }; secondStep: boolean };
 /** One request's render: everything per-request is in here, nothing in the bundle's modules. */
-export type RenderRequest = { api: PublicApi; env: Env; origin: string; siteUrl: string; contactRefusal?: ContactRefusal | null };
+export type RenderRequest = {
+  api: PublicApi; env: Env; origin: string; siteUrl: string; contactRefusal?: ContactRefusal | null; loginRefusal?: LoginRefusal | null;
+};
 type RenderFn = (request: Request, options: RenderRequest) => Promise<{ html: string | null; state: string; head: PageMeta; status: number }>;
 type SubmitContactFn = (form: Record<string, string> | null, api: PublicApi) => Promise<ContactRefusal | null>;
-type Entry = { render: RenderFn; submitContact: SubmitContactFn };
+type SignInFn = (form: Record<string, string> | null, auth: PublicApi) => Promise<FormSignIn>;
+type Entry = { render: RenderFn; submitContact: SubmitContactFn; signInWithForm: SignInFn };
 
 const ENTRY = fromRoot('dist-ssr/entry-server.js');
 const ROOT = '<div id="root"></div>';
@@ -45,7 +54,7 @@ export function createPageRenderer() {
       ROOT,
       () => `<div id="root">${rendered?.html ?? ''}</div>${noscript}\n    <script type="application/json" id="ssr-state">${state}</script>`,
     );
-    return { html, status: options.contactRefusal?.status ?? rendered?.status ?? 200 };
+    return { html, status: options.contactRefusal?.status ?? options.loginRefusal?.status ?? rendered?.status ?? 200 };
   }
 
   /** Checks and sends a contact form posted to the site; undefined when there is no render bundle. */
@@ -54,5 +63,11 @@ export function createPageRenderer() {
     return module ? module.submitContact(form, api) : undefined;
   }
 
-  return { renderPage, submitContact };
+  /** Signs in with a /login form posted to the site; undefined when there is no render bundle. */
+  async function signIn(form: Record<string, string> | null, auth: PublicApi): Promise<FormSignIn | undefined> {
+    const module = await entry();
+    return module ? module.signInWithForm(form, auth) : undefined;
+  }
+
+  return { renderPage, submitContact, signIn };
 }

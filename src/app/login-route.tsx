@@ -1,14 +1,11 @@
 import { LoginPage } from '@/features/auth/login-page'
-import { ClientOnly } from './client-only'
-import { PageFallback } from './page-fallback'
 
 export { meta } from '@/features/auth/login-page'
 
-/** Drawn by the browser only: what it shows depends on the visitor's stored session. */
+/**
+ * Rendered by the server too: the sign-in form posts to the site server and works before (and
+ * without) the app's JavaScript; the app takes the same form over when it runs.
+ */
 export function Component() {
-  return (
-    <ClientOnly fallback={<PageFallback />}>
-      <LoginPage />
-    </ClientOnly>
-  )
+  return <LoginPage />
 }

@@ -7,6 +7,7 @@ import { describeError } from '@/lib/error-messages'
 import { getProfileStatus } from './api/get-profile-status'
 import { clearErrorFragment, initialLinkOutcome, type LinkOutcome } from './auth-redirect'
 import { mayHaveSession } from './may-have-session'
+import { handoffWaiting, takeHandoff } from './api/take-handoff'
 
 // Sign-out failures that only mean "nothing to sign out from".
 const ALREADY_SIGNED_OUT = /(user|session|refresh token).*not found|session.*missing|session_not_found|user_not_found/i
@@ -63,7 +64,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!active) return
     let unsubscribe: (() => void) | undefined
     let cancelled = false
-    void loadSupabase().then((supabase) => {
+    void loadSupabase().then(async (supabase) => {
+      // A session the /login form signed in before the app ran is taken first, so the first
+      // state the app reports (INITIAL_SESSION) is already signed in.
+      if (handoffWaiting()) await takeHandoff(supabase)
       if (cancelled) return
       const endConfirmationSession = async (userId: string) => {
         const approved = await getProfileStatus(userId).then((status) => status === 'approved', () => false)

@@ -13,8 +13,11 @@ import { SecondStepForm, SecondStepIcon, SecondStepPrompt } from './components/s
 import { SignInForm, type SignInMode } from './components/sign-in-form'
 import { useAuth } from './use-auth'
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in'
+import { useHydrated } from './api/login-outcome'
 
 type Screen = SignInMode | 'forgot' | 'second-step'
+
+const NO_LINK = { kind: 'none' } as const
 
 const CONFIRMED_PENDING = 'Email berhasil dikonfirmasi. Akun Anda menunggu persetujuan administrator.'
 const CONFIRMED_APPROVED = 'Email berhasil dikonfirmasi. Silakan masuk dengan email dan password Anda.'
@@ -22,10 +25,16 @@ const LINK_INVALID = 'Tautan tidak valid atau sudah kedaluwarsa. Setiap tautan h
 
 /** /login: sign-in, registration, 'Lupa password?', and where mailed links come back to. */
 export function LoginPage() {
-  const [screen, setScreen] = useState<Screen>('login')
-  const { linkOutcome, dismissLinkOutcome, session, loading, signOut } = useAuth()
+  const [chosen, setScreen] = useState<Screen>('login')
+  const auth = useAuth()
+  const { dismissLinkOutcome, session, loading, signOut } = auth
   const navigate = useNavigate()
   useRouteMeta(meta)
+  // The server renders the sign-in form; what only the browser knows changes it after hydration.
+  const hydrated = useHydrated()
+  const linkOutcome = hydrated ? auth.linkOutcome : NO_LINK
+  // A session the form signed in before the app ran (or one left owing its code) continues with the code.
+  const screen: Screen = chosen === 'login' && hydrated && !loading && auth.secondStepPending ? 'second-step' : chosen
   // A mailed link's outcome (recovery above all) is shown, never skipped.
   useLeaveWhenSignedIn(linkOutcome.kind === 'none')
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { Send } from 'lucide-react'
 import { toast } from '@/lib/toast'
@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { focusFirstInvalid } from '@/components/ui/save-error'
 import { paths } from '@/lib/paths'
+import { useKeepTypedValues } from '@/lib/posted-form'
 import { useContactRefusal } from './api/contact-outcome'
 import { SENT_PARAM } from './api/sent-param'
 import { loadContactCheck, useSendContactMessage, type ContactErrors, type ContactMessage } from './api/send-contact-message'
@@ -48,19 +49,8 @@ export function ContactForm() {
   const send = useSendContactMessage()
   const form = useRef<HTMLFormElement>(null)
 
-  useEffect(() => {
-    // What was typed before the app took over the form is kept.
-    const typed = form.current ? new FormData(form.current) : null
-    if (!typed) return
-    setValues((current) => {
-      const next = { ...current }
-      for (const field of Object.keys(EMPTY) as (keyof ContactMessage)[]) {
-        const value = typed.get(field)
-        if (typeof value === 'string' && value !== current[field]) next[field] = value
-      }
-      return next
-    })
-  }, [])
+  // What was typed before the app took over the form is kept.
+  useKeepTypedValues(form, setValues)
 
   const update = (field: keyof ContactMessage) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }))

@@ -8,20 +8,22 @@ export type GalleryFields = { name: string; description: string | null }
 
 /**
  * Creates, or updates at the version read (a stale one throws VersionConflictError, nothing
- * changes). `held`: the integrity guard keeps the save back for a superadmin's review (a new
- * gallery is not added, an edit leaves the public one as it was).
+ * changes); answers the gallery's id (none for a new gallery held back) and `held`: the integrity
+ * guard keeps the save back for a superadmin's review (a new gallery is not added, an edit leaves
+ * the public one as it was).
  */
-export async function saveGallery({ id, version, fields }: { id?: string; version?: number; fields: GalleryFields }): Promise<{ held: string[] | null }> {
+export async function saveGallery({ id, version, fields }: { id?: string; version?: number; fields: GalleryFields }): Promise<{ id: string | null; held: string[] | null }> {
   if (!id) {
     const { data, error } = await supabase.from('galleries').insert(fields).select('id')
     if (error) throw error
     // only the guard's trigger keeps a new row out without an error
-    return { held: data.length > 0 ? null : await heldReasons(supabase, 'galleries', { label: fields.name }) }
+    if (data.length > 0) return { id: data[0].id, held: null }
+    return { id: null, held: await heldReasons(supabase, 'galleries', { label: fields.name }) }
   }
   const { data, error } = await supabase.from('galleries').update({ ...fields, version }).eq('id', id).select('id')
   if (error) throw asVersionConflict(error)
   if (!data || data.length === 0) throw new Error('Galeri tidak ditemukan atau Anda tidak memiliki izin.')
-  return { held: await heldReasons(supabase, 'galleries', { id }) }
+  return { id, held: await heldReasons(supabase, 'galleries', { id }) }
 }
 
 export function useSaveGallery() {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
 import { HELD_TITLE } from '@/lib/held-for-review'
 import { galleryHeldDescription } from './held-notice'
@@ -19,15 +19,22 @@ import {
   type GalleryFormInput,
 } from '../api/gallery-schema'
 
-type Props = { open: boolean; gallery: Gallery | null; onOpenChange: (open: boolean) => void }
+type Props = {
+  open: boolean
+  gallery: Gallery | null
+  onOpenChange: (open: boolean) => void
+  /** Saved: the page focuses the gallery (the dialog's name field, which had focus, is gone). */
+  onSaved: (id: string) => void
+}
 
 /** Keyed by the parent per opening, so the fields start from the gallery being edited. */
-export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
+export function GalleryFormDialog({ open, gallery, onOpenChange, onSaved }: Props) {
   const [name, setName] = useState(gallery?.name ?? '')
   const [description, setDescription] = useState(gallery?.description ?? '')
   const [errors, setErrors] = useState<Partial<Record<keyof GalleryFormInput, string>>>({})
   const save = useSaveGallery()
   const [refusal, setRefusal] = useState<Refusal | null>(null)
+  const saved = useRef(false)
   const editing = gallery !== null
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -46,10 +53,13 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
     save.mutate(
       { id: gallery?.id, version: gallery?.version, fields: parsed.data },
       {
-        onSuccess: ({ held }) => {
+        onSuccess: ({ id: savedId, held }) => {
           if (held) toast.info(HELD_TITLE, { description: galleryHeldDescription(editing ? 'gallery' : 'gallery-new', held), duration: 10_000 })
           else toast.success(editing ? 'Galeri berhasil diperbarui!' : 'Galeri berhasil dibuat!')
+          // a new gallery held back has no row to focus: focus goes back to the opener
+          saved.current = savedId !== null
           onOpenChange(false)
+          if (savedId) onSaved(savedId)
         },
         onError: (error) => {
           const told =
@@ -68,7 +78,8 @@ export function GalleryFormDialog({ open, gallery, onOpenChange }: Props) {
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent>
+      {/* closing after a save: the page focuses the saved gallery instead of the opener */}
+      <DialogContent onCloseAutoFocus={(event) => saved.current && event.preventDefault()}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{editing ? 'Edit Galeri' : 'Galeri Baru'}</DialogTitle>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { FOCUS_REGION, focusAfterRender } from '@/components/ui/focus-after'
 import { useGalleries, type Gallery } from '../api/get-galleries'
 import { useDeleteGallery } from '../api/delete-gallery'
 import { GalleryFormDialog } from './gallery-form-dialog'
@@ -83,7 +84,7 @@ export function GalleryPage({ canEdit }: { canEdit: boolean }) {
                 <GalleryCover gallery={gallery} />
                 <CardHeader>
                   <CardTitle>
-                    <h2 className="text-lg break-words">{gallery.name}</h2>
+                    <h2 id={`galeri-${gallery.id}`} tabIndex={-1} className={`text-lg break-words ${FOCUS_REGION}`}>{gallery.name}</h2>
                   </CardTitle>
                 </CardHeader>
                 <CardContent className="flex-1">
@@ -125,6 +126,7 @@ export function GalleryPage({ canEdit }: { canEdit: boolean }) {
           open
           gallery={editor.gallery}
           onOpenChange={(open) => !open && setEditor(null)}
+          onSaved={(id) => focusAfterRender(() => document.getElementById(`galeri-${id}`))}
         />
       )}
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { KeyRound, ShieldCheck, Smartphone } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
@@ -6,6 +6,7 @@ import { securityKeySupported } from '@/lib/security-key'
 import { Button } from '@/components/ui/button'
 import { CodeField } from '@/components/ui/code-field'
 import { completeCode } from '@/lib/second-step-code'
+import { focusAfterRender, refocusIfLost } from '@/components/ui/focus-after'
 import { secondStepPrompt, useSecondStepMethods, verifySecondStep, verifyWithSecurityKey } from '../api/second-step'
 
 /**
@@ -21,8 +22,17 @@ export function SecondStepForm({ onVerified, onCancel }: { onVerified: () => voi
   // until the factors are known (and if they cannot be read) the code field is what is offered
   const askCode = methods.data?.code ?? true
   const keys = securityKeySupported() ? methods.data?.securityKeys ?? [] : []
+  const form = useRef<HTMLFormElement>(null)
+  const keyButton = (id: string | undefined) => form.current?.querySelector<HTMLElement>(`[data-factor="${id}"]`)
 
-  const attempt = async (proof: () => Promise<void>) => {
+  // An account with security keys only has no code field to take focus: its first key does.
+  const firstKey = askCode ? undefined : keys[0]?.id
+  useEffect(() => {
+    if (firstKey) focusAfterRender(() => keyButton(firstKey))
+  }, [firstKey])
+
+  /** `retry` is what takes focus back after a refusal: every button was disabled meanwhile. */
+  const attempt = async (proof: () => Promise<void>, retry: () => HTMLElement | null | undefined) => {
     if (busy) return
     setBusy(true)
     try {
@@ -34,6 +44,7 @@ export function SecondStepForm({ onVerified, onCancel }: { onVerified: () => voi
       setError(message)
       setCode('')
       toast.error('Verifikasi Gagal', { description: message })
+      refocusIfLost(retry)
     } finally {
       setBusy(false)
     }
@@ -43,11 +54,11 @@ export function SecondStepForm({ onVerified, onCancel }: { onVerified: () => voi
     event.preventDefault()
     const value = completeCode(code, setError)
     if (value === null) return
-    void attempt(() => verifySecondStep(value))
+    void attempt(() => verifySecondStep(value), () => document.getElementById('second-step-code'))
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-8 space-y-4">
+    <form ref={form} onSubmit={submit} noValidate className="mt-8 space-y-4">
       {askCode && (
         <>
           <CodeField
@@ -72,7 +83,7 @@ export function SecondStepForm({ onVerified, onCancel }: { onVerified: () => voi
       )}
       {keys.map((key) => (
         <Button key={key.id} type="button" variant={askCode ? 'outline' : 'default'} size="lg" className="w-full" disabled={busy}
-          onClick={() => void attempt(() => verifyWithSecurityKey(key.id))}>
+          data-factor={key.id} onClick={() => void attempt(() => verifyWithSecurityKey(key.id), () => keyButton(key.id))}>
           <KeyRound aria-hidden="true" />
           {keys.length > 1 ? `Gunakan ${key.name}` : 'Gunakan Kunci Keamanan'}
         </Button>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { LogIn, UserPlus } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { paths } from '@/lib/paths'
+import { useKeepTypedValues } from '@/lib/posted-form'
 import { fieldErrors } from '@/lib/validation/field-errors'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -15,6 +16,8 @@ import { needsSecondStep } from '../api/second-step'
 import { PasswordInput } from '../password-input'
 import { useAuth } from '../use-auth'
 import { describeError } from '@/lib/error-messages'
+import { useLoginRefusal } from '../api/login-outcome'
+import { AuthNotice } from './auth-card'
 
 export type SignInMode = 'login' | 'register'
 type Fields = { fullName: string; username: string; email: string; phoneNumber: string; password: string }
@@ -30,8 +33,15 @@ type Props = {
   onSecondStep: () => void
 }
 
+/**
+ * The form posts to the site server, so signing in works before and without JavaScript (the
+ * server signs in as `login` below does and answers with this page and the refusal, or hands the
+ * session to the app); once the app runs it signs in itself.
+ */
 export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props) {
-  const [fields, setFields] = useState<Fields>(EMPTY)
+  const posted = useLoginRefusal()
+  const [refusal, setRefusal] = useState(posted)
+  const [fields, setFields] = useState<Fields>(() => ({ ...EMPTY, email: posted?.email ?? '' }))
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({})
   const [busy, setBusy] = useState(false)
   const { signIn, signUp, signOut } = useAuth()
@@ -41,6 +51,9 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
   // Disabled while it works: a refusal the server gave ('Login Gagal', 'Akses Ditolak') sends
   // focus back to it rather than to the page body.
   const submit = useRefocusWhenDone<HTMLButtonElement>(busy)
+
+  // What was typed before the app took over the form is kept.
+  useKeepTypedValues(form, setFields)
 
   const update = (field: keyof Fields) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
@@ -116,6 +129,7 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
+    setRefusal(null)
     setBusy(true)
     try {
       await (isLogin ? login() : register())
@@ -126,6 +140,7 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
 
   const switchMode = () => {
     onModeChange(isLogin ? 'register' : 'login')
+    setRefusal(null)
     setFields(EMPTY)
     setErrors({})
   }
@@ -138,7 +153,12 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
 
   return (
     <>
-      <form ref={form} onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
+      {refusal && isLogin && (
+        <AuthNotice tone="error">
+          <strong>{refusal.title}</strong> {refusal.description}
+        </AuthNotice>
+      )}
+      <form ref={form} onSubmit={onSubmit} method="post" action={paths.login} noValidate className="mt-8 space-y-4">
         {!isLogin && (
           <>
             {text('fullName', 'Nama Lengkap', { autoComplete: 'name', placeholder: 'Nama lengkap sesuai data personel' })}

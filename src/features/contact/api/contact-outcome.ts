@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useState } from 'react'
-import { readSsrState } from '@/lib/ssr-state'
+import { createContext } from 'react'
+import { usePostedOutcome } from '@/lib/posted-form'
 import type { ContactErrors, ContactMessage } from './send-contact-message'
 
 /**
@@ -16,18 +16,11 @@ export type ContactRefusal = {
 /** The refusal the server's render shows (per request, never shared between renders). */
 export const ContactRefusalContext = createContext<ContactRefusal | null>(null)
 
-let consumed = false
-
 /**
  * The refusal this page was rendered with: in the server's render from the context, in the
  * browser from the state the server handed over, once (coming back to /kontak later in the same
  * visit starts with a clean form).
  */
 export function useContactRefusal(): ContactRefusal | null {
-  const fromRender = useContext(ContactRefusalContext)
-  const [refusal] = useState(() => fromRender ?? (consumed || typeof window === 'undefined' ? null : (readSsrState<{ contactRefusal: ContactRefusal }>()?.contactRefusal ?? null)))
-  useEffect(() => {
-    consumed = true
-  }, [])
-  return refusal
+  return usePostedOutcome(ContactRefusalContext, 'contactRefusal')
 }
