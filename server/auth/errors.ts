@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AuthErrorCode } from '../../src/lib/auth-error-codes.ts';
+import { isPgError } from '../db/adapter.ts';
 
 export type { AuthErrorCode };
 
@@ -76,4 +77,13 @@ export function sendAuthError(c: Context, error: AuthError | OAuthError): Respon
   }
   c.header('x-sb-error-code', error.code);
   return c.json({ code: error.status, error_code: error.code, msg: error.message, ...error.extra }, status);
+}
+
+/**
+ * The site's rule for a key's name (private.require_plain_key_name: no URL or markup, on enrolment
+ * and rename) answered as GoTrue answers a bad field, with the rule's Indonesian text.
+ */
+export function keyNameRefusal(error: unknown): never {
+  if (isPgError(error) && error.code === '23514') throw errors.validation(error.message);
+  throw error;
 }

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/adapter.ts';
 import { authenticate } from './authenticate.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AuthEnv } from './env.ts';
-import { AuthError, errors } from './errors.ts';
+import { AuthError, errors, keyNameRefusal } from './errors.ts';
 import { acceptedStep, generateTotp, openSecret, sealSecret } from './mfa-totp.ts';
 import { beginCeremony, relyingParty, verifyAssertion, verifyCreation, wellFormed, type CeremonySession, type StoredCredential } from './mfa-webauthn.ts';
 import { readJson, stringField } from './request.ts';
@@ -131,7 +131,7 @@ export function mfaRoutes(app: Hono, env: AuthEnv): void {
          values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
         [id, user.id, friendlyName, sealSecret(secretKey, id, totp.secret)]);
       return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: totp.qrCode, secret: totp.secret, uri: totp.uri } };
-    });
+    }).catch(keyNameRefusal);
     return c.json(result);
   });
 

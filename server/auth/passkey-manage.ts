@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
-import { isPgError, type Queryable } from '../db/adapter.ts';
+import type { Queryable } from '../db/adapter.ts';
 import { authenticate } from './authenticate.ts';
 import type { AuthEnv } from './env.ts';
-import { AuthError, errors } from './errors.ts';
+import { AuthError, errors, keyNameRefusal } from './errors.ts';
 import { readJson } from './request.ts';
 import { sendSecurityNotice } from './security-notice.ts';
 import { findUserById, type UserRecord } from './users.ts';
@@ -94,11 +94,7 @@ export function passkeyManageRoutes(app: Hono, env: AuthEnv, manager: (c: Contex
     if (name.length > FRIENDLY_NAME_MAX) throw errors.validation(`friendly_name must be ${FRIENDLY_NAME_MAX} characters or less`);
     const { rows } = await ctx.db.query<PasskeyItemRow>(
       `update auth.webauthn_credentials set friendly_name = $3, updated_at = now() where id = $1 and user_id = $2
-       returning ${ITEM_COLUMNS}`, [id, user.id, name]).catch((error: unknown) => {
-      // the site's rule for names (private.require_plain_key_name): no URL or markup in a key's name
-      if (isPgError(error) && error.code === '23514') throw errors.validation(error.message);
-      throw error;
-    });
+       returning ${ITEM_COLUMNS}`, [id, user.id, name]).catch(keyNameRefusal);
     if (!rows[0]) throw passkeyNotFound();
     return c.json(itemJson(rows[0]));
   });

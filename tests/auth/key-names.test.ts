@@ -68,6 +68,30 @@ describe('passkey names', () => {
   });
 });
 
+describe('key names given at enrolment', () => {
+  it('a factor enrolled under a link is refused with the rule by any client; a plain name or none is enrolled', async () => {
+    const owner = await t.signedIn();
+    for (const friendlyName of ['Klik http://evil.example', '<img src=x>']) {
+      const refused = await owner.client.auth.mfa.enroll({ factorType: 'totp', friendlyName });
+      expect(refused.data).toBeNull();
+      expect(refused.error).toMatchObject({ status: 400, code: 'validation_failed', message: expect.stringMatching(NOT_PLAIN) });
+    }
+    expect((await owner.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Ponsel Serma Budi' })).error).toBeNull();
+    expect((await owner.client.auth.mfa.enroll({ factorType: 'totp' })).error).toBeNull();
+    const { rows } = await t.server.ctx.db.query<{ friendly_name: string | null }>(
+      'select friendly_name from auth.mfa_factors where user_id = $1 order by created_at', [owner.user.id]);
+    expect(rows.map((r) => r.friendly_name ?? '')).toEqual(['Ponsel Serma Budi', '']);
+  });
+
+  it('a passkey written with a link for its name is refused by the database', async () => {
+    const owner = await t.createUser();
+    await expect(t.server.ctx.db.query(
+      `insert into auth.webauthn_credentials (user_id, credential_id, public_key, attestation_type, sign_count, transports, friendly_name)
+       values ($1, '\\x01'::bytea, '\\x02'::bytea, 'none', 0, '[]'::jsonb, 'Klik http://evil.example')`, [owner.id]))
+      .rejects.toMatchObject({ code: '23514', message: expect.stringMatching(NOT_PLAIN) });
+  });
+});
+
 describe('security key names (rename_own_factor)', () => {
   it('renames the owner’s own factor to a plain name, refuses a link, a name in use, and anyone else', async () => {
     const owner = await enrolledUser(t);

@@ -8,6 +8,8 @@ import { fieldErrors } from '@/lib/validation/field-errors'
 import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@/lib/validation/rules'
 import { changePasswordSchema, useUpdatePassword } from '../api/update-password'
 import { describeError } from '@/lib/error-messages'
+import { KeepPasskeysBox } from '@/components/keep-passkeys-box'
+import { usePasskeys } from '../api/passkeys'
 import { ActiveSessionsCard } from './active-sessions-card'
 import { SecondStepCard } from './second-step-card'
 import { PasskeysCard } from './passkeys-card'
@@ -22,6 +24,9 @@ export function SecurityTab({ userId, onPasswordChanged }: { userId: string; onP
   const [values, setValues] = useState({ password: '', confirmation: '' })
   const [errors, setErrors] = useState<Errors>({})
   const update = useUpdatePassword()
+  // unchecked by default, as on the recovery screen
+  const [keepPasskeys, setKeepPasskeys] = useState(false)
+  const hasPasskeys = (usePasskeys(userId).data?.length ?? 0) > 0
   const id = useId()
 
   const submit = (event: FormEvent) => {
@@ -35,10 +40,13 @@ export function SecurityTab({ userId, onPasswordChanged }: { userId: string; onP
       return
     }
     setErrors({})
-    update.mutate(parsed.data.password, {
+    const removesPasskeys = hasPasskeys && !keepPasskeys
+    update.mutate({ password: parsed.data.password, keepPasskeys: hasPasskeys && keepPasskeys }, {
       onSuccess: () => {
         toast.success('Password Berhasil Diperbarui!', {
-          description: 'Silakan login kembali dengan password baru Anda.',
+          description: removesPasskeys
+            ? 'Semua passkey akun Anda telah dihapus. Silakan login kembali dengan password baru Anda.'
+            : 'Silakan login kembali dengan password baru Anda.',
         })
         onPasswordChanged()
       },
@@ -73,6 +81,7 @@ export function SecurityTab({ userId, onPasswordChanged }: { userId: string; onP
         <form onSubmit={submit} className="grid gap-4 sm:max-w-md" noValidate>
           {field('password', 'Password Baru')}
           {field('confirmation', 'Konfirmasi Password Baru')}
+          {hasPasskeys && <KeepPasskeysBox checked={keepPasskeys} onChange={setKeepPasskeys} />}
           <div>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Memproses...' : 'Perbarui Password'}

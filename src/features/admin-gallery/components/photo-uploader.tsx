@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Upload } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { describeError } from '@/lib/error-messages'
@@ -23,6 +23,8 @@ const PARALLEL = 2
 export function PhotoUploader({ galleryId, nextPosition }: { galleryId: string; nextPosition: number }) {
   const [items, setItems] = useState<Item[]>([])
   const queryClient = useQueryClient()
+  // a mutation, so a refusal for want of a second step reaches the admin area's one handler
+  const upload = useMutation({ mutationFn: uploadGalleryPhoto })
   const inputId = useId()
   const running = items.some((item) => item.status === 'waiting' || item.status === 'uploading')
   const finished = items.filter((item) => item.status === 'done' || item.status === 'error').length
@@ -42,7 +44,7 @@ export function PhotoUploader({ galleryId, nextPosition }: { galleryId: string; 
       for (let job = jobs.shift(); job; job = jobs.shift()) {
         update(job.item.key, { status: 'uploading' })
         try {
-          await uploadGalleryPhoto({ galleryId, file: job.file, position: job.position })
+          await upload.mutateAsync({ galleryId, file: job.file, position: job.position })
           update(job.item.key, { status: 'done' })
           void queryClient.invalidateQueries({ queryKey: queryKeys.galleries.photos(galleryId) })
         } catch (error) {

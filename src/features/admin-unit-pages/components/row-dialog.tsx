@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
 import { HELD_TITLE } from '@/lib/held-for-review'
 import { Button } from '@/components/ui/button'
@@ -43,8 +44,10 @@ export function RowDialog({ target, userId, onClose }: Props) {
   const original = target.row && 'photo_url' in target.row ? target.row.photo_url : null
 
   const set = <K extends keyof FormValues>(key: K) => (value: FormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
+  // a mutation, so a refusal for want of a second step reaches the admin area's one handler
+  const photoUpload = useMutation({ mutationFn: (file: File) => uploadUnitPhoto(userId, file) })
   const upload = async (file: File) => {
-    const url = await uploadUnitPhoto(userId, file)
+    const url = await photoUpload.mutateAsync(file)
     uploaded.current.push(url)
     return url
   }

@@ -3,6 +3,7 @@ import { KeyRound } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { SubmitButton } from '@/components/ui/submit-button'
 import { Field } from '@/components/ui/field'
+import { KeepPasskeysBox } from '@/components/keep-passkeys-box'
 import { describeError } from '@/lib/error-messages'
 import { fieldErrors } from '@/lib/validation/field-errors'
 import { PASSWORD_MISMATCH, PASSWORD_TOO_SHORT } from '@/lib/validation/rules'
@@ -64,19 +65,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
       {field('password', 'Password Baru', 'new-password')}
       {field('confirmation', 'Konfirmasi Password Baru', 'new-password-confirmation')}
       <p className="text-sm text-muted-foreground">Minimal 6 karakter. Setelah disimpan, semua sesi lain akun Anda dikeluarkan.</p>
-      {hasPasskeys && (
-        <div className="space-y-1 rounded-md border p-3">
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="checkbox" checked={keepPasskeys} onChange={(e) => setKeepPasskeys(e.target.checked)}
-              aria-describedby="keep-passkeys-description" className="size-4 accent-army" />
-            Tetap simpan passkey saya
-          </label>
-          <p id="keep-passkeys-description" className="text-sm text-muted-foreground">
-            Akun ini memiliki passkey. Bila tidak dicentang, semua passkey dihapus bersama password lama, termasuk yang mungkin
-            ditambahkan orang lain.
-          </p>
-        </div>
-      )}
+      {hasPasskeys && <KeepPasskeysBox checked={keepPasskeys} onChange={setKeepPasskeys} />}
       <SubmitButton size="lg" className="w-full" pending={save.isPending} pendingLabel="Memproses..." icon={KeyRound}>
         Simpan Password
       </SubmitButton>
