@@ -38,3 +38,46 @@ export async function heldRowIds(supabase: Client, tables: GuardedTable[]): Prom
   if (error) throw error
   return new Set(data.map((hold) => hold.row_id))
 }
+
+/** The guard's word for a held save a superadmin refused (issue 44). */
+export const REJECTED_TITLE = 'Ditolak superadmin'
+
+/** An item's last word from the guard: waiting for a superadmin, or rejected by one. */
+export type ItemHold = { state: 'held' | 'rejected'; reasons: string[]; at: string }
+/** A pending or rejected hold; `gallery_id` names a held photo's gallery (a new photo has no row). */
+export type HoldRow = {
+  table_name: string; row_id: string; label: string; status: string; reasons: string[]
+  held_at: string; decided_at: string | null; gallery_id: string | null
+}
+
+/**
+ * The newest pending or rejected hold of each row of `tables`, newest first (issues 32, 44). A
+ * rejection stays the item's state until it is saved again after the decision.
+ */
+export async function newestHolds(supabase: Client, tables: GuardedTable[]): Promise<Map<string, HoldRow>> {
+  const { data, error } = await supabase.from('integrity_holds')
+    .select('table_name, row_id, label, status, reasons, held_at, decided_at, gallery_id:proposed->>gallery_id')
+    .in('table_name', tables).in('status', ['pending', 'rejected']).order('held_at', { ascending: false }).limit(1000)
+  if (error) throw error
+  const newest = new Map<string, HoldRow>()
+  for (const hold of data) if (!newest.has(hold.row_id)) newest.set(hold.row_id, hold as HoldRow)
+  return newest
+}
+
+/**
+ * What a list or an editor says about the item `id` last saved at `updatedAt`. Both times are the
+ * server's: `updated_at` is set by a trigger on every save and `decided_at` by the decision.
+ */
+export function holdOf(holds: Map<string, HoldRow> | undefined, id: string | undefined, updatedAt: string | undefined): ItemHold | null {
+  const hold = id ? holds?.get(id) : undefined
+  if (!hold) return null
+  if (hold.status === 'pending') return { state: 'held', reasons: hold.reasons, at: hold.held_at }
+  const decided = hold.decided_at ?? hold.held_at
+  if (updatedAt && Date.parse(updatedAt) > Date.parse(decided)) return null
+  return { state: 'rejected', reasons: hold.reasons, at: decided }
+}
+
+/** Pending holds of new rows the list does not hold yet (kept out of their table until released). */
+export function heldNewRows(holds: Map<string, HoldRow> | undefined, table: GuardedTable, listed: ReadonlySet<string>): HoldRow[] {
+  return [...(holds?.values() ?? [])].filter((hold) => hold.table_name === table && hold.status === 'pending' && !listed.has(hold.row_id))
+}

@@ -1,7 +1,8 @@
 import { Badge } from '@/components/ui/badge'
 import { formatShortDate } from '@/lib/format'
 import { publicationStatus } from '../lib/publication'
-import { HELD_TITLE, REJECTED_TITLE, type ArticleHold } from '../api/held-articles'
+import { HoldBadge } from '@/components/hold-status'
+import type { ArticleHold } from '../api/held-articles'
 
 const VARIANT = { Draf: 'secondary', Terjadwal: 'warning', Terbit: 'success' } as const
 
@@ -10,13 +11,7 @@ const VARIANT = { Draf: 'secondary', Terjadwal: 'warning', Terbit: 'success' } a
  * a superadmin rejected its last save (issue 44); the reasons are the badge's title.
  */
 export function PublicationBadge({ publishedAt, hold = null }: { publishedAt: string | null; hold?: ArticleHold | null }) {
-  if (hold) {
-    return (
-      <Badge variant="destructive" title={hold.reasons.join('; ')}>
-        {hold.state === 'held' ? HELD_TITLE : REJECTED_TITLE}
-      </Badge>
-    )
-  }
+  if (hold) return <HoldBadge hold={hold} />
   const status = publicationStatus(publishedAt)
   return (
     <Badge variant={VARIANT[status]} title={publishedAt ? formatShortDate(publishedAt) : undefined}>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { queryKeys } from '@/lib/query-keys'
 import type { Database } from '@/lib/database.types'
-import { heldReasons } from '@/lib/held-for-review'
+import { heldReasons, newestHolds } from '@/lib/held-for-review'
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentCategory } from '@/lib/public-documents/documents'
 
 export type AdminDocument = Database['public']['Tables']['public_documents']['Row']
@@ -26,6 +26,10 @@ export async function getDocuments(): Promise<AdminDocument[]> {
 }
 
 export const useDocuments = () => useQuery({ queryKey: queryKeys.documents.admin(), queryFn: getDocuments })
+
+/** Each document's newest pending or rejected hold (issue 42); every save and decision refreshes it. */
+export const useDocumentHolds = () =>
+  useQuery({ queryKey: [...queryKeys.documents.admin(), 'held'], queryFn: () => newestHolds(supabase, ['public_documents']) })
 
 /** Storage's refusals of a document told for documents (the shared texts speak of images). */
 function uploadError(error: { message: string; statusCode?: string }): Error {

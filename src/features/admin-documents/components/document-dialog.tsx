@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
-import { HELD_TITLE } from '@/lib/held-for-review'
-import { documentHeldDescription } from './held-notice'
+import { HELD_TITLE, type ItemHold } from '@/lib/held-for-review'
+import { documentHeldDescription, documentHoldOutcome } from './held-notice'
+import { HoldNotice } from '@/components/hold-status'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
@@ -14,7 +15,7 @@ import {
 } from '@/lib/public-documents/documents'
 import { useSaveDocument, type AdminDocument } from '../api/documents-admin'
 
-type Props = { current: AdminDocument | null; userId: string; onClose: () => void }
+type Props = { current: AdminDocument | null; hold: ItemHold | null; userId: string; onClose: () => void }
 type Errors = Partial<Record<'title' | 'category' | 'year' | 'file', string>>
 
 // What the file picker offers; the server still judges each file by its bytes.
@@ -22,7 +23,7 @@ const ACCEPT = '.pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.png,.jpg,.jpeg,.webp'
 const selectClass = 'flex h-10 w-full rounded-md border border-input bg-white px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive'
 
 /** Upload a new document or edit one; mounted per opening, so the fields start from `current`. */
-export function DocumentDialog({ current, userId, onClose }: Props) {
+export function DocumentDialog({ current, hold, userId, onClose }: Props) {
   const [title, setTitle] = useState(current?.title ?? '')
   const [description, setDescription] = useState(current?.description ?? '')
   const [category, setCategory] = useState<string>(current?.category ?? '')
@@ -79,6 +80,7 @@ export function DocumentDialog({ current, userId, onClose }: Props) {
           <DialogTitle>{current ? `Ubah Dokumen: ${current.title}` : 'Unggah Dokumen'}</DialogTitle>
           <DialogDescription>PDF, dokumen Office atau OpenDocument, atau gambar; paling besar 20 MB.</DialogDescription>
         </DialogHeader>
+        {hold && current && <HoldNotice hold={hold} outcome={documentHoldOutcome(hold, current.published_at !== null)} />}
         <form onSubmit={submit} noValidate className="space-y-4" id="document-form">
           <Field label="Judul" error={errors.title}>
             {(control) => <Input {...control} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />}

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react'
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from '@/lib/toast'
-import { HELD_TITLE } from '@/lib/held-for-review'
+import { HELD_TITLE, holdOf } from '@/lib/held-for-review'
+import { HoldBadge } from '@/components/hold-status'
 import { documentHeldDescription } from './held-notice'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -13,7 +14,7 @@ import { describeError } from '@/lib/error-messages'
 import { CATEGORY_LABELS, documentTypeLabel, formatFileSize, isDocumentCategory } from '@/lib/public-documents/documents'
 import { useQueryErrorToast } from '@/lib/use-query-error-toast'
 import {
-  useDeleteDocument, useDocuments, useDocumentTrash, useRestoreDocument, useSetPublished, type AdminDocument, type TrashedDocument,
+  useDeleteDocument, useDocumentHolds, useDocuments, useDocumentTrash, useRestoreDocument, useSetPublished, type AdminDocument, type TrashedDocument,
 } from '../api/documents-admin'
 import { DocumentDialog } from './document-dialog'
 
@@ -22,6 +23,8 @@ const categoryOf = (value: string | null) => (isDocumentCategory(value) ? CATEGO
 /** Dokumen Informasi Publik: staff upload, edit, publish, take back and delete documents. */
 export function DocumentsPage({ userId }: { userId: string }) {
   const documents = useDocuments()
+  const holds = useDocumentHolds().data
+  const holdOfDoc = (doc: AdminDocument) => holdOf(holds, doc.id, doc.updated_at)
   const trash = useDocumentTrash()
   const publish = useSetPublished()
   const remove = useDeleteDocument()
@@ -76,8 +79,13 @@ export function DocumentsPage({ userId }: { userId: string }) {
       onSettled: () => refocusIfLost(() => trashList.current),
     })
 
-  const status = (doc: AdminDocument) =>
-    doc.published_at ? <Badge className="bg-army text-white">Terbit</Badge> : <Badge variant="outline">Draf</Badge>
+  // a held or rejected save says so beside what readers see meanwhile (the public version or nothing)
+  const status = (doc: AdminDocument) => (
+    <span className="grid gap-1">
+      {doc.published_at ? <Badge className="bg-army text-white">Terbit</Badge> : <Badge variant="outline">Draf</Badge>}
+      <HoldBadge hold={holdOfDoc(doc)} withReasons />
+    </span>
+  )
   const actions = (doc: AdminDocument) => (
     <div className="flex flex-wrap gap-2">
       <Button size="sm" variant="outline" onClick={() => setEditing(doc)} aria-label={`Ubah ${doc.title}`}>
@@ -150,7 +158,7 @@ export function DocumentsPage({ userId }: { userId: string }) {
         />
       </section>
 
-      {editing && <DocumentDialog current={editing === 'new' ? null : editing} userId={userId} onClose={() => setEditing(null)} />}
+      {editing && <DocumentDialog current={editing === 'new' ? null : editing} hold={editing === 'new' ? null : holdOfDoc(editing)} userId={userId} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={withdrawing !== null}
         onOpenChange={(open) => !open && setWithdrawing(null)}

@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from '@/lib/toast'
-import { HELD_TITLE } from '@/lib/held-for-review'
+import { HELD_TITLE, type ItemHold } from '@/lib/held-for-review'
+import { formatShortDateTime } from '@/lib/format'
+import { HoldNotice } from '@/components/hold-status'
 import { galleryHeldDescription } from './held-notice'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -22,13 +24,20 @@ import {
 type Props = {
   open: boolean
   gallery: Gallery | null
+  hold: ItemHold | null
   onOpenChange: (open: boolean) => void
   /** Saved: the page focuses the gallery (the dialog's name field, which had focus, is gone). */
   onSaved: (id: string) => void
 }
 
+function holdOutcome(hold: ItemHold): string {
+  return hold.state === 'held'
+    ? 'Perubahan terakhir belum tampil sampai superadmin meninjaunya di Integritas Situs; di sini tampil versi yang sedang tampil di situs.'
+    : `Superadmin menolak perubahan yang disimpan pada ${formatShortDateTime(hold.at)}; galeri di situs tetap seperti di bawah ini.`
+}
+
 /** Keyed by the parent per opening, so the fields start from the gallery being edited. */
-export function GalleryFormDialog({ open, gallery, onOpenChange, onSaved }: Props) {
+export function GalleryFormDialog({ open, gallery, hold, onOpenChange, onSaved }: Props) {
   const [name, setName] = useState(gallery?.name ?? '')
   const [description, setDescription] = useState(gallery?.description ?? '')
   const [errors, setErrors] = useState<Partial<Record<keyof GalleryFormInput, string>>>({})
@@ -85,6 +94,7 @@ export function GalleryFormDialog({ open, gallery, onOpenChange, onSaved }: Prop
             <DialogTitle>{editing ? 'Edit Galeri' : 'Galeri Baru'}</DialogTitle>
             <DialogDescription>Isi nama dan deskripsi singkat galeri.</DialogDescription>
           </DialogHeader>
+          {hold && <HoldNotice hold={hold} outcome={holdOutcome(hold)} />}
           <Field label="Nama Galeri" error={errors.name}>
             {(control) => (
               <Input

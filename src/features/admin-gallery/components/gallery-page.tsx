@@ -14,11 +14,16 @@ import { GalleryPhotosDialog } from './gallery-photos-dialog'
 import { GalleryCover } from './gallery-cover'
 import { GalleryTrashList } from './gallery-trash-list'
 import { useSweepAbandonedGalleryPhotos } from '../api/gallery-trash'
+import { useGalleryHolds } from '../api/gallery-holds'
+import { HeldNewItems, HoldBadge } from '@/components/hold-status'
+import { heldNewRows, holdOf } from '@/lib/held-for-review'
 
 type Editor = { key: number; gallery: Gallery | null }
 
 export function GalleryPage({ canEdit }: { canEdit: boolean }) {
   const galleries = useGalleries()
+  const held = useGalleryHolds().data
+  const holds = held?.holds
   const remove = useDeleteGallery()
   const [editor, setEditor] = useState<Editor | null>(null)
   const [toDelete, setToDelete] = useState<Gallery | null>(null)
@@ -29,6 +34,12 @@ export function GalleryPage({ canEdit }: { canEdit: boolean }) {
   useQueryErrorToast(galleries.error, 'Gagal memuat galeri')
 
   const openEditor = (gallery: Gallery | null) => setEditor({ key: Date.now(), gallery })
+  const listed = new Set(galleries.data?.map((gallery) => gallery.id))
+  // a held new gallery or photo has no row until it is released: named here instead
+  const heldNew = [
+    ...heldNewRows(holds, 'galleries', listed).map((hold) => ({ hold, name: `Galeri baru: ${hold.label}` })),
+    ...(held?.newPhotos ?? []).filter((hold) => hold.gallery_id && listed.has(hold.gallery_id)).map((hold) => ({ hold, name: `Foto baru di galeri ${hold.label}` })),
+  ].map(({ hold, name }) => ({ key: hold.row_id, name, reasons: hold.reasons, heldAt: hold.held_at }))
 
   const confirmDelete = () => {
     if (!toDelete) return
@@ -62,6 +73,8 @@ export function GalleryPage({ canEdit }: { canEdit: boolean }) {
 
       {canEdit && showTrash && <GalleryTrashList />}
 
+      <HeldNewItems items={heldNew} />
+
       {galleries.isPending ? (
         <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Memuat galeri" role="status">
           {Array.from({ length: 3 }, (_, i) => (
@@ -86,6 +99,7 @@ export function GalleryPage({ canEdit }: { canEdit: boolean }) {
                   <CardTitle>
                     <h2 id={`galeri-${gallery.id}`} tabIndex={-1} className={`text-lg break-words ${FOCUS_REGION}`}>{gallery.name}</h2>
                   </CardTitle>
+                  <HoldBadge hold={holdOf(holds, gallery.id, gallery.updated_at)} withReasons />
                 </CardHeader>
                 <CardContent className="flex-1">
                   <p className="text-sm break-words text-muted-foreground">
@@ -125,12 +139,13 @@ export function GalleryPage({ canEdit }: { canEdit: boolean }) {
           key={editor.key}
           open
           gallery={editor.gallery}
+          hold={holdOf(holds, editor.gallery?.id, editor.gallery?.updated_at)}
           onOpenChange={(open) => !open && setEditor(null)}
           onSaved={(id) => focusAfterRender(() => document.getElementById(`galeri-${id}`))}
         />
       )}
 
-      {photosOf && <GalleryPhotosDialog gallery={photosOf} onOpenChange={(open) => !open && setPhotosOf(null)} />}
+      {photosOf && <GalleryPhotosDialog gallery={photosOf} held={held} onOpenChange={(open) => !open && setPhotosOf(null)} />}
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { toast } from '@/lib/toast'
-import { HELD_TITLE } from '@/lib/held-for-review'
+import { HELD_TITLE, holdOf } from '@/lib/held-for-review'
 import { galleryHeldDescription } from './held-notice'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -10,12 +10,14 @@ import { useGalleryPhotos, useRemoveGalleryPhoto, useReorderGalleryPhotos, useUp
 import type { Gallery } from '../api/get-galleries'
 import type { GalleryPhoto } from '../api/gallery-photos'
 import { PhotoItem } from './photo-item'
+import { HeldNewItems } from '@/components/hold-status'
+import type { GalleryHolds } from '../api/gallery-holds'
 import { PhotoUploader } from './photo-uploader'
 
-type Props = { gallery: Gallery; onOpenChange: (open: boolean) => void }
+type Props = { gallery: Gallery; held: GalleryHolds | undefined; onOpenChange: (open: boolean) => void }
 
 /** Upload, order, describe and remove the photos of one gallery. */
-export function GalleryPhotosDialog({ gallery, onOpenChange }: Props) {
+export function GalleryPhotosDialog({ gallery, held, onOpenChange }: Props) {
   const photos = useGalleryPhotos(gallery.id)
   const update = useUpdateGalleryPhoto(gallery.id)
   const reorder = useReorderGalleryPhotos(gallery.id)
@@ -39,6 +41,12 @@ export function GalleryPhotosDialog({ gallery, onOpenChange }: Props) {
   }
 
   useQueryErrorToast(photos.error, 'Gagal memuat foto')
+  // A photo has no time of its last save to judge a rejection by, so only a waiting hold shows;
+  // its writer is mailed a rejection.
+  const photoHold = (id: string) => {
+    const hold = holdOf(held?.holds, id, undefined)
+    return hold?.state === 'held' ? hold : null
+  }
 
   const move = (index: number, offset: -1 | 1) => {
     const next = [...list]
@@ -54,6 +62,8 @@ export function GalleryPhotosDialog({ gallery, onOpenChange }: Props) {
           <DialogTitle>Foto Galeri: {gallery.name}</DialogTitle>
           <DialogDescription>Unggah, urutkan, dan beri keterangan foto. Foto pertama menjadi sampul galeri.</DialogDescription>
         </DialogHeader>
+        <HeldNewItems items={(held?.newPhotos ?? []).filter((hold) => hold.gallery_id === gallery.id)
+          .map((hold) => ({ key: hold.row_id, name: 'Foto baru', reasons: hold.reasons, heldAt: hold.held_at }))} />
         <PhotoUploader galleryId={gallery.id} nextPosition={list.length === 0 ? 0 : Math.max(...list.map((p) => p.position)) + 1} />
         <div ref={listArea} tabIndex={-1} className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
         {photos.isPending ? (
@@ -69,6 +79,7 @@ export function GalleryPhotosDialog({ gallery, onOpenChange }: Props) {
                 index={index}
                 count={list.length}
                 busy={busy}
+                hold={photoHold(photo.id)}
                 onMove={(offset) => move(index, offset)}
                 onSave={(fields) =>
                   update.mutate(

@@ -5,6 +5,8 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { fallbackProps, transformedUrl } from '@/lib/images'
 import { GALLERY_BUCKET, type GalleryPhoto } from '../api/gallery-photos'
+import { HoldBadge } from '@/components/hold-status'
+import type { ItemHold } from '@/lib/held-for-review'
 
 type Props = {
   photo: GalleryPhoto
@@ -14,10 +16,12 @@ type Props = {
   onSave: (fields: { caption: string | null; alt: string | null }) => void
   onMove: (offset: -1 | 1) => void
   onRemove: () => void
+  /** The guard keeps this photo's last caption or alt text back until a superadmin decides. */
+  hold: ItemHold | null
 }
 
 /** One photo in the manager: thumbnail, caption and alt text, order buttons, removal. */
-export function PhotoItem({ photo, index, count, busy, onSave, onMove, onRemove }: Props) {
+export function PhotoItem({ photo, index, count, busy, onSave, onMove, onRemove, hold }: Props) {
   const [caption, setCaption] = useState(photo.caption ?? '')
   const [alt, setAlt] = useState(photo.alt ?? '')
   const ids = { caption: useId(), alt: useId() }
@@ -42,6 +46,7 @@ export function PhotoItem({ photo, index, count, busy, onSave, onMove, onRemove 
           onSave({ caption: caption.trim() || null, alt: alt.trim() || null })
         }}
       >
+        <HoldBadge hold={hold} withReasons />
         <div className="grid gap-1">
           <Label htmlFor={ids.caption}>Keterangan</Label>
           <Input id={ids.caption} value={caption} maxLength={500} onChange={(e) => setCaption(e.target.value)} />

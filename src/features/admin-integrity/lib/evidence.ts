@@ -6,52 +6,24 @@
 export type FieldKind = 'text' | 'html' | 'url' | 'urls'
 export type Field = { key: string; label: string; kind: FieldKind }
 
+const field = (kind: FieldKind) => (key: string, label: string): Field => ({ key, label, kind })
+const [text, html, url, urls] = [field('text'), field('html'), field('url'), field('urls')]
+const TITLE = text('title', 'Judul')
+const DESCRIPTION = text('description', 'Deskripsi')
+const PHOTO = url('photo_url', 'Foto')
+
 const FIELDS: Record<string, Field[]> = {
-  articles: [
-    { key: 'title', label: 'Judul', kind: 'text' },
-    { key: 'category', label: 'Kategori', kind: 'text' },
-    { key: 'content', label: 'Isi', kind: 'html' },
-    { key: 'cover_image_url', label: 'Gambar sampul', kind: 'url' },
-    { key: 'image_gallery_urls', label: 'Gambar galeri', kind: 'urls' },
-  ],
-  unit_texts: [
-    { key: 'title', label: 'Judul', kind: 'text' },
-    { key: 'body', label: 'Isi', kind: 'html' },
-    { key: 'photo_url', label: 'Foto', kind: 'url' },
-    { key: 'photo_alt', label: 'Teks alternatif foto', kind: 'text' },
-  ],
-  info_pages: [
-    { key: 'title', label: 'Judul', kind: 'text' },
-    { key: 'description', label: 'Deskripsi', kind: 'text' },
-    { key: 'body', label: 'Isi', kind: 'html' },
-  ],
+  articles: [TITLE, text('category', 'Kategori'), html('content', 'Isi'), url('cover_image_url', 'Gambar sampul'), urls('image_gallery_urls', 'Gambar galeri')],
+  unit_texts: [TITLE, html('body', 'Isi'), PHOTO, text('photo_alt', 'Teks alternatif foto')],
+  info_pages: [TITLE, DESCRIPTION, html('body', 'Isi')],
   unit_posts: [
-    { key: 'name', label: 'Nama', kind: 'text' },
-    { key: 'officer_rank', label: 'Pangkat', kind: 'text' },
-    { key: 'officer_name', label: 'Nama pejabat', kind: 'text' },
-    { key: 'officer_title', label: 'Jabatan', kind: 'text' },
-    { key: 'note', label: 'Catatan', kind: 'text' },
-    { key: 'sections', label: 'Seksi', kind: 'urls' },
-    { key: 'photo_url', label: 'Foto', kind: 'url' },
+    text('name', 'Nama'), text('officer_rank', 'Pangkat'), text('officer_name', 'Nama pejabat'), text('officer_title', 'Jabatan'),
+    text('note', 'Catatan'), urls('sections', 'Seksi'), PHOTO,
   ],
-  past_commanders: [
-    { key: 'rank', label: 'Pangkat', kind: 'text' },
-    { key: 'name', label: 'Nama', kind: 'text' },
-    { key: 'period', label: 'Masa jabatan', kind: 'text' },
-    { key: 'photo_url', label: 'Foto', kind: 'url' },
-  ],
-  galleries: [
-    { key: 'name', label: 'Nama', kind: 'text' },
-    { key: 'description', label: 'Deskripsi', kind: 'text' },
-  ],
-  gallery_photos: [
-    { key: 'caption', label: 'Keterangan', kind: 'text' },
-    { key: 'alt', label: 'Teks alternatif foto', kind: 'text' },
-  ],
-  public_documents: [
-    { key: 'title', label: 'Judul', kind: 'text' },
-    { key: 'description', label: 'Deskripsi', kind: 'text' },
-  ],
+  past_commanders: [text('rank', 'Pangkat'), text('name', 'Nama'), text('period', 'Masa jabatan'), PHOTO],
+  galleries: [text('name', 'Nama'), DESCRIPTION],
+  gallery_photos: [text('caption', 'Keterangan'), text('alt', 'Teks alternatif foto')],
+  public_documents: [TITLE, DESCRIPTION],
 }
 
 export const fieldsOf = (table: string): Field[] => FIELDS[table] ?? []
