@@ -37,7 +37,7 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
     app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
   const clientAddress = (c: Context) => clientIp(c, ctx.config.trustProxy);
-  app.use('/rest/v1/*', forwardClientAddress(clientAddress), beaconGuard(clientAddress), anonymousEtag(ctx.keys));
+  app.use('/rest/v1/*', forwardClientAddress(clientAddress), beaconGuard(clientAddress, ctx.config.rateLimitScale), anonymousEtag(ctx.keys));
   if (ctx.readCache) app.use('/rest/v1/*', storeReads(ctx.readCache, ctx.keys));
   // inside the read cache, so a cached answer keeps what shared caches may do with it
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) app.use(`${prefix}/*`, apiCache(ctx.keys.anonKey));
