@@ -6,7 +6,7 @@ import { compressJson } from './http/compress.ts';
 import { anonymousEtag } from './http/etag.ts';
 import { apiCors, requireApiKey } from './http/gateway.ts';
 import { forwardClientAddress } from './http/client-address.ts';
-import { beaconGuard } from './http/beacon-guard.ts';
+import { BEACON_PATH, beaconGuard } from './http/beacon-guard.ts';
 import { cachedReads, storeReads } from './http/cached-read.ts';
 import { apiCache } from './http/cdn-cache.ts';
 import { documentGone, pageRequestHeaders } from './http/document-gone.ts';
@@ -26,7 +26,10 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
   const app = new Hono();
   const pages = createPageCache(ctx);
   ops.metrics.cache('page', pages.stats);
-  // First: a rendered page already in memory is answered before anything else runs.
+  const clientAddress = (c: Context) => clientIp(c, ctx.config.trustProxy);
+  // Before anything else: a flood of page-view beacons is refused at the cost of reading its address.
+  app.use(BEACON_PATH, beaconGuard(clientAddress, ctx.config.rateLimitScale));
+  // Then a rendered page already in memory is answered before anything else runs.
   app.use('*', servePageCache(pages, ctx.config.trustProxy));
   app.use('*', securityHeaders(), rejectMalformedPath());
   // A shared read the cache holds is answered whole here, as server.ts answers it before Hono.
@@ -36,8 +39,7 @@ export function createApp(ctx: ServerContext, ops: Ops): Hono {
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1/api']) {
     app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
-  const clientAddress = (c: Context) => clientIp(c, ctx.config.trustProxy);
-  app.use('/rest/v1/*', forwardClientAddress(clientAddress), beaconGuard(clientAddress, ctx.config.rateLimitScale), anonymousEtag(ctx.keys));
+  app.use('/rest/v1/*', forwardClientAddress(clientAddress), anonymousEtag(ctx.keys));
   if (ctx.readCache) app.use('/rest/v1/*', storeReads(ctx.readCache, ctx.keys));
   // inside the read cache, so a cached answer keeps what shared caches may do with it
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) app.use(`${prefix}/*`, apiCache(ctx.keys.anonKey));
