@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { TRUSTED_PROXY } from './e2e/support/visitor-proxy'
 
 // This file is evaluated again in every worker; values chosen once in the main process are
 // handed down through the environment so all processes agree on port and data directory.
@@ -67,6 +68,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SITE_URL: baseURL,
       AUTH_AUTOCONFIRM: 'true',
+      // the visitor-statistics spec's readers come through proxies there, each with its own address
+      TRUST_PROXY: TRUSTED_PROXY,
       RATE_LIMIT_SCALE: '1000',
       SEED_DEMO: 'false',
       DEV_MAILBOX: 'true',

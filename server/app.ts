@@ -6,7 +6,7 @@ import { compressJson } from './http/compress.ts';
 import { anonymousEtag } from './http/etag.ts';
 import { apiCors, requireApiKey } from './http/gateway.ts';
 import { forwardClientAddress } from './http/client-address.ts';
-import { beaconGuard } from './http/beacon-guard.ts';
+import { BEACON_PATH, beaconGuard } from './http/beacon-guard.ts';
 import { cachedReads, storeReads } from './http/cached-read.ts';
 import { apiCache } from './http/cdn-cache.ts';
 import { documentGone, pageRequestHeaders } from './http/document-gone.ts';
@@ -31,7 +31,10 @@ export function createApp(ctx: ServerContext, ops: Ops, options: AppOptions = { 
   const app = new Hono();
   const pages = createPageCache(ctx);
   ops.metrics.cache('page', pages.stats);
-  // First: a rendered page already in memory is answered before anything else runs.
+  const clientAddress = (c: Context) => clientIp(c, ctx.config.trustProxy);
+  // Before anything else: a flood of page-view beacons is refused at the cost of reading its address.
+  app.use(BEACON_PATH, beaconGuard(clientAddress, ctx.config.rateLimitScale));
+  // Then a rendered page already in memory is answered before anything else runs.
   app.use('*', servePageCache(pages, ctx.config.trustProxy));
   app.use('*', securityHeaders(), rejectMalformedPath());
   if (options.ownApi) mountApi(app, ctx);
@@ -54,8 +57,7 @@ function mountApi(app: Hono, ctx: ServerContext): void {
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1/api']) {
     app.use(`${prefix}/*`, apiCors, requireApiKey(ctx.keys), compressJson(prefix === '/storage/v1' ? /^application\/json/i : undefined));
   }
-  const clientAddress = (c: Context) => clientIp(c, ctx.config.trustProxy);
-  app.use('/rest/v1/*', forwardClientAddress(clientAddress), beaconGuard(clientAddress), anonymousEtag(ctx.keys));
+  app.use('/rest/v1/*', forwardClientAddress(clientAddress), anonymousEtag(ctx.keys));
   if (ctx.readCache) app.use('/rest/v1/*', storeReads(ctx.readCache, ctx.keys));
   // inside the read cache, so a cached answer keeps what shared caches may do with it
   for (const prefix of ['/auth/v1', '/rest/v1', '/storage/v1']) app.use(`${prefix}/*`, apiCache(ctx.keys.anonKey));

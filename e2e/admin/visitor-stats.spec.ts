@@ -1,9 +1,9 @@
 import type { Browser, Page } from '@playwright/test'
 import { secondsAgo } from '../support/fixtures'
+import { proxyAs } from '../support/visitor-proxy'
 import { expect, newSignedInPage, superadmin, SUPERADMIN, test } from './fixtures'
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const TABLET = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
@@ -20,9 +20,11 @@ async function read(page: Page, path: string, counted: boolean | 'none') {
   expect(await (await beacon).json()).toBe(counted)
 }
 
-async function visitor(browser: Browser, userAgent: string) {
-  const context = await browser.newContext({ userAgent, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
-  return { context, page: await context.newPage() }
+/** A reader at `address` (through a trusted proxy of its own) with the browser `userAgent`. */
+async function visitor(browser: Browser, baseURL: string, address: string, userAgent: string) {
+  const proxy = await proxyAs(baseURL, address)
+  const context = await browser.newContext({ baseURL: proxy.url, userAgent, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
+  return { context, page: await context.newPage(), close: async () => { await context.close(); await proxy.close() } }
 }
 
 async function todayVisitors(baseURL: string) {
@@ -36,14 +38,25 @@ test.describe('visitor statistics', () => {
   test('three readers, a bot and a signed-in admin: views per article, today\'s visitors on the page and the dashboard', async ({ browser, baseURL, newArticle, newAccount }) => {
     const first = await newArticle({ title: `Dibaca Tiga Kali ${Date.now()}`, content: '<p>Isi</p>', published_at: secondsAgo(120) })
     const second = await newArticle({ title: `Dibaca Sekali ${Date.now()}`, content: '<p>Isi</p>', published_at: secondsAgo(60) })
+    // Each run its own addresses: the day's count is the server's, across runs and specs.
+    const net = `${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+    // The other specs' browsers (127.0.0.1, Playwright's desktop Chrome) are one visitor of the day:
+    // counted before `before`, so that the difference is this test's readers alone.
+    const local = await browser.newContext()
+    const localPage = await local.newPage()
+    const localBeacon = localPage.waitForResponse((r) => r.url().endsWith('/rest/v1/rpc/record_page_view'), { timeout: 30_000 })
+    await localPage.goto(`${baseURL}/profil`)
+    await localBeacon
+    await local.close()
     const before = await todayVisitors(baseURL)
 
-    const a = await visitor(browser, PHONE)
+    // a and b have the same phone and browser: only their addresses tell them apart
+    const a = await visitor(browser, baseURL, `${net}.11`, PHONE)
     await read(a.page, `/berita/${first.id}`, true)
     await read(a.page, `/berita/${first.id}`, false)
-    const b = await visitor(browser, DESKTOP)
+    const b = await visitor(browser, baseURL, `${net}.12`, PHONE)
     await read(b.page, `/berita/${first.id}`, true)
-    const c = await visitor(browser, TABLET)
+    const c = await visitor(browser, baseURL, `${net}.13`, TABLET)
     await read(c.page, `/berita/${first.id}`, true)
     // a client-side navigation counts too
     const listBeacon = c.page.waitForResponse((r) => r.url().endsWith('/rest/v1/rpc/record_page_view'))
@@ -51,14 +64,15 @@ test.describe('visitor statistics', () => {
     await expect(c.page).toHaveURL(/\/kegiatan$/)
     expect(JSON.parse((await listBeacon).request().postData() ?? '{}')).toEqual({ path: '/kegiatan', referrer: '' })
     await read(c.page, `/berita/${second.id}`, true)
-    const bot = await visitor(browser, BOT)
+    const bot = await visitor(browser, baseURL, `${net}.14`, BOT)
     await read(bot.page, `/berita/${first.id}`, false)
     const staff = await newSignedInPage(browser, baseURL, await newAccount({ role: 'admin', status: 'approved' }))
     await read(staff.page, `/berita/${first.id}`, 'none')
-    for (const ctx of [a, b, c, bot, staff]) await ctx.context.close()
+    for (const reader of [a, b, c, bot]) await reader.close()
+    await staff.context.close()
 
     const visitors = await todayVisitors(baseURL)
-    expect(visitors).toBeGreaterThanOrEqual(before + 3)
+    expect(visitors).toBe(before + 3)
 
     const admin = await newSignedInPage(browser, baseURL, SUPERADMIN)
     for (const width of [390, 1440]) {
@@ -71,7 +85,7 @@ test.describe('visitor statistics', () => {
       await expect(top.getByRole('link', { name: first.title })).toHaveAttribute('href', `/berita/${first.id}`)
       const today = admin.page.getByText('Pengunjung hari ini').locator('..')
       const shown = Number((await today.locator('dd').innerText()).replace(/\./g, ''))
-      expect(shown).toBeGreaterThanOrEqual(visitors)
+      expect(shown).toBe(visitors)
       await expect(admin.page.getByRole('table', { name: /Tayangan dan pengunjung per hari/ })).toBeAttached()
       expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       await admin.page.screenshot({ path: `test-results/visitor-stats-${width}.png`, fullPage: true })

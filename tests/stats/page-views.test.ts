@@ -141,6 +141,30 @@ describe('record_page_view', () => {
     expect(cache.generation).toBe(before);
   });
 
+  it('tells visitors apart by the address Cloudflare vouches for, through this server and as PostgREST on a hosted project', async () => {
+    const real = '203.0.113.50';
+    // Through this server behind a trusted proxy that passes Cloudflare's headers on: the client
+    // wrote the first X-Forwarded-For entries itself; a CF-Connecting-IP it wrote is no use either.
+    const viaCloudflare = (forged: string) => ({ 'X-Forwarded-For': `${forged}, ${real}`, 'CF-Connecting-IP': real, 'User-Agent': DESKTOP + ' cf' });
+    expect((await beacon('/aksesibilitas', viaCloudflare('198.51.100.1'))).body).toBe(true);
+    expect((await beacon('/aksesibilitas', viaCloudflare('198.51.100.2'))).body).toBe(false);
+    const direct = { 'X-Forwarded-For': '192.0.2.60', 'User-Agent': DESKTOP + ' cf' };
+    expect((await beacon('/aksesibilitas', { ...direct, 'CF-Connecting-IP': real })).body).toBe(true);
+    expect((await beacon('/aksesibilitas', { ...direct, 'CF-Connecting-IP': '192.0.2.61' })).body).toBe(false);
+
+    // Hosted: PostgREST hands the function Supabase's gateway headers as they are, as anon.
+    const asHostedPostgrest = (headers: Record<string, string>) => t.server.ctx.db.transaction(async (tx) => {
+      await tx.query('set local role anon');
+      await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(headers)]);
+      const { rows } = await tx.query<{ counted: boolean }>(`select public.record_page_view('/informasi-publik', 'www.google.com') as counted`);
+      return rows[0].counted;
+    });
+    const hosted = (forged: string) => ({ 'x-forwarded-for': `${forged}, ${real}`, 'cf-connecting-ip': real, 'user-agent': TABLET + ' cf' });
+    expect(await asHostedPostgrest(hosted('198.51.100.1'))).toBe(true);
+    expect(await asHostedPostgrest(hosted('198.51.100.2'))).toBe(false);
+    expect(await asHostedPostgrest({ ...hosted('198.51.100.3'), 'cf-connecting-ip': '192.0.2.62' })).toBe(true);
+  });
+
   it('limits a flood of beacons from one address', async () => {
     let last = 0;
     for (let i = 0; i < 601 && last !== 429; i++) {

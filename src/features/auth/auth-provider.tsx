@@ -3,7 +3,6 @@ import type { Session, User } from '@supabase/supabase-js'
 import { toast } from '@/lib/toast'
 import { loadSupabase } from '@/lib/supabase-lazy'
 import { AuthContext, type AuthContextValue, type SignUpData } from './auth-context'
-import { describeError } from '@/lib/error-messages'
 import { getProfileStatus } from './api/get-profile-status'
 import { clearErrorFragment, initialLinkOutcome, type LinkOutcome } from './auth-redirect'
 import { mayHaveSession } from './may-have-session'
@@ -11,6 +10,14 @@ import { handoffWaiting, takeHandoff } from './api/take-handoff'
 
 // Sign-out failures that only mean "nothing to sign out from".
 const ALREADY_SIGNED_OUT = /(user|session|refresh token).*not found|session.*missing|session_not_found|user_not_found/i
+
+/**
+ * The error wording (with the storage and auth tables) loads when a sign-in or sign-out fails:
+ * every public page runs this provider, and almost no visitor ever sees one of those messages.
+ */
+async function describeLater(error: unknown): Promise<string> {
+  return (await import('@/lib/error-messages')).describeError(error)
+}
 
 export function isAlreadySignedOutError(error: { message?: string; code?: string } | null | undefined) {
   if (!error) return false
@@ -112,7 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // this device only: supabase-js's default (global) would end the member's other devices too
     const { error } = await supabase.auth.signOut({ scope: 'local' })
     if (error && !isAlreadySignedOutError(error)) {
-      toast.error('Sign out Failed', { description: describeError(error) })
+      toast.error('Sign out Failed', { description: await describeLater(error) })
       return { error }
     }
     if (error) console.warn('Sign-out: session already gone on the server.', error.message)
@@ -133,7 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(async (email: string, password: string) => {
     const supabase = await want()
     const { data, error } = await supabase.auth.signInWithPassword({ email, password })
-    if (error) toast.error('Sign in Failed', { description: describeError(error) })
+    if (error) toast.error('Sign in Failed', { description: await describeLater(error) })
     return { error, user: data.user, session: data.session }
   }, [want])
 
