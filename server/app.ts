@@ -37,7 +37,7 @@ export function createApp(ctx: ServerContext, ops: Ops, options: AppOptions = { 
   // Then a rendered page already in memory is answered before anything else runs.
   app.use('*', servePageCache(pages, ctx.config.trustProxy));
   app.use('*', securityHeaders(), rejectMalformedPath());
-  if (options.ownApi) mountApi(app, ctx);
+  if (options.ownApi) mountApi(app, ctx, clientAddress);
   if (ctx.config.devMailbox && !ctx.config.smtpUrl) app.route('/_dev', createDevMailApp(ctx));
   app.route('/', createOpsApp(ctx, ops));
   app.route('/', createSiteApp(ctx, async (input, init, env) => app.request(input instanceof Request ? input : String(input), init, env), pages));
@@ -49,7 +49,7 @@ export function createApp(ctx: ServerContext, ops: Ops, options: AppOptions = { 
 }
 
 /** The Supabase-compatible APIs under their usual prefixes. */
-function mountApi(app: Hono, ctx: ServerContext): void {
+function mountApi(app: Hono, ctx: ServerContext, clientAddress: (c: Context) => string): void {
   // A shared read the cache holds is answered whole here, as server.ts answers it before Hono.
   if (ctx.readCache) app.use('/rest/v1/*', cachedReads(ctx.readCache, ctx.keys));
   app.use('/storage/v1/object/authenticated/documents/*', documentGone(async (path, request, env) =>
