@@ -10,6 +10,7 @@ import { takeBackup } from '../backup/take.ts';
 import { verifyBackup } from '../backup/restore.ts';
 import { loadConfig } from '../config.ts';
 import { runningClusterUrl, startEmbedded } from '../db/embedded.ts';
+import { hostedRefusal, refuseOnHostedProject } from './open-db.ts';
 
 const USAGE = `Usage: npm run backup [-- --verify <archive>]
 
@@ -34,6 +35,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     return file;
   }
   const config = loadConfig(env, { superadminEmail: undefined, superadminPassword: undefined });
+  await refuseOnHostedProject(config, hostedRefusal('backup', 'Supabase backs up the project\'s database and storage; see the Supabase dashboard, Database > Backups, or dump the database with "npx supabase db dump".'));
   const running = config.databaseUrl ?? runningClusterUrl(config.dataDir);
   const cluster = running ? undefined : await startEmbedded(config.dataDir, {
     size: { maxConnections: config.pgMaxConnections, sharedBuffers: config.pgSharedBuffers },

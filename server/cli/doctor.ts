@@ -11,6 +11,7 @@ import nodemailer from 'nodemailer';
 import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { lastBackup } from '../backup/archives.ts';
 import { integrityCheck } from '../integrity/doctor-check.ts';
+import { databaseFinding } from './doctor-database.ts';
 import { s3Findings } from './doctor-s3.ts';
 
 export type Verdict = 'ok' | 'warn' | 'fail';
@@ -170,8 +171,33 @@ async function clockFindings(now: Date, synchronised: () => Promise<boolean | un
   return [ok('clock', `${now.toISOString()}${synced ? ', synchronised' : ''}`)];
 }
 
+function integrityFinding(env: NodeJS.ProcessEnv): Promise<Finding> {
+  return integrityCheck(env)
+    .catch((error: unknown) => ({ verdict: 'warn' as const, message: `could not ask the database: ${(error as Error).message}`, fix: 'Check DATABASE_URL or DATA_DIR.' }))
+    .then((integrity) => ({ check: 'integrity', ...integrity }));
+}
+
+/**
+ * In front of a hosted Supabase project Supabase keeps the files, backups and signing keys: what
+ * applies is the database, the project's API settings the server needs, mail, the clock and the watch.
+ */
+async function hostedFindings(env: NodeJS.ProcessEnv, now: Date, options: DoctorOptions, database: Finding): Promise<Finding[]> {
+  const api = env.SUPABASE_URL && env.SUPABASE_ANON_KEY
+    ? ok('project API', `pages are rendered from ${env.SUPABASE_URL}; backups, stored files and signing keys are the project's (Supabase dashboard)`)
+    : fail('project API', 'SUPABASE_URL or SUPABASE_ANON_KEY is not set: the server refuses to start on a hosted project without them',
+      'Set SUPABASE_URL=https://<project>.supabase.co and SUPABASE_ANON_KEY (Supabase dashboard, Project Settings > API).');
+  const [smtp, clock, integrity] = await Promise.all([
+    smtpFinding(env, options.smtpTimeoutMs ?? 10_000),
+    clockFindings(now, options.clockSynchronised ?? timedatectl),
+    integrityFinding(env),
+  ]);
+  return [database, api, ...siteUrlFindings(env), smtp, ...clock, integrity];
+}
+
 export async function runDoctor(env: NodeJS.ProcessEnv = process.env, options: DoctorOptions = {}): Promise<Finding[]> {
   const now = options.now ?? new Date();
+  const database = await databaseFinding(env);
+  if (database?.hosted) return hostedFindings(env, now, options, database.finding);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const backupDir = path.resolve(env.BACKUP_DIR || './backups');
   const [data, disk, smtp, backup, clock, integrity, s3] = await Promise.all([
@@ -180,10 +206,10 @@ export async function runDoctor(env: NodeJS.ProcessEnv = process.env, options: D
     smtpFinding(env, options.smtpTimeoutMs ?? 10_000),
     backupFinding(backupDir, now),
     clockFindings(now, options.clockSynchronised ?? timedatectl),
-    integrityCheck(env).catch((error: unknown) => ({ verdict: 'warn' as const, message: `could not ask the database: ${(error as Error).message}`, fix: 'Check DATABASE_URL or DATA_DIR.' })),
+    integrityFinding(env),
     s3Findings(env),
   ]);
-  return [...data, disk, ...siteUrlFindings(env), smtp, backup, ...s3, ...clock, { check: 'integrity', ...integrity }];
+  return [...(database ? [database.finding] : []), ...data, disk, ...siteUrlFindings(env), smtp, backup, ...s3, ...clock, integrity];
 }
 
 export function report(findings: Finding[]): string {

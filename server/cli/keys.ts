@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { databaseKeyStore, fileKeyStore, type KeyStore } from '../key-store.ts';
 import { RetireRefused, retired, rotated } from '../signing-keys.ts';
-import { openDb } from './open-db.ts';
+import { hostedRefusal, openDb } from './open-db.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -30,7 +30,7 @@ export async function runKeys(argv: string[], env: NodeJS.ProcessEnv = process.e
   });
   const config = loadConfig(env, { seedDemo: false });
   if (!['list', 'rotate', 'retire'].includes(positionals[0] ?? '')) throw new RetireRefused(USAGE);
-  const database = config.databaseUrl ? await openDb(config) : undefined;
+  const database = config.databaseUrl ? await openDb(config, hostedRefusal('keys', 'the project\'s Auth signs its sessions; list, rotate and revoke its signing keys in the Supabase dashboard, Project Settings > JWT Keys.')) : undefined;
   const store = database ? databaseKeyStore(database.db, config.dataDir, config.jwtSecret) : fileKeyStore(config.dataDir, config.jwtSecret);
   try {
     return await run(store, positionals[0], values, config.jwtExpirySeconds);

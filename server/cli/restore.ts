@@ -11,6 +11,7 @@ import { restoreSite } from '../backup/restore.ts';
 import { moveFilesToS3 } from '../storage/move-to-s3.ts';
 import { S3Store } from '../storage/s3-store.ts';
 import { loadConfig } from '../config.ts';
+import { HostedRefusal, hostedRefusal, refuseOnHostedProject } from './open-db.ts';
 
 const USAGE = `Usage: npm run restore -- <archive | s3://BUCKET/KEY> [--force] [--other-site]
 
@@ -34,6 +35,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     return;
   }
   const config = loadConfig(env, { superadminEmail: undefined, superadminPassword: undefined });
+  await refuseOnHostedProject(config, hostedRefusal('restore', 'restore the project from the Supabase dashboard, Database > Backups.'));
   const source = positionals[0];
   let file = path.resolve(source);
   let downloaded: string | undefined;
@@ -69,7 +71,7 @@ if (isMain) {
   run(process.argv.slice(2)).then(
     () => process.exit(0),
     (error: unknown) => {
-      console.error(`Error: ${(error as Error).message}. Nothing was restored.`);
+      console.error(`Error: ${(error as Error).message}${error instanceof HostedRefusal ? '' : '. Nothing was restored.'}`);
       process.exit(1);
     },
   );

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { HostedRefusal, hostedRefusal, refuseOnHostedProject } from './open-db.ts';
 import { moveFilesToS3 } from '../storage/move-to-s3.ts';
 import { S3Store } from '../storage/s3-store.ts';
 
@@ -24,6 +25,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     return;
   }
   const config = loadConfig(env, { superadminEmail: undefined, superadminPassword: undefined });
+  await refuseOnHostedProject(config, hostedRefusal('storage:move-to-s3', 'the project\'s Storage holds the files; manage them in the Supabase dashboard, Storage.'));
   if (!config.storageS3) throw new Error('set STORAGE_BACKEND=s3 and STORAGE_S3_BUCKET (and the endpoint and credentials) first');
   const store = new S3Store(config.dataDir, config.storageS3);
   await store.init();
@@ -36,7 +38,7 @@ if (isMain) {
   run(process.argv.slice(2)).then(
     () => process.exit(0),
     (error: unknown) => {
-      console.error(`Error: ${(error as Error).message}. Run the command again to go on where it stopped.`);
+      console.error(`Error: ${(error as Error).message}${error instanceof HostedRefusal ? '' : '. Run the command again to go on where it stopped.'}`);
       process.exit(1);
     },
   );

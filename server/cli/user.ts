@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/adapter.ts';
-import { openDb } from './open-db.ts';
+import { hostedRefusal, openDb } from './open-db.ts';
 import {
   ROLES, STATUSES, UserExistsError, UserNotFoundError, createUser, resetSecondStep, setPassword, setRole, setStatus,
   type AccountStatus, type AppRole,
@@ -120,7 +120,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       throw new UsageError(`Unknown command "${command}"`);
   }
 
-  const database = await openDb(config);
+  const database = await openDb(config, hostedRefusal('user', 'the project\'s Auth holds the accounts; create users, reset passwords and remove second steps in the Supabase dashboard, Authentication > Users, and approve or suspend members on /admin/users as a superadmin.'));
   try {
     log(await action(database.db));
   } finally {

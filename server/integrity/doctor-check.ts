@@ -18,11 +18,13 @@ export async function integrityCheck(env: NodeJS.ProcessEnv): Promise<IntegrityC
   if (!url) return { verdict: 'warn', message: 'the database is not running, so the integrity watch could not be asked', fix: 'Start the server (npm start), or run npm run integrity.' };
   const db = await openPostgres(url, { poolSize: 1, anonymousConcurrency: 1 });
   try {
-    const { rows } = await db.query<{ findings: number; holds: number; last: Date | null }>(
+    // openPostgres keeps timestamptz as text (TEXT_TYPE_OIDS)
+    const { rows } = await db.query<{ findings: number; holds: number; last: string | null }>(
       `select (select count(*) from public.integrity_findings where resolved_at is null)::int as findings,
               (select count(*) from public.integrity_holds where status = 'pending')::int as holds,
               (select max(finished_at) from private.integrity_runs where error is null) as last`);
-    const { findings, holds, last } = rows[0];
+    const { findings, holds } = rows[0];
+    const last = rows[0].last === null ? null : new Date(rows[0].last);
     const interval = Number(env.INTEGRITY_INTERVAL || 15);
     if (findings > 0 || holds > 0) {
       return { verdict: 'fail', message: `${findings} open finding(s), ${holds} item(s) held for review`, fix: 'Review them on /admin/integritas (superadmin), or run npm run integrity for details.' };

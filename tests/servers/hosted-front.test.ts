@@ -6,6 +6,7 @@
  * workers mail an approval and a held save that the project's API (played here by SQL under the
  * `authenticated` role with a member's JWT claims, as PostgREST runs it) caused.
  */
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../server/db/adapter.ts';
 import { createUser } from '../../server/auth/accounts.ts';
@@ -42,6 +43,16 @@ async function lookHosted(db: Db) {
     grant execute on all functions in schema private to ${SERVER_ROLE};
     grant select on auth.users to ${SERVER_ROLE};
     grant select on supabase_migrations.schema_migrations to ${SERVER_ROLE};`));
+}
+
+/** An operator command as its own process, as `npm run <command>` starts it, against the hosted database. */
+function cli(file: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: siteUrl, DATA_DIR: server!.dataDir };
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', `server/cli/${file}`, ...args], { env: { ...base, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
 }
 
 /** As the hosted REST API runs a member's request: role authenticated, the JWT's claims set. */
@@ -120,6 +131,50 @@ describe('DATABASE_URL of a hosted project with SUPABASE_URL and SUPABASE_ANON_K
     const call = await cdn.callWith(`article-${(rows[0] as { id: string }).id}`);
     expect(call).toMatchObject({ method: 'POST', authorization: 'Bearer cf-token-uji' });
   });
+
+  it('runs the integrity watch beside the workers, and records its run on the project', async () => {
+    const before = (await admin.query<{ id: number }>('select coalesce(max(id), 0)::int as id from private.integrity_runs')).rows[0].id;
+    await server!.integrityWatch.runNow();
+    const { rows } = await admin.query('select error, finished_at is not null as finished from private.integrity_runs where id > $1', [before]);
+    expect(rows).toEqual([{ error: null, finished: true }]);
+  });
+
+  it('doctor and integrity report what applies to the hosted project and succeed', async () => {
+    // the held save of an earlier test would rightly fail both: a superadmin rejects it first
+    await admin.query(`update public.integrity_holds set status = 'rejected' where label = 'Promo Baru'`);
+    const doctor = await cli('doctor.ts', [], {
+      SUPABASE_URL: hostedApi.supabaseUrl, SUPABASE_ANON_KEY: hostedApi.supabaseAnonKey, SITE_URL: 'https://skadron.example.id', TRUST_PROXY: '127.0.0.1',
+    });
+    expect(doctor.stderr).toBe('');
+    expect(doctor.stdout).toMatch(/^ok {4}database: a hosted Supabase project's database; all \d+ migrations of this site are recorded there$/m);
+    expect(doctor.stdout).toContain('ok    project API: pages are rendered from https://proyek.supabase.co');
+    expect(doctor.stdout).toMatch(/^WARN {2}SMTP: SMTP_URL is not set/m);
+    expect(doctor.stdout).toMatch(/^ok {4}integrity: nothing open; last run /m);
+    // what Supabase keeps is not looked for here
+    expect(doctor.stdout).not.toMatch(/^(ok|WARN|FAIL) +(backup|free disk|data directory|S3)/m);
+    expect(doctor.code).toBe(0);
+    const integrity = await cli('integrity.ts', []);
+    expect(integrity.stderr).toBe('');
+    expect(integrity.stdout).toMatch(/^Nothing found \(0 pages looked at\)\.$/m);
+    expect(integrity.code).toBe(0);
+  }, 120_000);
+
+  it('refuses the commands that manage what Supabase keeps, saying where to do it instead', async () => {
+    const users = await cli('user.ts', ['set-status', '--email', 'pratu@example.com', '--status', 'suspended']);
+    expect(users.code).toBe(1);
+    expect(users.stderr.trim()).toBe('Error: npm run user does not apply to a hosted Supabase project (DATABASE_URL belongs to one): '
+      + "the project's Auth holds the accounts; create users, reset passwords and remove second steps in the Supabase dashboard, "
+      + 'Authentication > Users, and approve or suspend members on /admin/users as a superadmin.');
+    expect((await admin.query(`select status from public.profiles where email = 'pratu@example.com'`)).rows).toEqual([{ status: 'approved' }]);
+    const keys = await cli('keys.ts', ['rotate']);
+    expect(keys.code).toBe(1);
+    expect(keys.stderr).toContain('npm run keys does not apply to a hosted Supabase project');
+    expect(keys.stderr).toContain('Supabase dashboard, Project Settings > JWT Keys');
+    const backup = await cli('backup.ts', []);
+    expect(backup.code).toBe(1);
+    expect(backup.stderr).toContain('Database > Backups');
+    expect(backup.stdout).toBe('');
+  }, 150_000);
 
   it('refuses to start while a migration of the site is missing from the project', async () => {
     const { rows } = await admin.query<{ version: string }>('delete from supabase_migrations.schema_migrations where version = (select max(version) from supabase_migrations.schema_migrations) returning version');
