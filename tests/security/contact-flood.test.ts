@@ -51,4 +51,21 @@ describe('contact flood guard', () => {
     expect(statuses.slice(0, 60).every((s) => s === null)).toBe(true);
     expect(statuses[60]).toBe(400);
   });
+
+  it('on a hosted project counts the address Cloudflare reports, not the X-Forwarded-For the sender wrote', async () => {
+    // Hosted: PostgREST hands the trigger the gateway's headers as they are, as anon; Cloudflare
+    // overwrites CF-Connecting-IP and only appends the real address to X-Forwarded-For.
+    const real = '198.51.100.201';
+    const sendAsHosted = (forged: string) => t.server.ctx.db.transaction(async (tx) => {
+      await tx.query('set local role anon');
+      await tx.query(`select set_config('request.headers', $1, true)`,
+        [JSON.stringify({ 'x-forwarded-for': `${forged}, ${real}`, 'cf-connecting-ip': real })]);
+      await tx.query(`insert into public.contacts (name, email, message) values ('Warga', $1, 'Halo')`,
+        [`warga-${process.pid}-${counter++}@example.com`]);
+    }).then(() => null, (error: Error) => error.message);
+    for (let i = 0; i < 60; i++) expect(await sendAsHosted(`203.0.113.${i}`)).toBeNull();
+    expect(await sendAsHosted('203.0.113.99')).toMatch(/Terlalu banyak pesan/);
+    const { rows } = await t.server.ctx.db.query('select count(*)::int as n from public.contacts where sender_address = $1', [real]);
+    expect(rows[0].n).toBe(60);
+  });
 });
