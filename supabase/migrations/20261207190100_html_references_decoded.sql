@@ -8,47 +8,33 @@
 --   references of any length (the old reading kept only the last 16 digits: '&#x10000000000000061;'
 --   read 'a').
 
+-- One query per text, not one per reference: the pieces between '&'s are decoded together, each
+-- reference by one index lookup (the legacy prefixes only when no name matches whole).
 create function private.html_references_decoded(value text, in_attribute boolean) returns text
-language plpgsql stable strict set search_path = '' as $$
-declare
-  result text := '';
-  rest text := value;
-  cut int;
-  ref text;
-  digits text;
-  hit record;
-begin
-  loop
-    cut := strpos(rest, '&');
-    exit when cut = 0;
-    result := result || substr(rest, 1, cut - 1);
-    rest := substr(rest, cut + 1);
-    ref := substring(rest from '^(#[xX][0-9A-Fa-f]+;?|#[0-9]+;?|[A-Za-z0-9]+;?)');
-    if ref is null then
-      result := result || '&';
-    elsif left(ref, 1) = '#' then
-      digits := ltrim(substring(ref from '[0-9A-Fa-f]+(?=;?$)'), '0');
-      result := result || private.html_code_point(case
-        when length(digits) > 8 then 1114112
-        when digits = '' then 0
-        when ref ~ '^#[xX]' then ('x' || lpad(digits, 16, '0'))::bit(64)::bigint
-        else digits::bigint end);
-      rest := substr(rest, length(ref) + 1);
-    else
-      select name, characters into hit from private.html_character_references
-        where name = ref or (name = any (array(select left(ref, k) from generate_series(1, least(length(ref), 6)) as k)))
-        order by length(name) desc limit 1;
-      if hit is null or (in_attribute and right(hit.name, 1) <> ';'
-          and substr(rest, length(hit.name) + 1, 1) ~ '^[A-Za-z0-9=]') then
-        result := result || '&';
-      else
-        result := result || hit.characters;
-        rest := substr(rest, length(hit.name) + 1);
-      end if;
-    end if;
-  end loop;
-  return result || rest;
-end
+language sql stable strict set search_path = '' as $$
+  select case when strpos(value, '&') = 0 then value else (
+    select coalesce(string_agg(case
+        when p.ref is null then p.piece
+        when left(p.ref, 1) = '#' then private.html_code_point(case
+          when length(p.digits) > 8 then 1114112
+          when p.digits = '' then 0
+          when p.ref ~ '^#[xX]' then ('x' || lpad(p.digits, 16, '0'))::bit(64)::bigint
+          else p.digits::bigint end)
+        else coalesce(
+          (select e.characters from private.html_character_references as e where e.name = p.ref),
+          -- the longest legacy name the reference starts with; in an attribute value, not when a
+          -- letter, a digit or '=' follows it
+          (select case when in_attribute and case when length(l.name) < length(p.ref)
+                then substr(p.ref, length(l.name) + 1, 1) else left(p.following, 1) end ~ '^[A-Za-z0-9=]'
+              then null else l.characters || substr(p.ref, length(l.name) + 1) end
+            from (select name, characters from private.html_character_references
+              where name = any (array(select left(p.ref, k) from generate_series(1, least(length(p.ref), 6)) as k))
+              order by length(name) desc limit 1) as l),
+          p.piece) end, '' order by p.n), '')
+    from (select m[1] as piece, m[2] as ref, n, lead(m[1]) over (order by n) as following,
+            ltrim(substring(m[2] from '^#[xX]?([0-9A-Fa-f]+)'), '0') as digits
+          from regexp_matches(value, '(&(#[xX][0-9A-Fa-f]+;?|#[0-9]+;?|[A-Za-z0-9]+;?)?|[^&]+)', 'g') with ordinality as x(m, n)) as p
+  ) end
 $$;
 revoke execute on function private.html_references_decoded(text, boolean) from public, anon, authenticated;
 
