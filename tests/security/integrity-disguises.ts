@@ -18,6 +18,10 @@ export const DISGUISES: Record<string, Fields[]> = {
   'brand spellings glued to words or digits': [body('SLOTGACOR'), body('TOGEL4D'), body('situsgacor88'), body('maxwinhariini')],
   'letters spaced or separated by punctuation': [body('g a c o r'), body('g.a.c.o.r'), body('t-o-g-e-l'), body('m . a . x . w . i . n'), body('G_A_C_O_R')],
   'a word split by <wbr> or an empty comment': [body('ga<wbr>cor'), body('to<wbr/>gel'), body('ga<!-- -->cor'), body('max<!---->win')],
+  'letters written as named or numeric character references': [
+    body('g&aacute;cor'), body('g&aacutecor'), body('&#x261;acor'), body('t&ouml;gel'), body('&gscr;acor'), body('gac&oopf;r'),
+    body('m&#x430;xwin'), body('ga&ZeroWidthSpace;cor'), body('g&#97;cor'), body('s&#x6C;ot&#X67;acor'),
+  ],
   'a right-to-left override showing reversed text': [body('\u202erocag\u202c'), body('\u2067legot\u2069')],
 };
 

@@ -26,7 +26,12 @@ export const ATTACKS: string[] = [
   'ga<div>cor</div>', '<div>ga</div>cor', '<section><p>gacor</p></section>', 'ga<h1>cor</h1>', 'ga<h4>cor</h4>', '<h2>ga<h3>cor</h3></h2>',
   '<ul><li>ga</li><li>cor</li></ul>', '<ol start="3"><li>slot <strong>ga</strong>cor</li></ol>', '<blockquote><p>to</p>gel</blockquote>',
   '<table><tbody><tr><td>ga</td><td>cor</td></tr></tbody></table>', '<p>a &amp; b &lt;gacor&gt; &quot;x&quot; &#39;y&#39; &nbsp;z</p>',
-  '<p>ｇａｃｏｒ ＳＬＯＴ ＭＡＸＷＩＮ</p>', '<p>Atase dari \u041c\u043e\u0441\u043a\u0432\u0430 \u03a3\u03bf\u03c6\u03af\u03b1</p>',
+  '<p>ｇａｃｏｒ ＳＬＯＴ ＭＡＸＷＩＮ</p>',
+  // character references as the HTML parser reads them in text and in attribute values
+  '<p>&notit; &ampfoo &AMP; &Aacute &aacuteX &frac12 &frac123 &NotEqualTilde; &fopf; &unknown; &; &#; &#x; &copy=1 &amp=1</p>',
+  '<p>&#128;&#x9F;&#x81;&#150;&#0;&#xD800;&#1114112;&#x110000;&#x10000000000000061;&#97bc &#x67acor &#0000000000097; &#x0;</p>',
+  '<p>g&Gcy;cor &Ggr; &bigoplus; &ThickSpace; &NegativeMediumSpace;&zwnj;&lrm;&rlm; &Tab;x &NewLine;y</p>',
+  '<p><a href="https://ev&iacute;l.example/?a=1&copy=2&not">x</a> <a href="https://&#x65;vil.example/">y</a> <a href="h&#x74;tps&colon;//evil&period;example">z</a></p>', '<p>Atase dari \u041c\u043e\u0441\u043a\u0432\u0430 \u03a3\u03bf\u03c6\u03af\u03b1</p>',
 ];
 
 /** A small seeded generator (mulberry32), so the generated corpus is the same on every run. */
@@ -44,7 +49,7 @@ const WORDS = ['slot', 'gacor', 'togel', 'maxwin', 'helikopter', 'latihan', 'Ban
 const TRICKY = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '&shy;', '&#8203;', '&#x200D;', '\u0301', '\u0303', '\ufe0f', '\u180e',
   '\u202e', '\u202c', '\u2067', '\u2069', '\u200f', '\u00a0', '&nbsp;', '\u3000', '\u2009', ' ', '  ', '\n', '.', '-', '_',
   '\u0430', '\u043e', '\u0435', '\u0441', '\u0455', '\u0456', '\u03bf', '\u03b1', '\u0261', '\u0251', '\uff47', '\uff21', '\u{1d41a}', '\u24d0',
-  'é', 'Ö', 'ß', 'İ', 'ı', '&amp;', '&lt;', '&gt;', '&quot;', '&#233;', '¶', '4', '0', '@', '$'];
+  'é', 'Ö', 'ß', 'İ', 'ı', '&amp;', '&lt;', '&gt;', '&quot;', '&#233;', '&aacute;', '&aacute', '&#x261;', '&#150;', '&Gcy;', '&ZeroWidthSpace;', '&oopf;', '&notin', '¶', '4', '0', '@', '$'];
 const INLINE = ['strong', 'em', 'b', 'i', 'u', 's', 'span', 'code', 'mark', 'sub', 'sup', 'small', 'font', 'abbr', 'kbd', 'q'];
 const HOSTS = ['evil.example', 'EVIL.example', 'xn--evil-swc.example', 'www.slot88.example', 'ｅｖｉｌ.example', '%65vil.example', 'kodam.mil.id', 'tniad.mil.id'];
 
