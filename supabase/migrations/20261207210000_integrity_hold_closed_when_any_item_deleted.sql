@@ -11,18 +11,16 @@
 -- apart by that, so a list loaded before the deletion gets the deletion's reason for every table,
 -- also after the article was restored.
 
-create trigger articles_integrity_close after delete on public.articles
-  for each row execute function private.integrity_close_deleted();
-create trigger public_documents_integrity_close after delete on public.public_documents
-  for each row execute function private.integrity_close_deleted();
-create trigger unit_posts_integrity_close after delete on public.unit_posts
-  for each row execute function private.integrity_close_deleted();
-create trigger past_commanders_integrity_close after delete on public.past_commanders
-  for each row execute function private.integrity_close_deleted();
-create trigger unit_texts_integrity_close after delete on public.unit_texts
-  for each row execute function private.integrity_close_deleted();
-create trigger info_pages_integrity_close after delete on public.info_pages
-  for each row execute function private.integrity_close_deleted();
+do $$
+declare
+  held text;
+begin
+  foreach held in array array['articles', 'public_documents', 'unit_posts', 'past_commanders', 'unit_texts', 'info_pages'] loop
+    execute format('create trigger %I after delete on public.%I for each row execute function private.integrity_close_deleted()',
+      held || '_integrity_close', held);
+  end loop;
+end
+$$;
 
 -- Holds left waiting for an article or document deleted before this migration. A held new article or
 -- document is saved as a draft, so a missing row means a deletion; a held new unit page row is never
