@@ -3,6 +3,8 @@
  * the writer's "Ditolak superadmin" status is judged by.
  * - A held new photo whose gallery was deleted: the release answers in Indonesian (not a foreign
  *   key error) and the hold is closed, so it no longer waits at Integritas Situs.
+ * - The same for a deleted (moved to Tempat Sampah) article and a deleted unit post, whose held
+ *   edit's release used to insert the deleted post again.
  * - A rejection stays the article's status until a later save, judged by server times only: a
  *   writer's browser clock that runs ahead must not hide the rejection.
  */
@@ -72,6 +74,42 @@ describe('a hold whose item was deleted meanwhile', () => {
     expect((await superadmin.rpc('integrity_release', { hold_id: hold.id })).error?.message).toBe(ROW_GONE);
     expect((await holdOf('galleries', { row_id: galleryId })).status).toBe('superseded');
     expect((await superadmin.from('galleries').select('id').eq('id', galleryId)).data).toEqual([]);
+  });
+});
+
+async function waiting(holdId: number) {
+  return (await superadmin.from('integrity_holds').select('id').eq('status', 'pending').eq('id', holdId)).data;
+}
+
+describe('a hold whose article or unit page was deleted meanwhile', () => {
+  it('closes a held article moved to Tempat Sampah, and its release says why', async () => {
+    const { data: article, error } = await staff.from('articles')
+      .insert({ title: 'Info Bonus', content: `<p>${SPAM}</p>`, author_id: staffId }).select('id').single();
+    expect(error).toBeNull();
+    const hold = await holdOf('articles', { row_id: article!.id });
+    expect(hold.status).toBe('pending');
+
+    expect((await staff.from('articles').delete().eq('id', article!.id).select('id')).data).toEqual([{ id: article!.id }]);
+
+    const after = await holdOf('articles', { row_id: article!.id });
+    expect([after.status, after.decided_at === null]).toEqual(['superseded', false]);
+    expect(await waiting(hold.id)).toEqual([]);
+    expect((await superadmin.rpc('integrity_release', { hold_id: hold.id })).error?.message).toBe(ROW_GONE);
+    expect((await superadmin.rpc('integrity_reject', { hold_id: hold.id })).error?.message).toBe(ROW_GONE);
+    expect((await superadmin.from('articles').select('id').eq('id', article!.id)).data).toEqual([]);
+  });
+
+  it('does not bring a deleted unit post back by releasing its held edit', async () => {
+    const post = (await staff.from('unit_posts').select('id, version').eq('kind', 'staf').limit(1).single()).data!;
+    await staff.from('unit_posts').update({ note: `Hubungi ${SPAM}`, version: post.version }).eq('id', post.id);
+    const hold = await holdOf('unit_posts', { row_id: post.id });
+    expect(hold.status).toBe('pending');
+    expect((await staff.from('unit_posts').delete().eq('id', post.id).select('id')).data).toEqual([{ id: post.id }]);
+
+    expect(await waiting(hold.id)).toEqual([]);
+    expect((await superadmin.rpc('integrity_release', { hold_id: hold.id })).error?.message).toBe(ROW_GONE);
+    expect((await holdOf('unit_posts', { row_id: post.id })).status).toBe('superseded');
+    expect((await t.anon().from('unit_posts').select('id').eq('id', post.id)).data).toEqual([]);
   });
 });
 
