@@ -3,39 +3,27 @@
  * (the reasons name the term), through the API on the embedded server and in the DATABASE_URL mode
  * on Debian's PostgreSQL 15 with its default settings; the unit's innocent texts publish.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startServerOnPostgres15 } from '../support/pg15.ts';
-import { createUser, signInAs, startTestServer, type TestServer, type TypedClient } from '../support/server.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { SERVER_MODES, useServerOn } from '../support/server-on.ts';
+import { createUser, signInAs, type TypedClient } from '../support/server.ts';
 import { UNIT_NEWS } from './integrity-corpus.ts';
 import { DISGUISES, INNOCENT, type Fields } from './integrity-disguises.ts';
 
 vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
 
-describe.each(['embedded', 'postgresql 15'])('on the %s server', (mode) => {
-  let server: TestServer;
-  let stop: (() => Promise<void>) | undefined;
+describe.each(SERVER_MODES)('on the %s server', (mode) => {
+  const on = useServerOn(mode);
   let staff: TypedClient;
   let staffId: string;
 
   beforeAll(async () => {
-    if (mode === 'embedded') {
-      const started = await startTestServer();
-      [server, stop] = [started, () => started.stop()];
-    } else {
-      const started = await startServerOnPostgres15();
-      [server, stop] = [started, () => started.stopAll()];
-    }
-    const user = await createUser(server, { role: 'admin', fullName: 'Letda Penerangan' });
+    const user = await createUser(on.server, { role: 'admin', fullName: 'Letda Penerangan' });
     staffId = user.id;
-    staff = await signInAs(server, user);
-  });
-
-  afterAll(async () => {
-    await stop?.();
+    staff = await signInAs(on.server, user);
   });
 
   async function reasons(fields: Fields): Promise<string[]> {
-    const { rows } = await server.ctx.db.query<{ reasons: string[] }>(
+    const { rows } = await on.server.ctx.db.query<{ reasons: string[] }>(
       `select private.guard_reasons(private.guard_words('articles', $1::jsonb), $1::jsonb ->> 'content') as reasons`, [JSON.stringify(fields)]);
     return rows[0].reasons;
   }
@@ -46,20 +34,20 @@ describe.each(['embedded', 'postgresql 15'])('on the %s server', (mode) => {
       const { data, error } = await staff.from('articles').insert({ ...fields, author_id: staffId }).select('id, published_at').single();
       expect(error).toBeNull();
       expect(data!.published_at).toBeNull();
-      expect((await server.ctx.db.query('select 1 from public.integrity_holds where row_id = $1', [data!.id])).rowCount).toBe(1);
+      expect((await on.server.ctx.db.query('select 1 from public.integrity_holds where row_id = $1', [data!.id])).rowCount).toBe(1);
     }
   });
 
   it('reports every disguise stored by SQL with the triggers off in the watch\'s scan of stored content', async () => {
     const attacks = Object.values(DISGUISES).flat();
-    const ids = await server.ctx.db.transaction(async (tx) => {
+    const ids = await on.server.ctx.db.transaction(async (tx) => {
       await tx.query(`set local session_replication_role = replica`);
       const { rows } = await tx.query<{ id: string }>(`insert into public.articles (title, content, author_id, published_at)
         select x ->> 'title', x ->> 'content', $1, now() from jsonb_array_elements($2::jsonb) with ordinality as a(x, n) order by n returning id`,
       [staffId, JSON.stringify(attacks)]);
       return rows.map((row) => row.id);
     });
-    const { rows } = await server.ctx.db.query<{ subject: string; detail: string }>(
+    const { rows } = await on.server.ctx.db.query<{ subject: string; detail: string }>(
       `select subject, detail from private.stored_article_findings($1::uuid[]) where kind = 'words'`, [ids]);
     const missed = attacks.filter((_, i) => !rows.some((row) => row.subject.includes(ids[i]) && row.detail.startsWith('Kata yang lazim di spam judi: ')));
     expect(missed).toEqual([]);
