@@ -70,6 +70,7 @@ test('a load failure shows the toast', async ({ page }) => {
 
 // The server sanitizes what it renders; the browser sanitizes (loading DOMPurify then) only what it renders itself.
 for (const arrival of ['server-rendered', 'client-side navigation'] as const) {
+  // (a frame whose address is javascript: is refused on save since issue 42: render-rules.test.ts)
   test(`hostile HTML is sanitized (${arrival}): nothing runs, javascript: links are gone, external links open safely`, async ({ newArticle, page }) => {
     const article = await newArticle({
       title: `Berbahaya ${uniq()}`,
@@ -81,7 +82,6 @@ for (const arrival of ['server-rendered', 'client-side navigation'] as const) {
         '<a id="ext" href="https://example.com/sumber">sumber luar</a>',
         '<a id="int" href="/profil">profil</a>',
         '<svg><animate onbegin="window.__pwned=\'svg\'" attributeName="x" dur="1s"/></svg>',
-        '<iframe src="javascript:window.top.__pwned=\'iframe\'"></iframe>',
         '<div style="background:url(javascript:alert(1))" onclick="window.__pwned=\'click\'">kotak</div>',
       ].join(''),
     })

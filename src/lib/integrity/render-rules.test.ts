@@ -17,6 +17,12 @@ describe('rendered article HTML hides nothing (rows stored before the database r
     expect(out).not.toMatch(/class="[^"]*(sr-only|hidden)/)
   })
 
+  it('drops a frame or picture whose address runs script (the database refuses them on save now)', () => {
+    const out = clean('<p>a</p><iframe src="javascript:window.top.__pwned=1"></iframe><img src="javascript:alert(1)" alt="x">')
+    expect(out).not.toMatch(/javascript:|<iframe/i)
+    expect(out).toContain('<p>a</p>')
+  })
+
   it('keeps no class from stored content, not even an ordinary one (issue 42)', () => {
     expect(clean('<p class="lead sr-only">x</p>')).toBe('<p>x</p>')
   })
