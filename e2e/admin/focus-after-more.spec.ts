@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { expect, expectToast, newSignedInPage, signedInClient, SUPERADMIN, test, type Account } from './fixtures'
+import { waitForHydration } from '../support/hydration'
 
 // Issue 44: after each of these actions the pressed button is disabled, swapped or gone; focus
 // must land on what the action changed (or back on the button), never on the page body. At 390
@@ -139,6 +140,7 @@ async function plugInKey(page: Page) {
 
 async function signInWithPassword(page: Page, account: { email: string; password: string }) {
   await page.goto('/login')
+  await waitForHydration(page)
   await page.getByLabel('Email').fill(account.email)
   await page.locator('#password').fill(account.password)
   await page.getByLabel('Password', { exact: true }).press('Enter')

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { expect, expectToast, newSignedInPage, signedInClient, superadmin, SUPERADMIN, test, type Account } from './fixtures'
+import { waitForHydration } from '../support/hydration'
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -104,6 +105,7 @@ for (const viewport of VIEWPORTS) {
       const context = await browser.newContext({ baseURL, viewport, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
       const page = await context.newPage()
       await page.goto('/login')
+      await waitForHydration(page)
       await page.getByLabel('Email').fill(account.email)
       await page.locator('#password').fill(account.password)
       await page.getByRole('button', { name: 'Masuk' }).click()

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, expectToast, test } from './fixtures'
+import { waitForHydration } from '../support/hydration'
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -23,6 +24,7 @@ async function plugInKey(page: Page) {
 
 async function signInWithPassword(page: Page, account: { email: string; password: string }) {
   await page.goto('/login')
+  await waitForHydration(page)
   await page.getByLabel('Email').fill(account.email)
   await page.locator('#password').fill(account.password)
   await page.getByRole('button', { name: 'Masuk' }).click()

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test'
 import { articleBody, backend, expect, expectToast, test } from './fixtures'
 import { serviceClient } from '../support/cleanup'
+import { waitForHydration } from '../support/hydration'
 
 /** Chromium's virtual authenticator (DevTools protocol): a USB key that is touched whenever asked. */
 async function plugInKey(page: Page) {
@@ -41,6 +42,7 @@ test("'Sesi Berakhir' asks for the security key after the password, and the save
   const key = await plugInKey(page)
 
   await page.goto('/login')
+  await waitForHydration(page)
   await page.getByLabel('Email').fill(admin.email)
   await page.locator('#password').fill(admin.password)
   await page.getByRole('button', { name: 'Masuk' }).click()

@@ -1,5 +1,6 @@
 import { expect, expectToast, newSignedInPage, SUPERADMIN, tabTo, test, toast } from './fixtures'
 import type { Page } from '@playwright/test'
+import { waitForHydration } from '../support/hydration'
 
 function row(page: Page, name: string) {
   return page.getByRole('row').filter({ hasText: name })
@@ -8,6 +9,8 @@ function row(page: Page, name: string) {
 /** Signs in through the /login form, as a member would. */
 async function signInThroughForm(page: Page, account: { email: string; password: string }) {
   await page.goto('/login')
+  // before the app runs the form posts without JavaScript, and the answer is a page, not a toast
+  await waitForHydration(page)
   await page.getByLabel('Email').fill(account.email)
   await page.locator('#password').fill(account.password)
   await page.getByRole('button', { name: 'Masuk' }).click()

@@ -1,6 +1,7 @@
 import { addPasskey, signInWithPasskey, type PasskeyServer } from '../../tests/auth/passkey-api.ts'
 import { backend } from '../support/backend'
 import { anonClient, expect, expectToast, signedIn, storedSessionKeys, test } from '../support/fixtures'
+import { waitForHydration } from '../support/hydration'
 
 /*
  * 'Lupa password?' end to end: the form, GoTrue's POST /recover, the mail in the dev mailbox, the
@@ -33,6 +34,7 @@ for (const viewport of [
     const account = await newAccount({ status: 'approved' })
 
     await page.goto('/login')
+    await waitForHydration(page)
     await page.getByRole('button', { name: 'Lupa password?' }).click()
     await expect(page.getByRole('heading', { name: 'Lupa Password' })).toBeVisible()
     await page.getByRole('button', { name: 'Kirim Tautan' }).click()

@@ -1,4 +1,5 @@
 import { expect, isPhone, seedSession, signedIn, test } from '../support/fixtures'
+import { waitForHydration } from '../support/hydration'
 
 const links = [
   ['Beranda', '/'],
@@ -127,5 +128,6 @@ test('an anonymous visit loads no supabase-js and no /env.js; signing in loads i
   const supabaseChunk = (path: string) => /\/assets\/supabase-(?!lazy-)[\w-]+\.js$/.test(path)
   expect(scripts.filter(supabaseChunk)).toEqual([])
   await page.goto('/login')
+  await waitForHydration(page)
   await expect.poll(() => scripts.some(supabaseChunk)).toBe(true)
 })

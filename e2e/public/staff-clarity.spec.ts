@@ -1,4 +1,5 @@
 import { expect, seedSession, signedIn, SUPERADMIN, test } from '../support/fixtures'
+import { waitForHydration } from '../support/hydration'
 
 const DAY = 86_400_000
 
@@ -12,6 +13,7 @@ async function staffPage(browser: import('@playwright/test').Browser, baseURL: s
 test('/login sends a signed-in approved member to the dashboard', async ({ browser, baseURL }) => {
   const { context, page } = await staffPage(browser, baseURL)
   await page.goto('/login')
+  await waitForHydration(page)
   await expect(page).toHaveURL('/admin/dashboard')
   await context.close()
 })

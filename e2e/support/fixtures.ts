@@ -155,6 +155,8 @@ export async function expectNoAxeViolations(page: Page, label: string) {
 export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number }, reducedMotion: 'reduce' | 'no-preference' = 'no-preference') {
   const context = await browser.newContext({ baseURL, viewport, locale: 'id-ID', timezoneId: 'Asia/Jakarta', reducedMotion })
   const page = await context.newPage()
+  // the server draws each page first; a click before the app runs would go to no handler
+  gotoWaitsForHydration(page)
   return { context, page }
 }
 
