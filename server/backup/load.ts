@@ -24,15 +24,19 @@ export async function assertKnownLevel(archive: CheckedArchive): Promise<void> {
   }
 }
 
-async function* lines(body: AsyncIterable<Buffer>): AsyncGenerator<string> {
+/** The rows of a table entry, one JSON text a line, however the entry's bytes arrive in chunks. */
+export async function* lines(body: AsyncIterable<Buffer>): AsyncGenerator<string> {
   let rest = '';
+  // streaming: a character whose bytes a chunk boundary splits is decoded whole, not as two U+FFFD
+  // (which made two distinct keys one: a restore refused by a unique key, or text changed)
+  const decoder = new TextDecoder('utf-8');
   for await (const chunk of body) {
-    const text = rest + chunk.toString('utf8');
+    const text = rest + decoder.decode(chunk, { stream: true });
     const parts = text.split('\n');
     rest = parts.pop() ?? '';
     yield* parts;
   }
-  if (rest) throw new ArchiveDamaged('the archive is damaged: a table entry does not end with a full row');
+  if (rest || decoder.decode()) throw new ArchiveDamaged('the archive is damaged: a table entry does not end with a full row');
 }
 
 export interface LoadReport {
