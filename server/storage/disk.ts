@@ -43,6 +43,11 @@ export class FileStore implements BlobStore {
   /** Transformed renditions, one directory per version (render.ts, render-cache.ts). */
   readonly rendersRoot: string;
   private readonly madeDirs = new Set<string>();
+  /**
+   * Versions remove() found not yet published: an upsert that replaced one commits before the
+   * replaced upload's own publish() has renamed its file into place, so publish() removes it then.
+   */
+  private readonly removedBeforePublish = new Set<string>();
   private readonly renditionsRemoved: ((version: string) => void)[] = [];
 
   constructor(dataDir: string) {
@@ -147,6 +152,7 @@ export class FileStore implements BlobStore {
     }
     await rename(this.tempPath(version), path.join(dir, version));
     await syncDir(dir);
+    if (this.removedBeforePublish.delete(version)) await this.remove(bucket, version);
   }
 
   /** Removes an upload that never got (or lost) its row. */
@@ -166,7 +172,8 @@ export class FileStore implements BlobStore {
   }
 
   async remove(bucket: string, version: string): Promise<void> {
-    await unlink(this.filePath(bucket, version)).catch(ignoreMissing);
+    const missing = await unlink(this.filePath(bucket, version)).then(() => false, (error: unknown) => (ignoreMissing(error), true));
+    if (missing && (await stat(this.tempPath(version)).then(() => true, () => false))) this.removedBeforePublish.add(version);
     await rm(this.rendersDir(version), { recursive: true, force: true });
     for (const listener of this.renditionsRemoved) listener(version);
   }
