@@ -6,6 +6,8 @@ import { PHONE_ERROR, phoneNumber } from '@/lib/validation/rules'
 // gives SPEC.md's toast (title and description) and a short message under each field at fault.
 
 export const SIGN_IN_INCOMPLETE = { title: 'Form Tidak Lengkap', description: 'Mohon masukkan email dan password.' } as const
+/** Signed in, but the profile's status could not be read: the app and the form post both sign out and say this. */
+export const STATUS_UNREADABLE = { title: 'Login Gagal', description: 'Tidak dapat memverifikasi status akun Anda.' } as const
 export const SIGN_UP_INCOMPLETE = { title: 'Form Tidak Lengkap', description: 'Mohon isi semua field untuk mendaftar.' } as const
 export const REQUIRED = 'Wajib diisi.'
 

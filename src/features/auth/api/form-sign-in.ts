@@ -3,7 +3,7 @@
 // the app's own sign-in (sign-in-form.tsx). The password goes to the auth service's usual token
 // endpoint, so its rate limits and lockouts are the ones every sign-in meets.
 import { describeError } from '@/lib/error-messages'
-import { SIGN_IN_INCOMPLETE, signInSchema } from './credentials'
+import { SIGN_IN_INCOMPLETE, STATUS_UNREADABLE, signInSchema } from './credentials'
 import { refusalOf, type AccountState } from './account-state'
 
 /** What the form came back with when nobody was signed in: the texts the app would toast, and the e-mail to fill in again. */
@@ -18,8 +18,6 @@ export type FormSignIn =
 export type AuthApi = { url: string; anonKey: string; fetch: typeof fetch }
 
 type TokenAnswer = { access_token: string; refresh_token: string; user: { id: string; factors?: { status: string }[] } }
-
-const STATUS_UNREADABLE = 'Tidak dapat memverifikasi status akun Anda.'
 
 async function json(response: Response): Promise<Record<string, unknown>> {
   return (await response.json().catch(() => ({}))) as Record<string, unknown>
@@ -68,7 +66,7 @@ export async function signInWithForm(form: Record<string, string> | null, auth: 
   }
   if (!state) {
     await signOut()
-    return refused(502, 'Login Gagal', STATUS_UNREADABLE)
+    return refused(502, STATUS_UNREADABLE.title, STATUS_UNREADABLE.description)
   }
   const refusal = refusalOf(state)
   if (refusal) {

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input'
 import { Field } from '@/components/ui/field'
 import { useRefocusWhenDone } from '@/components/ui/focus-after'
 import { focusFirstInvalid } from '@/components/ui/save-error'
-import { SIGN_IN_INCOMPLETE, signInSchema, signUpProblem, signUpSchema } from '../api/credentials'
+import { SIGN_IN_INCOMPLETE, STATUS_UNREADABLE, signInSchema, signUpProblem, signUpSchema } from '../api/credentials'
 import { getAccountState, refusalOf, type AccountState } from '../api/account-state'
 import { needsSecondStep } from '../api/second-step'
 import { PasswordInput } from '../password-input'
@@ -76,7 +76,7 @@ export function SignInForm({ mode, onModeChange, onForgot, onSecondStep }: Props
     try {
       state = await getAccountState(user.id)
     } catch {
-      toast.error('Login Gagal', { description: 'Tidak dapat memverifikasi status akun Anda.' })
+      toast.error(STATUS_UNREADABLE.title, { description: STATUS_UNREADABLE.description })
       await signOut()
       return
     }
